@@ -1,0 +1,73 @@
+"""Physical defaults of Breakshot, in one place, each with its source.
+
+Units are SI throughout: metres, kilograms, seconds, radians. Symbols follow
+`physics_ext/README.md` (u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g).
+Sources are abbreviated as in `shared/physics/PHYSICS.md` section 9.
+"""
+import math
+
+# --- Gravity -----------------------------------------------------------------------------
+G = 9.81  # m/s^2
+
+# --- Ball-cloth ---------------------------------------------------------------------------
+U_S = 0.2     # sliding friction; Alciatore 0.15-0.4, pooltool 0.2
+U_R = 0.01    # rolling resistance (deceleration u_r g); Alciatore 0.005-0.015
+# Spin-in-place friction in the Leckie & Greenspan form alpha_sp = 5 u_sp g / (2 R).
+# 0.0127 gives alpha_sp = 10.9 rad/s^2 for a 57.15 mm ball, pooltool's value and inside
+# Alciatore's measured 5-15 rad/s^2 (the often-copied 0.044 gives 38 rad/s^2, too fast).
+U_SP = 0.0127
+
+# --- Ball-ball ----------------------------------------------------------------------------
+E_B = 0.95    # restitution; Alciatore 0.92-0.98
+U_B = 0.06    # ball-ball friction (cut-induced throw); Alciatore TP A.14, 0.03-0.08
+
+# --- Ball-cushion (Han 2005 impulse at the nose) ------------------------------------------
+E_C = 0.85    # restitution; pooltool default with the Han model
+U_C = 0.2     # cushion friction; pooltool default
+
+# --- Ball-slate ---------------------------------------------------------------------------
+E_T = 0.5     # restitution of a ball landing on (or driven into) the slate; Alciatore
+
+# --- Balls --------------------------------------------------------------------------------
+POOL_BALL_RADIUS = 0.05715 / 2     # WPA: 2 1/4 in diameter
+POOL_BALL_MASS = 0.163             # WPA: 156-170 g, mid value
+BLACKBALL_OBJECT_RADIUS = 0.0508 / 2   # WEPF: 2 in (the 8-ball seed's "50 mm" rounded)
+BLACKBALL_OBJECT_MASS = 0.116          # WEPF: 116 +- 2 g
+BLACKBALL_CUE_RADIUS = 0.0476 / 2      # WEPF: 1 7/8 in
+BLACKBALL_CUE_MASS = 0.094             # WEPF: 94 +- 2 g
+
+# --- Tables -------------------------------------------------------------------------------
+# WPA 9 ft table: playing surface nose to nose 100 x 50 in.
+NINE_FOOT_LENGTH = 2.540
+NINE_FOOT_WIDTH = 1.270
+NINE_FOOT_CORNER_MOUTH = 0.1159        # WPA corner 4.5-4.625 in (114.3-117.5 mm), mid value
+NINE_FOOT_SIDE_MOUTH = 0.1286          # WPA side 5-5.125 in (127-130.2 mm), mid value
+NINE_FOOT_CUSHION_HEIGHT = 0.0363      # nose at 63.5 % of the 57.15 mm ball diameter
+# English 7 ft pub table: 6 x 3 ft playing area (inside WEPF's min 6 x 3 ft, max 7 x 3.5 ft).
+# Pockets are tighter than American ones; WEPF gives templates, not numbers: these openings
+# are about 1.75 and 1.9 object-ball diameters (an assumption, documented in the README).
+ENGLISH_LENGTH = 1.8288
+ENGLISH_WIDTH = 0.9144
+ENGLISH_CORNER_MOUTH = 0.089
+ENGLISH_SIDE_MOUTH = 0.097
+ENGLISH_CUSHION_HEIGHT = 0.0323        # 63.5 % of the 50.8 mm object ball
+# Baulk line at 1/5 of the length (WEPF); the D radius in the snooker proportion 11.5/70 of
+# the width (WEPF sets no number for pool tables: an assumption).
+ENGLISH_BAULK_FRACTION = 0.2
+ENGLISH_D_RADIUS_FRACTION = 11.5 / 70.0
+
+# Pocket cut (jaw) angles between cushion nose and jaw face: WPA corner 142 deg, side 104 deg.
+CORNER_JAW_ANGLE = math.radians(142.0)
+SIDE_JAW_ANGLE = math.radians(104.0)
+JAW_RADIUS = 0.005            # rounding of the jaw tip (m): a hard rubber nose, a few mm
+# Shelf: distance from the mouth line to the edge of the hole, on the pocket axis.
+# WPA corner shelf 1 5/8 - 1 7/8 in, side 0 - 3/8 in.
+CORNER_SHELF = 0.044
+SIDE_SHELF = 0.005
+# Radius of the hole in the slate: a ball is pocketed when its centre passes over it.
+# Corner holes are about 4.5 in across on 9 ft tables; side holes slightly larger.
+CORNER_HOLE_RADIUS_FRACTION = 0.5     # of the corner mouth
+SIDE_HOLE_RADIUS_FRACTION = 0.5       # of the side mouth
+
+# --- Solver limits --------------------------------------------------------------------------
+MAX_EVENTS_DEFAULT = 20000     # hard cap per shot; a real break has a few hundred

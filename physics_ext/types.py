@@ -1,0 +1,144 @@
+"""Plain, immutable types that cross the physics boundary. Units SI (m, kg, s, rad).
+
+Vectors are in the table frame (see `physics_ext.table`): x along the table, y across,
+z up; a ball on the cloth has its centre at z = R. Angular velocity is a vector in rad/s
+(right-hand rule): a ball rolling towards +x has omega_y = +v/R ("topspin" > 0), and
+omega_z > 0 is counter-clockwise seen from above.
+"""
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import constants as C
+
+
+class MotionState(enum.IntEnum):
+    """How a ball moves between events (closed-form in each state)."""
+    STATIONARY = 0   # v = 0, omega = 0
+    SPINNING = 1     # v = 0, only omega_z != 0: decays at alpha_sp = 5 u_sp g / (2R)
+    ROLLING = 2      # contact point at rest on the cloth; decelerates at u_r g
+    SLIDING = 3      # contact point slips; friction u_s g opposes the slip
+    AIRBORNE = 4     # in flight under gravity (z > R or rising)
+    POCKETED = 5     # dropped into a pocket; out of play
+    OFF_TABLE = 6    # left the table over a cushion; out of play
+
+
+class EventKind(enum.IntEnum):
+    """What happened at an event. `state` in the log is the ball's state just after."""
+    BALL_BALL = 0    # ball hits `other`
+    CUSHION = 1      # ball hits straight cushion face `feature` (rail nose or jaw face)
+    JAW_TIP = 2      # ball hits the rounded jaw tip `feature`
+    POCKET = 3       # ball drops into pocket `feature` (a physics_ext.table.Pocket)
+    TRANSITION = 4   # ball changes motion state without a collision (slide->roll, ...)
+    SLATE = 5        # airborne ball lands on (bounces off) the slate
+    OFF_TABLE = 6    # ball leaves the table over a cushion
+
+
+class EventFlag(enum.IntFlag):
+    """Bits of the `flags` field of an event."""
+    NONE = 0
+    # The ball was already touching the cushion when this contact began (a frozen ball
+    # pushed into its cushion); the rules count it as "driven to a cushion" only if the
+    # ball had left that cushion first (WPA/seed 8.6).
+    TOUCHING = 1
+
+
+# One row of the event log. `other` is -1 unless kind is BALL_BALL; `feature` is the
+# segment, tip or pocket index (-1 otherwise); `rail` is the Rail of a CUSHION or JAW_TIP
+# (-1 otherwise); `speed` is the normal approach speed at a collision (m/s), 0 otherwise.
+EVENT_DTYPE = np.dtype([
+    ("time", np.float64), ("kind", np.int32), ("ball", np.int32), ("other", np.int32),
+    ("feature", np.int32), ("rail", np.int32), ("state", np.int32), ("speed", np.float64),
+    ("flags", np.int32),
+])
+
+
+def _vec3(name, ball, value, allow_none_z=False):
+    try:
+        arr = np.asarray(value, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(f"ball {ball}: {name} must be a vector of numbers, got {value!r}")
+    if allow_none_z and arr.size == 2:
+        arr = np.append(arr, np.nan)
+    if arr.size != 3:
+        raise ValueError(f"ball {ball}: {name} must have 3 components, got {arr.size}")
+    return arr
+
+
+@dataclass(frozen=True)
+class Ball:
+    """A ball as the caller places it.
+
+    radius (m), mass (kg); position (x, y) or (x, y, z) in the table frame (z defaults to
+    the radius: on the cloth); velocity (m/s) and angular_velocity (rad/s) as 3-vectors.
+    """
+    radius: float
+    mass: float
+    position: tuple
+    velocity: tuple = (0.0, 0.0, 0.0)
+    angular_velocity: tuple = (0.0, 0.0, 0.0)
+
+    @classmethod
+    def pool(cls, x, y, velocity=(0.0, 0.0, 0.0), angular_velocity=(0.0, 0.0, 0.0)):
+        """A WPA 57.15 mm, 163 g pool ball resting on the cloth at (x, y)."""
+        return cls(C.POOL_BALL_RADIUS, C.POOL_BALL_MASS, (x, y), velocity, angular_velocity)
+
+
+@dataclass(frozen=True)
+class Params:
+    """Physical parameters (dimensionless unless stated). See constants.py for sources."""
+    u_s: float = C.U_S      # ball-cloth sliding friction
+    u_r: float = C.U_R      # rolling resistance
+    u_sp: float = C.U_SP    # spin-in-place friction: alpha_sp = 5 u_sp g / (2R) rad/s^2
+    e_b: float = C.E_B      # ball-ball restitution
+    u_b: float = C.U_B      # ball-ball friction
+    e_c: float = C.E_C      # ball-cushion restitution
+    u_c: float = C.U_C      # ball-cushion friction
+    e_t: float = C.E_T      # ball-slate restitution
+    g: float = C.G          # gravity, m/s^2
+    max_events: int = C.MAX_EVENTS_DEFAULT   # hard cap per shot
+
+    def __post_init__(self):
+        ranges = {"u_s": (1e-3, 2.0), "u_r": (1e-4, 0.5), "u_sp": (1e-5, 1.0),
+                  "e_b": (0.0, 1.0), "u_b": (0.0, 1.0), "e_c": (0.0, 1.0),
+                  "u_c": (0.0, 2.0), "e_t": (0.0, 1.0), "g": (0.1, 100.0)}
+        for name, (lo, hi) in ranges.items():
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and lo <= value <= hi):
+                raise ValueError(f"parameter {name} must be in [{lo}, {hi}], got {value!r}")
+        if self.u_r >= self.u_s:
+            raise ValueError(f"parameter u_r ({self.u_r}) must be below u_s ({self.u_s})")
+        if not (isinstance(self.max_events, int) and self.max_events > 0):
+            raise ValueError(f"parameter max_events must be a positive int, got "
+                             f"{self.max_events!r}")
+
+
+@dataclass(frozen=True)
+class BallStates:
+    """The state of every ball at one time: arrays indexed by ball.
+
+    positions (N, 3) m, velocities (N, 3) m/s, angular_velocities (N, 3) rad/s,
+    states (N,) MotionState values.
+    """
+    positions: np.ndarray
+    velocities: np.ndarray
+    angular_velocities: np.ndarray
+    states: np.ndarray
+
+
+@dataclass(frozen=True)
+class Samples:
+    """Ball states sampled at T times: arrays (T, N, 3) and states (T, N)."""
+    times: np.ndarray
+    positions: np.ndarray
+    velocities: np.ndarray
+    angular_velocities: np.ndarray
+    states: np.ndarray
+
+
+class SimulationError(RuntimeError):
+    """The solver cannot progress (event cap reached, or stuck at one instant)."""

@@ -71,3 +71,24 @@ SIDE_HOLE_RADIUS_FRACTION = 0.5       # of the side mouth
 
 # --- Solver limits --------------------------------------------------------------------------
 MAX_EVENTS_DEFAULT = 20000     # hard cap per shot; a real break has a few hundred
+
+# --- Cue (stroke model: physics_ext/stroke.py; PHYSICS.md 1.1, 5) ----------------------------
+CUE_MASS = 0.567              # kg; pooltool default, inside the 18-21 oz (0.51-0.60 kg) range
+CUE_TIP_RADIUS = 0.0106       # m, radius of the tip's dome; pooltool default
+CUE_SHAFT_RADIUS = 0.0065     # m, shaft (ferrule) radius at the tip: a 13 mm shaft
+# Tip-ball friction of a chalked tip. It sets the miscue limit mu / sqrt(1 + mu^2) = 0.514
+# (CueSpec.miscue_limit derives it, so it has one source).
+CUE_TIP_FRICTION = 0.6
+# Tip-ball restitution: Alciatore TP A.30 gives 0.71-0.75 for leather tips (0.81-0.87
+# phenolic). Leckie & Greenspan and pooltool use 1 (elastic), ~15 % more ball speed for the
+# same cue speed [DISAGREE]; the stroke model keeps e_tip explicit.
+CUE_TIP_RESTITUTION = 0.75
+# Squirt end mass (Alciatore TP A.31): the part of the shaft that moves with the tip during
+# the hit. pooltool's default is a thirtieth of the ball mass; low-deflection shafts have less.
+CUE_END_MASS = POOL_BALL_MASS / 30
+# Miscue outcome: the tip skids off the ball, so the ball gets only this fraction of the
+# velocity and spin that a stroke at the miscue limit (same offset direction) would give.
+CUE_MISCUE_FRACTION = 0.2
+# Largest accepted cue speed (m/s). A power break gives the ball 11-13.4 m/s (PHYSICS 1.2),
+# about 10 m/s of cue speed with the defaults above; 15 leaves headroom and refuses typos.
+MAX_CUE_SPEED = 15.0

@@ -1,0 +1,340 @@
+"""The cue stroke: from a stroke to the cue ball's initial motion, the geometry of the
+tip-ball contact, and a preliminary jump / scoop / miscue classification.
+
+Pure Python and numpy: a stroke is computed once per shot, before the solver runs.
+References are to `shared/physics/PHYSICS.md` (sections 0, 5 and 6).
+
+Units and frames
+----------------
+SI throughout (m, kg, s, rad). Table frame as in `physics_ext.table`: x along the table,
+y across, z up, cloth at z = 0, a resting ball's centre at z = R. Angular velocity is a
+vector (right-hand rule): omega_z > 0 is counter-clockwise seen from above, and a ball
+rolling towards +x has omega_y = +v/R.
+
+Stroke geometry (phi = azimuth, theta = elevation, a = side, b = height):
+
+    c   = (cos th cos phi, cos th sin phi, -sin th)   cue axis, the way the cue moves
+    e_r = (sin phi, -cos phi, 0)                      the player's right: c x z normalised,
+                                                      written so it also holds at th = pi/2
+    e_u = e_r x c = (cos phi sin th, sin phi sin th, cos th)   "up", perpendicular to the cue
+
+The contact point, relative to the ball centre, is rho = R (a e_r + b e_u - s c) with
+s = sqrt(1 - a^2 - b^2): (a, b) are the offsets of the CONTACT point, in the plane
+perpendicular to the cue axis, as fractions of R. Aiming programs often give the offset of
+the tip's centre (the cue axis) instead; `contact_offset` converts.
+
+Point-impulse model (PHYSICS 5, Alciatore TP A.30)
+---------------------------------------------------
+The cue (mass M, speed V0) hits the ball (mass m, I = 2/5 m R^2) with an instantaneous
+impulse along c; the tip restitution e_tip is kept explicit:
+
+    v     = (1 + e_tip) V0 / (1 + m/M + (5/2)(a^2 + b^2))     ball speed, along c
+    omega = (m v / I) (rho x c) = (5 v / 2R) (a e_u - b e_r)
+
+so v_z = -v sin(theta): an elevated cue drives the ball into the slate, and no stroke lifts
+the ball directly. Side spin sign: cue along +x (c = x), contact right of centre
+(rho = -a R y, a > 0): rho x c = (-a R y) x x = +a R z, so omega_z = +5 v a / (2R) > 0,
+counter-clockwise seen from above (the struck right side is pushed forward), as PHYSICS 0
+states. Level cue: omega = (5 v / 2R)(0, b, a) for phi = 0, so R omega_y / v = 5b/2 and
+b = 2/5 gives natural roll. An elevated cue with side offset gives omega a component
+(5 v / 2R) a sin(theta) along the ball's horizontal direction: the cloth slip then has a
+sideways part, which bends the path towards the English side (masse) in the sliding
+equations of the solver.
+
+The ball's kinetic energy is (1/2) m v^2 (1 + (5/2) d^2), d^2 = a^2 + b^2; as a fraction of
+the cue's (1/2) M V0^2 it is (1 + e_tip)^2 q k / (q + k)^2 with q = m/M, k = 1 + (5/2) d^2,
+at most 1 for e_tip <= 1 (arithmetic-geometric mean).
+
+Squirt (end-mass model, Alciatore TP A.31)
+------------------------------------------
+tan(alpha) = (5/2) a sqrt(1 - a^2) / (1 + m/m_e + (5/2)(1 - a^2)), with m_e the cue's end
+mass. The ball's velocity is c rotated by alpha about e_u, away from the English side:
+v (cos(alpha) c - sin(alpha) e_r). Only the side offset a squirts: the height offset's
+deflection would be vertical, into the slate or the bridge hand, and the literature's
+model and measurements are for side English only. The rotation keeps the speed v from the
+formula above (so the energy bound holds), and v_z = -v sin(theta) cos(alpha).
+
+Miscue (PHYSICS 5, TP 2.1)
+--------------------------
+The tip holds the ball only while the cue axis lies inside the friction cone around the
+contact normal: sqrt(a^2 + b^2) <= mu_tip / sqrt(1 + mu_tip^2) (0.514 R for mu_tip = 0.6).
+Beyond it the tip skids off. Deterministic weak outcome: the ball gets the fraction
+`CUE_MISCUE_FRACTION` (0.2) of the velocity and spin, squirt included, that the same stroke
+would give with its offset pulled back onto the limit along the same direction. The contact
+geometry (point, angle, tip-cloth test) still uses the offset as given.
+
+Preliminary classification (PHYSICS 6 detector, steps 1 to 4)
+--------------------------------------------------------------
+1. Geometry: contact height above the ball centre z_Q - z_C = R (b cos th + s sin th), its
+   angle above the equator asin(b cos th + s sin th) (the cue-tip vertical angle), the
+   contact height above the cloth R + z_Q - z_C, and tip-cloth contact when
+   R + z_Q - z_C - r_s cos th <= 0 (r_s: shaft radius at the tip).
+2. "scoop": the tip or shaft reaches the cloth. Checked first: the rules treat a scoop
+   like a miscue (WPA 2.11), and with mu_tip = 0.6 every stroke whose tip reaches the cloth
+   is beyond the miscue limit, so `miscue` is True as well.
+3. "miscue": the offset is beyond the limit (the rules layer judges intent).
+4. "legal_jump_candidate": theta > 0 and the strike drives the ball into the slate
+   (v_z < 0), with no tip-cloth contact and no miscue.
+5. "none": everything else (a level stroke cannot lift the ball).
+With scoop_rule="equator" (the house-rule proxy of PHYSICS 6.5 and issue 3, "struck below
+centre"), an elevated stroke whose contact lies below the ball's equator is a "scoop" too.
+The physics rule (the default) calls such an elevated draw a legal jump candidate: it is
+still driven into the slate.
+
+What the solver must add (the final decision needs the motion after the strike)
+------------------------------------------------------------------------------
+* A cue ball resting on the cloth with v_z < 0 after the strike meets the slate at t = 0:
+  resolve that slate impact (PHYSICS 4.4: v_z' = -e_t v_z, Coulomb friction on the
+  tangential slip) as the first event and log it as a SLATE event.
+* legal jump: classification "legal_jump_candidate", the first event after the strike is
+  that slate rebound, and the ball then becomes AIRBORNE (above the solver's bounce
+  threshold). A candidate that never leaves the cloth is an ordinary stroke ("none").
+* scoop: classification "scoop" is final (PHYSICS 6.3: the ball is deemed to rise even if
+  the point model cannot lift it). The solver must also call a scoop any cue ball that
+  becomes airborne with no slate rebound before it (an upward strike impulse; this model
+  never produces one, but a future strike model or a frozen-ball contact might).
+* Log the classification, the contact angle and every airborne interval (with the balls
+  the cue ball passes over) in the shot's event log for the rules.
+"""
+from __future__ import annotations
+
+import enum
+import math
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import constants as C
+
+# Accepted values of strike(..., scoop_rule=...), see the module docstring.
+SCOOP_RULES = ("physics", "equator")
+
+
+def _check(name, value, lo=-math.inf, hi=math.inf, lo_open=False, unit=""):
+    """Raise ValueError naming `name` and `value` unless value is a finite real number in
+    the interval lo..hi (closed, or open at lo when lo_open)."""
+    ok = (isinstance(value, numbers.Real) and not isinstance(value, bool)
+          and math.isfinite(value) and (value > lo if lo_open else value >= lo)
+          and value <= hi)
+    if not ok:
+        if math.isinf(lo) and math.isinf(hi):
+            where = ""
+        elif math.isinf(hi):
+            where = f" {'>' if lo_open else '>='} {lo:g}{unit}"
+        else:
+            where = f" in {'(' if lo_open else '['}{lo:g}, {hi:g}]{unit}"
+        raise ValueError(f"{name} must be a finite number{where}, got {value!r}")
+
+
+def _readonly(vector):
+    array = np.array(vector, dtype=np.float64)
+    array.flags.writeable = False
+    return array
+
+
+class StrikeClass(str, enum.Enum):
+    """Preliminary classification of a stroke; compares equal to its string value."""
+    NONE = "none"
+    LEGAL_JUMP_CANDIDATE = "legal_jump_candidate"
+    SCOOP = "scoop"
+    MISCUE = "miscue"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """One cue stroke.
+
+    azimuth: direction of the cue axis projected on the cloth (rad), from +x towards +y;
+        the ball goes this way (before squirt). Any finite angle.
+    elevation: cue above horizontal (rad), 0..pi/2; the cue points down into the ball.
+    side, height: offset of the CONTACT point from the ball centre as fractions of the
+        ball radius, in the plane perpendicular to the cue axis; side right +, height up +
+        (as the player sees the ball). side^2 + height^2 < 1. For the offset of the tip's
+        centre use `contact_offset`.
+    speed: cue speed at impact (m/s), in (0, MAX_CUE_SPEED].
+    """
+    azimuth: float
+    elevation: float
+    side: float
+    height: float
+    speed: float
+
+    def __post_init__(self):
+        _check("stroke azimuth", self.azimuth, unit=" rad")
+        _check("stroke elevation", self.elevation, 0.0, math.pi / 2, unit=" rad")
+        _check("stroke side", self.side, -1.0, 1.0)
+        _check("stroke height", self.height, -1.0, 1.0)
+        _check("stroke speed", self.speed, 0.0, C.MAX_CUE_SPEED, lo_open=True, unit=" m/s")
+        if self.side ** 2 + self.height ** 2 >= 1.0:
+            raise ValueError(f"stroke offset (side, height) = ({self.side!r}, {self.height!r}) "
+                             f"lies outside the ball: side^2 + height^2 must be < 1")
+
+
+@dataclass(frozen=True)
+class CueSpec:
+    """The cue. mass (kg), tip_radius (m, the tip's dome), shaft_radius (m, at the tip),
+    tip_friction and tip_restitution (dimensionless), end_mass (kg, squirt end mass)."""
+    mass: float = C.CUE_MASS
+    tip_radius: float = C.CUE_TIP_RADIUS
+    shaft_radius: float = C.CUE_SHAFT_RADIUS
+    tip_friction: float = C.CUE_TIP_FRICTION
+    tip_restitution: float = C.CUE_TIP_RESTITUTION
+    end_mass: float = C.CUE_END_MASS
+
+    def __post_init__(self):
+        for name, unit in (("mass", " kg"), ("tip_radius", " m"), ("shaft_radius", " m"),
+                           ("tip_friction", ""), ("end_mass", " kg")):
+            _check(f"cue {name}", getattr(self, name), 0.0, lo_open=True, unit=unit)
+        _check("cue tip_restitution", self.tip_restitution, 0.0, 1.0)
+
+    @property
+    def miscue_limit(self) -> float:
+        """Largest contact offset sqrt(side^2 + height^2) (fraction of R) the tip holds:
+        mu / sqrt(1 + mu^2), where the cue axis meets the edge of the friction cone."""
+        mu = self.tip_friction
+        return mu / math.sqrt(1.0 + mu * mu)
+
+
+@dataclass(frozen=True)
+class StrikeResult:
+    """The cue ball just after the strike, and the contact geometry. Table frame, SI.
+
+    velocity: (3,) m/s; v_z <= 0 (into the slate when the cue is elevated).
+    angular_velocity: (3,) rad/s.
+    cue_direction: (3,) unit vector c along which the cue moves.
+    squirt_angle: rad, the angle from c to the velocity about e_u (PHYSICS frame above);
+        positive is towards the player's left, the deflection of right English.
+    contact_point: (3,) m, where the tip meets the ball, relative to the ball centre.
+    contact_angle: rad, the cue-tip vertical angle: the contact point's angle above (+) or
+        below (-) the ball's equator.
+    contact_height: m, the contact point's height above the cloth (ball on the cloth).
+    tip_cloth: the tip or shaft reaches the cloth at impact (PHYSICS 6, detector step 1).
+    miscue: the offset is beyond the miscue limit; velocity and spin are the weak outcome.
+    classification: preliminary; the solver completes it (see the module docstring).
+    """
+    velocity: np.ndarray
+    angular_velocity: np.ndarray
+    cue_direction: np.ndarray
+    squirt_angle: float
+    contact_point: np.ndarray
+    contact_angle: float
+    contact_height: float
+    tip_cloth: bool
+    miscue: bool
+    classification: StrikeClass
+
+    @property
+    def speed(self) -> float:
+        """Ball speed |velocity| (m/s)."""
+        return float(np.linalg.norm(self.velocity))
+
+
+def squirt_angle(side: float, mass_ratio: float) -> float:
+    """Squirt angle (rad) for contact side offset `side` (fraction of R) and ball mass over
+    cue end mass `mass_ratio` (TP A.31). Its sign is the sign of `side`; the ball deflects
+    away from the English side."""
+    a = side
+    return math.atan(2.5 * a * math.sqrt(1.0 - a * a)
+                     / (1.0 + mass_ratio + 2.5 * (1.0 - a * a)))
+
+
+def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(), *,
+           scoop_rule: str = "physics") -> StrikeResult:
+    """The cue ball's motion just after `stroke`, for a ball of `radius` (m) and `mass` (kg)
+    resting on the cloth, struck by `cue`. scoop_rule: "physics" (PHYSICS 6 detector) or
+    "equator" (also a scoop: an elevated stroke with its contact below the equator).
+    Models and conventions: see the module docstring."""
+    _check("ball radius", radius, 0.0, lo_open=True, unit=" m")
+    _check("ball mass", mass, 0.0, lo_open=True, unit=" kg")
+    if scoop_rule not in SCOOP_RULES:
+        raise ValueError(f"scoop_rule must be one of {SCOOP_RULES}, got {scoop_rule!r}")
+    cos_p, sin_p = math.cos(stroke.azimuth), math.sin(stroke.azimuth)
+    cos_t, sin_t = math.cos(stroke.elevation), math.sin(stroke.elevation)
+    c = np.array([cos_t * cos_p, cos_t * sin_p, -sin_t])
+    e_r = np.array([sin_p, -cos_p, 0.0])
+    e_u = np.array([cos_p * sin_t, sin_p * sin_t, cos_t])
+
+    a, b = stroke.side, stroke.height
+    s = math.sqrt(1.0 - a * a - b * b)
+    contact = radius * (a * e_r + b * e_u - s * c)
+    # sin of the contact's angle above the equator; min/max guard asin against rounding
+    sin_contact = max(-1.0, min(1.0, b * cos_t + s * sin_t))
+    contact_height = radius * (1.0 + sin_contact)
+    tip_cloth = contact_height - cue.shaft_radius * cos_t <= 0.0
+
+    offset = math.hypot(a, b)
+    limit = cue.miscue_limit
+    miscue = offset > limit
+    if miscue:
+        a, b = a * limit / offset, b * limit / offset
+        fraction = C.CUE_MISCUE_FRACTION
+    else:
+        fraction = 1.0
+    speed = fraction * (1.0 + cue.tip_restitution) * stroke.speed / (
+        1.0 + mass / cue.mass + 2.5 * (a * a + b * b))
+    alpha = squirt_angle(a, mass / cue.end_mass)
+    velocity = speed * (math.cos(alpha) * c - math.sin(alpha) * e_r)
+    omega = 2.5 * speed / radius * (a * e_u - b * e_r)
+
+    if tip_cloth:
+        kind = StrikeClass.SCOOP
+    elif miscue:
+        kind = StrikeClass.MISCUE
+    elif stroke.elevation > 0.0 and velocity[2] < 0.0:
+        below_equator = sin_contact < 0.0
+        kind = (StrikeClass.SCOOP if scoop_rule == "equator" and below_equator
+                else StrikeClass.LEGAL_JUMP_CANDIDATE)
+    else:
+        kind = StrikeClass.NONE
+    return StrikeResult(
+        velocity=_readonly(velocity), angular_velocity=_readonly(omega),
+        cue_direction=_readonly(c), squirt_angle=alpha, contact_point=_readonly(contact),
+        contact_angle=math.asin(sin_contact), contact_height=contact_height,
+        tip_cloth=bool(tip_cloth), miscue=bool(miscue), classification=kind)
+
+
+def contact_offset(tip_side: float, tip_height: float, radius: float,
+                   tip_radius: float = C.CUE_TIP_RADIUS) -> tuple:
+    """Contact-point offsets (side, height) from the offsets of the tip's centre (the cue
+    axis), all as fractions of the ball radius, perpendicular to the cue axis.
+
+    The tip's dome centre lies on the contact normal at R + r_tip from the ball centre, so
+    its perpendicular offset is (1 + r_tip/R) times the contact point's: divide by that."""
+    _check("ball radius", radius, 0.0, lo_open=True, unit=" m")
+    _check("tip_radius", tip_radius, 0.0, lo_open=True, unit=" m")
+    scale = 1.0 + tip_radius / radius
+    return (tip_side / scale, tip_height / scale)
+
+
+def min_elevation_to_clear(distance: float, height: float, clearance: float,
+                           axis_height: float) -> float:
+    """Smallest cue elevation (rad, 0..pi/2) at which the cue axis passes at least
+    `clearance` (m) above a point `distance` (m, horizontally, along the cue line) behind
+    the ball centre and `height` (m) above the cloth. `axis_height` (m) is where the cue
+    axis crosses the vertical line through the ball centre: the ball radius R for a
+    centre-ball stroke, R + height_offset * (R + r_tip) / cos(elevation) otherwise.
+
+    Cushion behind the ball: the point is the cushion's top edge, clearance the cue's
+    radius there (CUE_SHAFT_RADIUS is a lower bound; the cue thickens towards the butt).
+    Ball behind the cue ball: the point is that ball's centre (height its radius), and
+    clearance its radius plus the cue's radius.
+
+    The point lies clearance below the axis when distance sin(th) - (height - axis_height)
+    cos(th) >= clearance, i.e. sin(th - delta) >= clearance / rho with rho and delta the
+    polar form of (distance, height - axis_height). ValueError if no elevation clears.
+    """
+    _check("distance", distance, 0.0, lo_open=True, unit=" m")
+    _check("height", height, unit=" m")
+    _check("clearance", clearance, 0.0, unit=" m")
+    _check("axis_height", axis_height, unit=" m")
+    rise = height - axis_height
+    reach = math.hypot(distance, rise)
+    if clearance >= reach:
+        raise ValueError(f"clearance {clearance!r} m reaches the cue's pivot point: the point "
+                         f"is only {reach:.6g} m from where the cue axis meets the ball")
+    elevation = math.atan2(rise, distance) + math.asin(clearance / reach)
+    if elevation > math.pi / 2:
+        raise ValueError(f"no elevation up to pi/2 clears the point at distance {distance!r} m,"
+                         f" height {height!r} m with clearance {clearance!r} m")
+    return max(0.0, elevation)

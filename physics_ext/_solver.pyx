@@ -1,0 +1,687 @@
+# The event loop: detect -> advance -> resolve -> record, all on C data without the GIL.
+#
+# Each ball carries its own closed-form trajectory piece (Traj) from the time it last
+# changed; nothing is stepped. The next event of every pair of balls is cached in an n x n
+# table, with each row's minimum, and only the rows of the balls an event touched are
+# recomputed, so an event costs O(n) (a row) instead of O(n^2). Ties are broken by ball
+# index, so the event log is the same, bit for bit, on every run.
+
+from libc.math cimport sqrt, fabs, INFINITY
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memset
+
+import numpy as np
+cimport numpy as cnp
+
+from physics_ext._types cimport *
+from physics_ext._roots cimport first_entry
+from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
+                                  hypot2, SPEED_TOL_MPS, HOP_MIN_MPS)
+from physics_ext._resolve cimport fixed_contact, ball_ball
+
+cnp.import_array()
+
+cdef extern from *:
+    """
+    /* Two surfaces closer than this are touching (m). Racks are built touching to within
+       rounding (1e-16 m); a gap this small is invisible and dynamically irrelevant. */
+    #define CONTACT_TOL_M 1e-9
+    /* Events closer in time than this count as "the same instant" for the stall guard (s). */
+    #define SAME_TIME_S 1e-12
+    /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
+       cascade of zero-gap impacts) before the solver declares it cannot progress. */
+    #define STALL_EVENTS_PER_BALL 200
+    """
+    double CONTACT_TOL_M
+    double SAME_TIME_S
+    int STALL_EVENTS_PER_BALL
+
+ctypedef struct Event:
+    double time
+    int kind
+    int ball
+    int other
+    int feature
+    int rail
+    int state
+    double speed
+    int flags
+
+ctypedef struct Piece:      # a trajectory piece as recorded for sampling
+    int ball
+    int state
+    double t0
+    double r[3]
+    double v[3]
+    double w[3]
+
+cdef enum:
+    OK = 0
+    ERR_EVENT_CAP = 1
+    ERR_STALLED = 2
+    ERR_NO_MEMORY = 3
+
+
+ctypedef struct Sim:
+    int n
+    Params P
+    Geometry G
+    BallProps* B
+    Traj* T
+    double* pair_t          # n x n next-collision times (symmetric), INFINITY if none
+    double* row_t           # row minimum of pair_t
+    int* row_j              # ... and the ball it is with
+    double* own_t           # next event of the ball alone (cushion, pocket, transition, slate)
+    int* own_kind
+    int* own_feature
+    int* own_flags
+    double* feat_box        # (n_seg + n_tip + n_pocket, 4) bounding boxes of features
+    Event* events
+    int n_events
+    int cap_events
+    Piece* pieces
+    int n_pieces
+    int cap_pieces
+    int max_events
+    double t_now
+    int err_a
+    int err_b
+
+
+# ---------------------------------------------------------------------------------------
+# Recording
+# ---------------------------------------------------------------------------------------
+
+cdef int record_piece(Sim* S, int i) noexcept nogil:
+    cdef Piece* p
+    cdef int k
+    if S.n_pieces == S.cap_pieces:
+        p = <Piece*> realloc(S.pieces, 2 * S.cap_pieces * sizeof(Piece))
+        if p == NULL:
+            return ERR_NO_MEMORY
+        S.pieces = p
+        S.cap_pieces *= 2
+    p = &S.pieces[S.n_pieces]
+    p.ball = i
+    p.state = S.T[i].state
+    p.t0 = S.T[i].t0
+    for k in range(3):
+        p.r[k] = S.T[i].r[k]
+        p.v[k] = S.T[i].v[k]
+        p.w[k] = S.T[i].w[k]
+    S.n_pieces += 1
+    return OK
+
+
+cdef int record_event(Sim* S, double t, int kind, int i, int j, int feature, int rail,
+                      double speed, int flags) noexcept nogil:
+    cdef Event* e
+    if S.n_events == S.cap_events:
+        e = <Event*> realloc(S.events, 2 * S.cap_events * sizeof(Event))
+        if e == NULL:
+            return ERR_NO_MEMORY
+        S.events = e
+        S.cap_events *= 2
+    e = &S.events[S.n_events]
+    e.time = t
+    e.kind = kind
+    e.ball = i
+    e.other = j
+    e.feature = feature
+    e.rail = rail
+    e.state = S.T[i].state
+    e.speed = speed
+    e.flags = flags
+    S.n_events += 1
+    return OK
+
+
+# ---------------------------------------------------------------------------------------
+# Detection: time of the next event of a pair, or of one ball with the table
+# ---------------------------------------------------------------------------------------
+
+cdef inline bint translating(int state) noexcept nogil:
+    return state == ST_ROLLING or state == ST_SLIDING or state == ST_AIRBORNE
+
+
+cdef inline bint in_play(int state) noexcept nogil:
+    return state != ST_POCKETED and state != ST_OFF_TABLE
+
+
+cdef double pair_time(Sim* S, int i, int j) noexcept nogil:
+    """Absolute time at which balls i and j next come into contact, approaching."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef double D, T, tau
+    cdef double ri[3]
+    cdef double vi[3]
+    cdef double wi[3]
+    cdef double rj[3]
+    cdef double vj[3]
+    cdef double wj[3]
+    cdef double A[3]
+    cdef double Bv[3]
+    cdef double Cv[3]
+    cdef double c[5]
+    cdef int k
+    if not (in_play(Ti.state) and in_play(Tj.state)):
+        return INFINITY
+    if not (translating(Ti.state) or translating(Tj.state)):
+        return INFINITY
+    D = S.B[i].R + S.B[j].R
+    # bounding boxes of both paths, grown by the contact distance, must overlap
+    if (Ti.box[1] + D < Tj.box[0] or Tj.box[1] + D < Ti.box[0] or
+            Ti.box[3] + D < Tj.box[2] or Tj.box[3] + D < Ti.box[2]):
+        return INFINITY
+    T = (Ti.t_end if Ti.t_end < Tj.t_end else Tj.t_end) - S.t_now
+    if not (T > 0.0):
+        return INFINITY
+    eval_traj(Ti, &S.B[i], S.t_now, ri, vi, wi)
+    eval_traj(Tj, &S.B[j], S.t_now, rj, vj, wj)
+    for k in range(3):
+        A[k] = 0.5 * (Tj.a[k] - Ti.a[k])
+        Bv[k] = vj[k] - vi[k]
+        Cv[k] = rj[k] - ri[k]
+    # |C + B t + A t^2|^2 - D^2
+    c[4] = A[0] * A[0] + A[1] * A[1] + A[2] * A[2]
+    c[3] = 2.0 * (A[0] * Bv[0] + A[1] * Bv[1] + A[2] * Bv[2])
+    c[2] = (Bv[0] * Bv[0] + Bv[1] * Bv[1] + Bv[2] * Bv[2]
+            + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
+    c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
+    c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
+    if c[0] <= 2.0 * D * CONTACT_TOL_M and c[1] < 0.0:
+        return S.t_now            # touching and approaching: collide now
+    tau = first_entry(c, 4, T)
+    return S.t_now + tau
+
+
+cdef inline bint boxes_meet(const double* ball_box, double grow, const double* fb) noexcept nogil:
+    return not (ball_box[1] + grow < fb[0] or fb[1] < ball_box[0] - grow or
+                ball_box[3] + grow < fb[2] or fb[3] < ball_box[2] - grow)
+
+
+cdef void own_event(Sim* S, int i) noexcept nogil:
+    """The next event of ball i alone: its own state change, or contact with the table."""
+    cdef Traj* Ti = &S.T[i]
+    cdef BallProps* B = &S.B[i]
+    cdef Geometry* G = &S.G
+    cdef double T, tau, best, lam, seglen, nx, ny, dx, dy, rad
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef double c[5]
+    cdef int k, kind = EV_NONE, feature = -1, flags = 0
+    cdef const double* p
+    best = INFINITY
+    if in_play(Ti.state) and Ti.t_end < INFINITY:
+        best = Ti.t_end
+        kind = EV_SLATE if Ti.state == ST_AIRBORNE else EV_TRANSITION
+    if translating(Ti.state):
+        T = Ti.t_end - S.t_now
+        eval_traj(Ti, B, S.t_now, r, v, w)
+        # straight cushion faces: n . (p(t) - p1) - rho, a quadratic
+        for k in range(G.n_seg):
+            if not boxes_meet(Ti.box, B.rho, &S.feat_box[4 * k]):
+                continue
+            p = &G.seg[4 * k]
+            nx = G.seg_n[2 * k]
+            ny = G.seg_n[2 * k + 1]
+            c[2] = 0.5 * (nx * Ti.a[0] + ny * Ti.a[1])
+            c[1] = nx * v[0] + ny * v[1]
+            c[0] = nx * (r[0] - p[0]) + ny * (r[1] - p[1]) - B.rho
+            if fabs(c[0]) <= CONTACT_TOL_M and c[1] < 0.0:
+                tau = 0.0
+            elif c[0] <= 0.0:
+                continue          # behind this face's line: only reachable past its ends
+            else:
+                tau = first_entry(c, 2, T)
+            if not (tau < best - S.t_now):
+                continue
+            # the contact point must lie on the segment, not on its extension
+            seglen = hypot2(p[2] - p[0], p[3] - p[1])
+            dx = r[0] + v[0] * tau + 0.5 * Ti.a[0] * tau * tau - p[0]
+            dy = r[1] + v[1] * tau + 0.5 * Ti.a[1] * tau * tau - p[1]
+            lam = (dx * (p[2] - p[0]) + dy * (p[3] - p[1])) / seglen
+            if 0.0 <= lam <= seglen:
+                best = S.t_now + tau
+                kind = EV_CUSHION
+                feature = k
+                flags = FLAG_TOUCHING if tau == 0.0 else 0
+        # rounded jaw tips (vertical cylinders) and pocket holes: |p(t) - c|^2 - rad^2
+        for k in range(G.n_tip + G.n_pocket):
+            if k < G.n_tip:
+                p = &G.tip[3 * k]
+                rad = p[2] + B.rho
+            else:
+                if Ti.state == ST_AIRBORNE:
+                    break         # a ball drops into a pocket only from the cloth
+                p = &G.pocket[3 * (k - G.n_tip)]
+                rad = p[2]
+            if not boxes_meet(Ti.box, B.rho if k < G.n_tip else 0.0,
+                              &S.feat_box[4 * (G.n_seg + k)]):
+                continue
+            dx = r[0] - p[0]
+            dy = r[1] - p[1]
+            c[4] = 0.25 * (Ti.a[0] * Ti.a[0] + Ti.a[1] * Ti.a[1])
+            c[3] = Ti.a[0] * v[0] + Ti.a[1] * v[1]
+            c[2] = v[0] * v[0] + v[1] * v[1] + Ti.a[0] * dx + Ti.a[1] * dy
+            c[1] = 2.0 * (v[0] * dx + v[1] * dy)
+            c[0] = dx * dx + dy * dy - rad * rad
+            if c[0] <= 2.0 * rad * CONTACT_TOL_M and c[1] < 0.0:
+                tau = 0.0
+            else:
+                tau = first_entry(c, 4, T)
+            if S.t_now + tau < best:
+                best = S.t_now + tau
+                if k < G.n_tip:
+                    kind = EV_JAW_TIP
+                    feature = k
+                    flags = FLAG_TOUCHING if tau == 0.0 else 0
+                else:
+                    kind = EV_POCKET
+                    feature = k - G.n_tip
+                    flags = 0
+    S.own_t[i] = best
+    S.own_kind[i] = kind
+    S.own_feature[i] = feature
+    S.own_flags[i] = flags
+
+
+cdef void rescan_row(Sim* S, int i) noexcept nogil:
+    cdef int j, n = S.n
+    cdef double best = INFINITY
+    cdef int arg = -1
+    for j in range(n):
+        if S.pair_t[i * n + j] < best:
+            best = S.pair_t[i * n + j]
+            arg = j
+    S.row_t[i] = best
+    S.row_j[i] = arg
+
+
+cdef void refresh_ball(Sim* S, int i) noexcept nogil:
+    """Ball i's trajectory changed: recompute its own event and its row of pair times."""
+    cdef int j, n = S.n
+    cdef double t, old
+    own_event(S, i)
+    for j in range(n):
+        if j == i:
+            continue
+        t = pair_time(S, i, j)
+        old = S.pair_t[j * n + i]
+        S.pair_t[i * n + j] = t
+        S.pair_t[j * n + i] = t
+        if t < S.row_t[j] or (t == S.row_t[j] and i < S.row_j[j]):
+            S.row_t[j] = t
+            S.row_j[j] = i
+        elif S.row_j[j] == i and t != old:
+            rescan_row(S, j)
+    rescan_row(S, i)
+
+
+# ---------------------------------------------------------------------------------------
+# Resolution
+# ---------------------------------------------------------------------------------------
+
+cdef inline void advance(Sim* S, int i, double t) noexcept nogil:
+    """Re-base ball i's trajectory at time t (its state there becomes the new t0 state)."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef int k
+    eval_traj(Ti, &S.B[i], t, r, v, w)
+    for k in range(3):
+        Ti.r[k] = r[k]
+        Ti.v[k] = v[k]
+        Ti.w[k] = w[k]
+    Ti.t0 = t
+
+
+cdef void settle(Sim* S, int i, bint was_airborne, double e_slate) noexcept nogil:
+    """After an impulse: decide whether ball i flies or stays on the cloth, and set up its
+    new trajectory. A ball on the cloth pushed down is stopped by the slate (restitution
+    e_slate, slate friction u_s); one lifted by less than HOP_MIN_MPS stays down."""
+    cdef Traj* Ti = &S.T[i]
+    cdef BallProps* B = &S.B[i]
+    cdef double N[3]
+    cdef double rc[3]
+    if not was_airborne or Ti.r[2] <= B.R:
+        Ti.r[2] = B.R
+        if Ti.v[2] < 0.0:
+            N[0] = 0.0
+            N[1] = 0.0
+            N[2] = 1.0
+            rc[0] = 0.0
+            rc[1] = 0.0
+            rc[2] = -B.R
+            fixed_contact(Ti, B, N, rc, e_slate, S.P.u_s)
+        if Ti.v[2] > HOP_MIN_MPS:
+            Ti.state = ST_AIRBORNE
+        else:
+            classify_on_cloth(Ti, B)
+    else:
+        Ti.state = ST_AIRBORNE
+    setup_traj(Ti, B, &S.P)
+
+
+cdef double hit_fixed(Sim* S, int i, double nx, double ny) noexcept nogil:
+    """Ball i hits a cushion nose whose horizontal normal (towards the ball) is (nx, ny).
+    The nose touches the ball above its equator, at angle theta_a (Han 2005)."""
+    cdef BallProps* B = &S.B[i]
+    cdef double N[3]
+    cdef double rc[3]
+    N[0] = B.cos_a * nx
+    N[1] = B.cos_a * ny
+    N[2] = -B.sin_a
+    rc[0] = -B.R * N[0]
+    rc[1] = -B.R * N[1]
+    rc[2] = -B.R * N[2]
+    return fixed_contact(&S.T[i], B, N, rc, S.P.e_c, S.P.u_c)
+
+
+cdef void end_of_piece(Sim* S, int i) noexcept nogil:
+    """Ball i reached the end of its motion law by itself: slide -> roll, roll -> spin or
+    rest, spin -> rest. The end state is exact, so it is imposed, not re-measured."""
+    cdef Traj* Ti = &S.T[i]
+    cdef BallProps* B = &S.B[i]
+    if Ti.state == ST_SLIDING:
+        Ti.w[0] = -Ti.v[1] / B.R
+        Ti.w[1] = Ti.v[0] / B.R
+    elif Ti.state == ST_ROLLING:
+        Ti.v[0] = 0.0
+        Ti.v[1] = 0.0
+        Ti.w[0] = 0.0
+        Ti.w[1] = 0.0
+    elif Ti.state == ST_SPINNING:
+        Ti.w[2] = 0.0
+    classify_on_cloth(Ti, B)
+    setup_traj(Ti, B, &S.P)
+
+
+cdef int step(Sim* S) noexcept nogil:
+    """Find and process the next event. Returns OK, or -1 when every ball is at rest."""
+    cdef int i, best_i = -1, j = -1, kind, feature, flags, rail, err
+    cdef double best = INFINITY, t, speed = 0.0, dx, dy, d
+    cdef Traj* Ti
+    cdef bint air
+    cdef const double* p
+    for i in range(S.n):
+        if S.own_t[i] < best:
+            best = S.own_t[i]
+            best_i = i
+            j = -1
+        if S.row_t[i] < best:
+            best = S.row_t[i]
+            best_i = i
+            j = S.row_j[i]
+    if best_i < 0 or best == INFINITY:
+        return -1
+    i = best_i
+    t = best
+    S.t_now = t
+    Ti = &S.T[i]
+    if j >= 0:
+        advance(S, i, t)
+        advance(S, j, t)
+        air = Ti.state == ST_AIRBORNE
+        speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
+        settle(S, i, air, 0.0)
+        settle(S, j, S.T[j].state == ST_AIRBORNE, 0.0)
+        err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, 0)
+        err = err or record_piece(S, i) or record_piece(S, j)
+        S.err_a = i
+        S.err_b = j
+        refresh_ball(S, i)
+        refresh_ball(S, j)
+        return err
+    kind = S.own_kind[i]
+    feature = S.own_feature[i]
+    flags = S.own_flags[i]
+    rail = -1
+    advance(S, i, t)
+    air = Ti.state == ST_AIRBORNE
+    if kind == EV_CUSHION:
+        rail = S.G.seg_rail[feature]
+        speed = hit_fixed(S, i, S.G.seg_n[2 * feature], S.G.seg_n[2 * feature + 1])
+        settle(S, i, air, 0.0)
+    elif kind == EV_JAW_TIP:
+        rail = S.G.tip_rail[feature]
+        p = &S.G.tip[3 * feature]
+        dx = Ti.r[0] - p[0]
+        dy = Ti.r[1] - p[1]
+        d = hypot2(dx, dy)
+        speed = hit_fixed(S, i, dx / d, dy / d)
+        settle(S, i, air, 0.0)
+    elif kind == EV_POCKET:
+        speed = hypot2(Ti.v[0], Ti.v[1])
+        Ti.state = ST_POCKETED
+        freeze(Ti)
+        setup_traj(Ti, &S.B[i], &S.P)
+    elif kind == EV_SLATE:
+        speed = -Ti.v[2]
+        Ti.r[2] = S.B[i].R
+        settle(S, i, False, S.P.e_t)
+    else:
+        end_of_piece(S, i)
+    err = record_event(S, t, kind, i, -1, feature, rail, speed, flags) or record_piece(S, i)
+    S.err_a = i
+    S.err_b = -1
+    refresh_ball(S, i)
+    return err
+
+
+# ---------------------------------------------------------------------------------------
+# Python entry points
+# ---------------------------------------------------------------------------------------
+
+EVENT_FIELDS = ("time", "kind", "ball", "other", "feature", "rail", "state", "speed", "flags")
+
+
+cdef void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
+    B.R = R
+    B.m = m
+    B.inertia = 0.4 * m * R * R
+    B.sin_a = h / R - 1.0
+    B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
+    B.rho = R * B.cos_a
+    B.alpha_sp = 2.5 * P.u_sp * P.g / R
+
+
+cdef Params make_params(const double[::1] p):
+    cdef Params P
+    P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
+        p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
+    return P
+
+
+def run(const double[:, ::1] balls, const double[::1] params,
+        const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
+        const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
+        double cushion_height, int max_events):
+    """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
+
+    balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
+    params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g.
+    Returns (events, pieces, status, ball_a, ball_b, t): events as a dict of arrays keyed
+    by EVENT_FIELDS; pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
+    """
+    cdef Sim S
+    cdef int n = balls.shape[0], i, k, status = OK, same = 0
+    cdef int n_feat
+    cdef double last_t = 0.0
+    cdef const double* fp
+    memset(&S, 0, sizeof(Sim))
+    S.n = n
+    S.P = make_params(params)
+    S.G.n_seg = seg.shape[0]
+    S.G.n_tip = tip.shape[0]
+    S.G.n_pocket = pocket.shape[0]
+    S.G.seg = &seg[0, 0, 0]
+    S.G.seg_n = &seg_n[0, 0]
+    S.G.seg_rail = &seg_rail[0]
+    S.G.tip = &tip[0, 0] if S.G.n_tip > 0 else NULL
+    S.G.tip_rail = &tip_rail[0] if S.G.n_tip > 0 else NULL
+    S.G.pocket = &pocket[0, 0]
+    S.G.cushion_height = cushion_height
+    S.max_events = max_events
+    n_feat = S.G.n_seg + S.G.n_tip + S.G.n_pocket
+    S.B = <BallProps*> malloc(n * sizeof(BallProps))
+    S.T = <Traj*> malloc(n * sizeof(Traj))
+    S.pair_t = <double*> malloc(n * n * sizeof(double))
+    S.row_t = <double*> malloc(n * sizeof(double))
+    S.row_j = <int*> malloc(n * sizeof(int))
+    S.own_t = <double*> malloc(n * sizeof(double))
+    S.own_kind = <int*> malloc(n * sizeof(int))
+    S.own_feature = <int*> malloc(n * sizeof(int))
+    S.own_flags = <int*> malloc(n * sizeof(int))
+    S.feat_box = <double*> malloc(4 * n_feat * sizeof(double))
+    S.cap_events = 256
+    S.events = <Event*> malloc(S.cap_events * sizeof(Event))
+    S.cap_pieces = 256 if 2 * n < 256 else 2 * n
+    S.pieces = <Piece*> malloc(S.cap_pieces * sizeof(Piece))
+    try:
+        if (S.B == NULL or S.T == NULL or S.pair_t == NULL or S.row_t == NULL or
+                S.row_j == NULL or S.own_t == NULL or S.own_kind == NULL or
+                S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL or
+                S.events == NULL or S.pieces == NULL):
+            raise MemoryError("physics_ext: cannot allocate the solver's tables")
+        with nogil:
+            # bounding boxes of the table features
+            for k in range(S.G.n_seg):
+                fp = &S.G.seg[4 * k]
+                S.feat_box[4 * k] = fp[0] if fp[0] < fp[2] else fp[2]
+                S.feat_box[4 * k + 1] = fp[2] if fp[0] < fp[2] else fp[0]
+                S.feat_box[4 * k + 2] = fp[1] if fp[1] < fp[3] else fp[3]
+                S.feat_box[4 * k + 3] = fp[3] if fp[1] < fp[3] else fp[1]
+            for k in range(S.G.n_tip + S.G.n_pocket):
+                fp = &S.G.tip[3 * k] if k < S.G.n_tip else &S.G.pocket[3 * (k - S.G.n_tip)]
+                S.feat_box[4 * (S.G.n_seg + k)] = fp[0] - fp[2]
+                S.feat_box[4 * (S.G.n_seg + k) + 1] = fp[0] + fp[2]
+                S.feat_box[4 * (S.G.n_seg + k) + 2] = fp[1] - fp[2]
+                S.feat_box[4 * (S.G.n_seg + k) + 3] = fp[1] + fp[2]
+            # initial states: a ball on the cloth pushed into the slate bounces off it now
+            for i in range(n):
+                fill_props(&S.B[i], balls[i, 0], balls[i, 1], cushion_height, &S.P)
+                S.T[i].t0 = 0.0
+                for k in range(3):
+                    S.T[i].r[k] = balls[i, 2 + k]
+                    S.T[i].v[k] = balls[i, 5 + k]
+                    S.T[i].w[k] = balls[i, 8 + k]
+                if S.T[i].r[2] <= S.B[i].R and S.T[i].v[2] < 0.0:
+                    S.T[i].r[2] = S.B[i].R
+                    settle(&S, i, False, S.P.e_t)
+                    status = status or record_event(&S, 0.0, EV_SLATE, i, -1, -1, -1,
+                                                    -balls[i, 7], 0)
+                else:
+                    settle(&S, i, S.T[i].r[2] > S.B[i].R, 0.0)
+                status = status or record_piece(&S, i)
+            for i in range(n * n):
+                S.pair_t[i] = INFINITY
+            for i in range(n):
+                S.row_t[i] = INFINITY
+                S.row_j[i] = -1
+            for i in range(n):
+                refresh_ball(&S, i)
+            while status == OK:
+                if S.n_events >= S.max_events:
+                    status = ERR_EVENT_CAP
+                    break
+                k = step(&S)
+                if k < 0:
+                    break
+                status = k
+                if S.t_now - last_t <= SAME_TIME_S:
+                    same += 1
+                    if same > STALL_EVENTS_PER_BALL * n:
+                        status = ERR_STALLED
+                else:
+                    same = 0
+                    last_t = S.t_now
+        events = {name: np.empty(S.n_events, dtype=np.float64 if name in ("time", "speed")
+                                 else np.int32) for name in EVENT_FIELDS}
+        for k in range(S.n_events):
+            events["time"][k] = S.events[k].time
+            events["kind"][k] = S.events[k].kind
+            events["ball"][k] = S.events[k].ball
+            events["other"][k] = S.events[k].other
+            events["feature"][k] = S.events[k].feature
+            events["rail"][k] = S.events[k].rail
+            events["state"][k] = S.events[k].state
+            events["speed"][k] = S.events[k].speed
+            events["flags"][k] = S.events[k].flags
+        piece_ball = np.empty(S.n_pieces, dtype=np.int32)
+        piece_state = np.empty(S.n_pieces, dtype=np.int32)
+        piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
+        piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
+        for k in range(S.n_pieces):
+            piece_ball[k] = S.pieces[k].ball
+            piece_state[k] = S.pieces[k].state
+            piece_t0[k] = S.pieces[k].t0
+            for i in range(3):
+                piece_rvw[k, i] = S.pieces[k].r[i]
+                piece_rvw[k, 3 + i] = S.pieces[k].v[i]
+                piece_rvw[k, 6 + i] = S.pieces[k].w[i]
+        return (events, (piece_ball, piece_state, piece_t0, piece_rvw), status,
+                S.err_a, S.err_b, S.t_now)
+    finally:
+        free(S.B)
+        free(S.T)
+        free(S.pair_t)
+        free(S.row_t)
+        free(S.row_j)
+        free(S.own_t)
+        free(S.own_kind)
+        free(S.own_feature)
+        free(S.own_flags)
+        free(S.feat_box)
+        free(S.events)
+        free(S.pieces)
+
+
+def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[::1] piece_t0,
+           const double[:, ::1] piece_rvw, const int[::1] order, const int[::1] start,
+           const double[:, ::1] props, const double[::1] params, double cushion_height,
+           const double[::1] times, double[:, :, ::1] pos, double[:, :, ::1] vel,
+           double[:, :, ::1] ang, int[:, ::1] states):
+    """Evaluate the recorded trajectory pieces at many times.
+
+    order: piece indices grouped by ball (stable, so each ball's pieces are in time order);
+    start: (n + 1,) offsets of each ball's group in `order`. props: (n, 2) radius, mass.
+    Outputs are written to pos, vel, ang (T, n, 3) and states (T, n)."""
+    cdef Params P = make_params(params)
+    cdef int n = props.shape[0], nt = times.shape[0], b, q, lo, hi, mid, k, idx
+    cdef BallProps B
+    cdef Traj Tr
+    cdef double t
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    with nogil:
+        for b in range(n):
+            fill_props(&B, props[b, 0], props[b, 1], cushion_height, &P)
+            for q in range(nt):
+                t = times[q]
+                # last piece of ball b with t0 <= t (the first if t precedes them all)
+                lo = start[b]
+                hi = start[b + 1] - 1
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if piece_t0[order[mid]] <= t:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                idx = order[lo]
+                Tr.state = piece_state[idx]
+                Tr.t0 = piece_t0[idx]
+                for k in range(3):
+                    Tr.r[k] = piece_rvw[idx, k]
+                    Tr.v[k] = piece_rvw[idx, 3 + k]
+                    Tr.w[k] = piece_rvw[idx, 6 + k]
+                setup_traj(&Tr, &B, &P)
+                eval_traj(&Tr, &B, t, r, v, w)
+                for k in range(3):
+                    pos[q, b, k] = r[k]
+                    vel[q, b, k] = v[k]
+                    ang[q, b, k] = w[k]
+                states[q, b] = Tr.state

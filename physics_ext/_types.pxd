@@ -1,0 +1,73 @@
+# C types of the solver's hot loop. Units SI; frame: the table frame of physics_ext/table.py
+# (x along the table, y across, z up, cloth at z = 0).
+
+# Motion states: the same values as physics_ext.types.MotionState.
+cdef enum:
+    ST_STATIONARY = 0
+    ST_SPINNING = 1
+    ST_ROLLING = 2
+    ST_SLIDING = 3
+    ST_AIRBORNE = 4
+    ST_POCKETED = 5
+    ST_OFF_TABLE = 6
+
+# Event kinds: the same values as physics_ext.types.EventKind.
+cdef enum:
+    EV_BALL_BALL = 0
+    EV_CUSHION = 1
+    EV_JAW_TIP = 2
+    EV_POCKET = 3
+    EV_TRANSITION = 4
+    EV_SLATE = 5
+    EV_OFF_TABLE = 6
+    EV_NONE = -1
+
+# Event flags: the same values as physics_ext.types.EventFlag.
+cdef enum:
+    FLAG_TOUCHING = 1
+
+ctypedef struct Params:
+    double u_s        # ball-cloth sliding friction
+    double u_r        # rolling resistance
+    double u_sp       # spin-in-place friction (alpha_sp = 5 u_sp g / 2R)
+    double e_b        # ball-ball restitution
+    double u_b        # ball-ball friction
+    double e_c        # ball-cushion restitution
+    double u_c        # ball-cushion friction
+    double e_t        # ball-slate restitution
+    double g          # gravity, m/s^2
+
+ctypedef struct BallProps:
+    double R          # radius, m
+    double m          # mass, kg
+    double inertia    # moment of inertia 2/5 m R^2, kg m^2
+    double rho        # horizontal centre-to-nose distance at cushion contact, R cos(theta_a), m
+    double sin_a      # sin(theta_a): cushion nose height above the ball centre over R
+    double cos_a      # cos(theta_a)
+    double alpha_sp   # spin deceleration of omega_z on the cloth, rad/s^2
+
+# A ball's current motion: closed form from t0 until t_end (its next transition).
+ctypedef struct Traj:
+    int state
+    double t0         # start of this piece, s
+    double t_end      # time the motion law changes by itself (INFINITY if never), s
+    double r[3]       # position at t0, m
+    double v[3]       # velocity at t0, m/s
+    double w[3]       # angular velocity at t0, rad/s
+    double a[3]       # constant linear acceleration, m/s^2
+    double dw[2]      # d(omega_x, omega_y)/dt while sliding, rad/s^2
+    double box[4]     # x_min, x_max, y_min, y_max of the centre over [t0, t_end], m
+
+# Static geometry of the table boundary.
+ctypedef struct Geometry:
+    int n_seg
+    int n_tip
+    int n_pocket
+    const double* seg        # (n_seg, 2, 2) end points
+    const double* seg_n      # (n_seg, 2) unit normals towards the balls
+    const int* seg_rail      # (n_seg,)
+    const double* tip        # (n_tip, 3) x, y, radius
+    const int* tip_rail      # (n_tip,)
+    const double* pocket     # (n_pocket, 3) x, y, radius
+    double inner[4]          # x_min, x_max, y_min, y_max of the cushion-free inner box (nose lines)
+    double cushion_height    # m

@@ -13,6 +13,8 @@ from libc.string cimport memset
 import numpy as np
 cimport numpy as cnp
 
+from physics_ext.types import EVENT_DTYPE
+
 from physics_ext._types cimport *
 from physics_ext._roots cimport first_entry
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
@@ -338,10 +340,13 @@ cdef inline void advance(Sim* S, int i, double t) noexcept nogil:
     Ti.t0 = t
 
 
-cdef void settle(Sim* S, int i, bint was_airborne, double e_slate) noexcept nogil:
+cdef void settle(Sim* S, int i, bint was_airborne, bint landing) noexcept nogil:
     """After an impulse: decide whether ball i flies or stays on the cloth, and set up its
-    new trajectory. A ball on the cloth pushed down is stopped by the slate (restitution
-    e_slate, slate friction u_s); one lifted by less than HOP_MIN_MPS stays down."""
+    new trajectory. A ball landing on the slate (or driven into it by the cue) bounces with
+    e_t and slate friction u_s (PHYSICS 4.4). A ball already on the cloth that an impact
+    pushes down is held by the slate, which takes the vertical speed (as Han 2005 and
+    pooltool treat the cushion's downward impulse). A ball lifted by less than HOP_MIN_MPS
+    stays on the cloth."""
     cdef Traj* Ti = &S.T[i]
     cdef BallProps* B = &S.B[i]
     cdef double N[3]
@@ -349,13 +354,16 @@ cdef void settle(Sim* S, int i, bint was_airborne, double e_slate) noexcept nogi
     if not was_airborne or Ti.r[2] <= B.R:
         Ti.r[2] = B.R
         if Ti.v[2] < 0.0:
-            N[0] = 0.0
-            N[1] = 0.0
-            N[2] = 1.0
-            rc[0] = 0.0
-            rc[1] = 0.0
-            rc[2] = -B.R
-            fixed_contact(Ti, B, N, rc, e_slate, S.P.u_s)
+            if landing:
+                N[0] = 0.0
+                N[1] = 0.0
+                N[2] = 1.0
+                rc[0] = 0.0
+                rc[1] = 0.0
+                rc[2] = -B.R
+                fixed_contact(Ti, B, N, rc, S.P.e_t, S.P.u_s)
+            else:
+                Ti.v[2] = 0.0
         if Ti.v[2] > HOP_MIN_MPS:
             Ti.state = ST_AIRBORNE
         else:
@@ -426,8 +434,8 @@ cdef int step(Sim* S) noexcept nogil:
         advance(S, j, t)
         air = Ti.state == ST_AIRBORNE
         speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
-        settle(S, i, air, 0.0)
-        settle(S, j, S.T[j].state == ST_AIRBORNE, 0.0)
+        settle(S, i, air, False)
+        settle(S, j, S.T[j].state == ST_AIRBORNE, False)
         err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, 0)
         err = err or record_piece(S, i) or record_piece(S, j)
         S.err_a = i
@@ -444,7 +452,7 @@ cdef int step(Sim* S) noexcept nogil:
     if kind == EV_CUSHION:
         rail = S.G.seg_rail[feature]
         speed = hit_fixed(S, i, S.G.seg_n[2 * feature], S.G.seg_n[2 * feature + 1])
-        settle(S, i, air, 0.0)
+        settle(S, i, air, False)
     elif kind == EV_JAW_TIP:
         rail = S.G.tip_rail[feature]
         p = &S.G.tip[3 * feature]
@@ -452,7 +460,7 @@ cdef int step(Sim* S) noexcept nogil:
         dy = Ti.r[1] - p[1]
         d = hypot2(dx, dy)
         speed = hit_fixed(S, i, dx / d, dy / d)
-        settle(S, i, air, 0.0)
+        settle(S, i, air, False)
     elif kind == EV_POCKET:
         speed = hypot2(Ti.v[0], Ti.v[1])
         Ti.state = ST_POCKETED
@@ -461,7 +469,7 @@ cdef int step(Sim* S) noexcept nogil:
     elif kind == EV_SLATE:
         speed = -Ti.v[2]
         Ti.r[2] = S.B[i].R
-        settle(S, i, False, S.P.e_t)
+        settle(S, i, False, True)
     else:
         end_of_piece(S, i)
     err = record_event(S, t, kind, i, -1, feature, rail, speed, flags) or record_piece(S, i)
@@ -475,7 +483,40 @@ cdef int step(Sim* S) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
-EVENT_FIELDS = ("time", "kind", "ball", "other", "feature", "rail", "state", "speed", "flags")
+# The C Event struct and EVENT_DTYPE have the same fields; numpy lays the dtype out packed,
+# so the copy goes field by field.
+cdef void copy_events(const Event* ev, int n, object out):
+    cdef double[::1] time = np.empty(n)
+    cdef double[::1] speed = np.empty(n)
+    cdef int[:, ::1] ints = np.empty((7, n), dtype=np.int32)
+    cdef int k
+    for k in range(n):
+        time[k] = ev[k].time
+        speed[k] = ev[k].speed
+        ints[0, k] = ev[k].kind
+        ints[1, k] = ev[k].ball
+        ints[2, k] = ev[k].other
+        ints[3, k] = ev[k].feature
+        ints[4, k] = ev[k].rail
+        ints[5, k] = ev[k].state
+        ints[6, k] = ev[k].flags
+    out["time"] = time
+    out["speed"] = speed
+    for k, name in enumerate(("kind", "ball", "other", "feature", "rail", "state", "flags")):
+        out[name] = ints[k]
+
+
+cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,
+                      double[:, ::1] rvw) noexcept:
+    cdef int k, i
+    for k in range(n):
+        ball[k] = pc[k].ball
+        state[k] = pc[k].state
+        t0[k] = pc[k].t0
+        for i in range(3):
+            rvw[k, i] = pc[k].r[i]
+            rvw[k, 3 + i] = pc[k].v[i]
+            rvw[k, 6 + i] = pc[k].w[i]
 
 
 cdef void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
@@ -503,8 +544,8 @@ def run(const double[:, ::1] balls, const double[::1] params,
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
     params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g.
-    Returns (events, pieces, status, ball_a, ball_b, t): events as a dict of arrays keyed
-    by EVENT_FIELDS; pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
+    Returns (events, pieces, status, ball_a, ball_b, t): events as an EVENT_DTYPE array;
+    pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """
     cdef Sim S
     cdef int n = balls.shape[0], i, k, status = OK, same = 0
@@ -570,11 +611,11 @@ def run(const double[:, ::1] balls, const double[::1] params,
                     S.T[i].w[k] = balls[i, 8 + k]
                 if S.T[i].r[2] <= S.B[i].R and S.T[i].v[2] < 0.0:
                     S.T[i].r[2] = S.B[i].R
-                    settle(&S, i, False, S.P.e_t)
+                    settle(&S, i, False, True)
                     status = status or record_event(&S, 0.0, EV_SLATE, i, -1, -1, -1,
                                                     -balls[i, 7], 0)
                 else:
-                    settle(&S, i, S.T[i].r[2] > S.B[i].R, 0.0)
+                    settle(&S, i, S.T[i].r[2] > S.B[i].R, False)
                 status = status or record_piece(&S, i)
             for i in range(n * n):
                 S.pair_t[i] = INFINITY
@@ -598,30 +639,14 @@ def run(const double[:, ::1] balls, const double[::1] params,
                 else:
                     same = 0
                     last_t = S.t_now
-        events = {name: np.empty(S.n_events, dtype=np.float64 if name in ("time", "speed")
-                                 else np.int32) for name in EVENT_FIELDS}
-        for k in range(S.n_events):
-            events["time"][k] = S.events[k].time
-            events["kind"][k] = S.events[k].kind
-            events["ball"][k] = S.events[k].ball
-            events["other"][k] = S.events[k].other
-            events["feature"][k] = S.events[k].feature
-            events["rail"][k] = S.events[k].rail
-            events["state"][k] = S.events[k].state
-            events["speed"][k] = S.events[k].speed
-            events["flags"][k] = S.events[k].flags
+        events = np.empty(S.n_events, dtype=EVENT_DTYPE)
+        if S.n_events:
+            copy_events(S.events, S.n_events, events)
         piece_ball = np.empty(S.n_pieces, dtype=np.int32)
         piece_state = np.empty(S.n_pieces, dtype=np.int32)
         piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
         piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
-        for k in range(S.n_pieces):
-            piece_ball[k] = S.pieces[k].ball
-            piece_state[k] = S.pieces[k].state
-            piece_t0[k] = S.pieces[k].t0
-            for i in range(3):
-                piece_rvw[k, i] = S.pieces[k].r[i]
-                piece_rvw[k, 3 + i] = S.pieces[k].v[i]
-                piece_rvw[k, 6 + i] = S.pieces[k].w[i]
+        copy_pieces(S.pieces, S.n_pieces, piece_ball, piece_state, piece_t0, piece_rvw)
         return (events, (piece_ball, piece_state, piece_t0, piece_rvw), status,
                 S.err_a, S.err_b, S.t_now)
     finally:

@@ -10,77 +10,116 @@ import numpy as np
 
 from . import _solver
 from .table import TableGeometry, TableSpec, Rail
-from .types import (EVENT_DTYPE, Ball, BallStates, Params, Samples, SimulationError)
+from .types import Ball, BallStates, Params, Samples, SimulationError
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
 # racks built from floating-point arithmetic touch to within ~1e-16 m.
 OVERLAP_TOL_M = 1e-9
 # A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27).
 FROZEN_TOL_M = 1e-6
+# Fastest ball the solver accepts (m/s): a power break is 11-13 m/s (Alciatore).
+MAX_SPEED_MPS = 50.0
 
 
 def contact_distance(table: TableSpec, radius: float) -> float:
     """Horizontal distance (m) from a ball's centre to a cushion nose line when it touches
     the cushion: R cos(theta_a), the nose meeting the ball at height `cushion_height`."""
     sin_a = table.cushion_height / radius - 1.0
-    return radius * math.sqrt(1.0 - sin_a * sin_a)
+    return radius * np.sqrt(1.0 - sin_a * sin_a)
 
 
-def _check_ball(k: int, ball: Ball, table: TableSpec, geo: TableGeometry) -> np.ndarray:
-    """One ball as a row R, m, x, y, z, vx, vy, vz, wx, wy, wz; ValueError if impossible."""
-    R, m = ball.radius, ball.mass
-    for name, value in (("radius", R), ("mass", m)):
-        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-            raise ValueError(f"ball {k}: {name} must be a positive finite number, got {value!r}")
-    pos = np.asarray(ball.position, dtype=np.float64).reshape(-1)
-    if pos.size == 2:
-        pos = np.append(pos, R)
-    vel = np.asarray(ball.velocity, dtype=np.float64).reshape(-1)
-    ang = np.asarray(ball.angular_velocity, dtype=np.float64).reshape(-1)
-    for name, arr in (("position", pos), ("velocity", vel), ("angular_velocity", ang)):
-        if arr.size != 3:
-            raise ValueError(f"ball {k}: {name} must have 3 components (position may have 2), "
-                             f"got {arr.size}")
-        if not np.all(np.isfinite(arr)):
-            raise ValueError(f"ball {k}: {name} contains NaN or infinity: {arr.tolist()}")
-    if not R < table.cushion_height < 2 * R:
-        raise ValueError(f"ball {k}: radius {R} m does not fit the cushions: the nose height "
-                         f"{table.cushion_height} m must lie between R and 2R")
-    x, y, z = pos
-    rho = contact_distance(table, R)
-    if z < R - OVERLAP_TOL_M:
-        raise ValueError(f"ball {k}: centre height z = {z} m is below its radius {R} m "
+def _ball_rows(balls: Sequence[Ball]) -> np.ndarray:
+    """The balls as rows R, m, x, y, z, vx, vy, vz, wx, wy, wz; ValueError naming the ball
+    whose fields are not numbers of the right shape."""
+    rows = np.empty((len(balls), 11))
+    for k, ball in enumerate(balls):
+        if not isinstance(ball, Ball):
+            raise ValueError(f"ball {k}: expected a physics_ext.Ball, got {type(ball).__name__}")
+        try:
+            pos = np.asarray(ball.position, dtype=np.float64).reshape(-1)
+            vel = np.asarray(ball.velocity, dtype=np.float64).reshape(-1)
+            ang = np.asarray(ball.angular_velocity, dtype=np.float64).reshape(-1)
+            rows[k, 0] = ball.radius
+            rows[k, 1] = ball.mass
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"ball {k}: fields must be numbers: {exc}") from None
+        if pos.size == 2:
+            pos = np.append(pos, ball.radius)
+        for name, arr in (("position", pos), ("velocity", vel), ("angular_velocity", ang)):
+            if arr.size != 3:
+                raise ValueError(f"ball {k}: {name} must have 3 components (position may "
+                                 f"have 2), got {arr.size}")
+        rows[k, 2:5] = pos
+        rows[k, 5:8] = vel
+        rows[k, 8:11] = ang
+    return rows
+
+
+def _first(mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
+    """Refuse impossible balls with a message naming the first bad ball and the problem."""
+    finite = np.isfinite(rows)
+    for name, cols in (("radius", [0]), ("mass", [1]), ("position", [2, 3, 4]),
+                       ("velocity", [5, 6, 7]), ("angular_velocity", [8, 9, 10])):
+        bad = ~finite[:, cols].all(axis=1)
+        if bad.any():
+            k = _first(bad)
+            raise ValueError(f"ball {k}: {name} contains NaN or infinity: {rows[k, cols].tolist()}")
+    R = rows[:, 0]
+    for name, col in (("radius", 0), ("mass", 1)):
+        bad = rows[:, col] <= 0
+        if bad.any():
+            k = _first(bad)
+            raise ValueError(f"ball {k}: {name} must be positive, got {rows[k, col]}")
+    bad = ~((R < table.cushion_height) & (table.cushion_height < 2 * R))
+    if bad.any():
+        k = _first(bad)
+        raise ValueError(f"ball {k}: radius {R[k]} m does not fit the cushions: the nose "
+                         f"height {table.cushion_height} m must lie between R and 2R")
+    x, y, z = rows[:, 2], rows[:, 3], rows[:, 4]
+    bad = z < R - OVERLAP_TOL_M
+    if bad.any():
+        k = _first(bad)
+        raise ValueError(f"ball {k}: centre height z = {z[k]} m is below its radius {R[k]} m "
                          f"(inside the slate)")
-    if not (rho - OVERLAP_TOL_M <= x <= table.length - rho + OVERLAP_TOL_M and
-            rho - OVERLAP_TOL_M <= y <= table.width - rho + OVERLAP_TOL_M):
-        raise ValueError(f"ball {k}: position ({x:.6g}, {y:.6g}) m is off the playing surface "
-                         f"(centre must stay {rho:.6g} m inside the cushion noses of the "
-                         f"{table.length} x {table.width} m table)")
-    for px, py, pr in geo.pockets:
-        if math.hypot(x - px, y - py) < pr:
-            raise ValueError(f"ball {k}: position ({x:.6g}, {y:.6g}) m is over a pocket hole")
-    for tx, ty, tr in geo.tips:
-        if math.hypot(x - tx, y - ty) < tr + rho - OVERLAP_TOL_M:
-            raise ValueError(f"ball {k}: position ({x:.6g}, {y:.6g}) m overlaps a pocket jaw")
-    speed = float(np.linalg.norm(vel))
-    if speed > 50.0:
-        raise ValueError(f"ball {k}: speed {speed:.4g} m/s is beyond any cue stroke (max 50)")
-    if float(np.linalg.norm(ang)) * R > 100.0:
-        raise ValueError(f"ball {k}: angular velocity {ang.tolist()} rad/s is beyond physical "
-                         f"range (surface speed over 100 m/s)")
-    return np.concatenate(([R, m], pos, vel, ang))
-
-
-def _check_overlaps(rows: np.ndarray) -> None:
-    n = rows.shape[0]
-    for i in range(n):
-        d = np.linalg.norm(rows[i + 1:, 2:5] - rows[i, 2:5], axis=1)
-        limit = rows[i + 1:, 0] + rows[i, 0] - OVERLAP_TOL_M
-        bad = np.nonzero(d < limit)[0]
-        if bad.size:
-            j = i + 1 + int(bad[0])
-            raise ValueError(f"balls {i} and {j} overlap: centres {d[bad[0]]:.6g} m apart, "
-                             f"radii sum {rows[i, 0] + rows[j, 0]:.6g} m")
+    rho = contact_distance(table, R)
+    tol = OVERLAP_TOL_M
+    bad = ~((x >= rho - tol) & (x <= table.length - rho + tol) &
+            (y >= rho - tol) & (y <= table.width - rho + tol))
+    if bad.any():
+        k = _first(bad)
+        raise ValueError(f"ball {k}: position ({x[k]:.6g}, {y[k]:.6g}) m is off the playing "
+                         f"surface (the centre must stay {rho[k]:.6g} m inside the cushion "
+                         f"noses of the {table.length} x {table.width} m table)")
+    for feature, grow, what in ((geo.pockets, 0.0, "is over a pocket hole"),
+                                (geo.tips, rho - tol, "overlaps a pocket jaw")):
+        gap = np.hypot(x[:, None] - feature[None, :, 0], y[:, None] - feature[None, :, 1])
+        bad = (gap < feature[None, :, 2] + np.reshape(grow, (-1, 1))).any(axis=1)
+        if bad.any():
+            k = _first(bad)
+            raise ValueError(f"ball {k}: position ({x[k]:.6g}, {y[k]:.6g}) m {what}")
+    speed = np.linalg.norm(rows[:, 5:8], axis=1)
+    bad = speed > MAX_SPEED_MPS
+    if bad.any():
+        k = _first(bad)
+        raise ValueError(f"ball {k}: speed {speed[k]:.4g} m/s is beyond any cue stroke "
+                         f"(max {MAX_SPEED_MPS})")
+    surface = np.linalg.norm(rows[:, 8:11], axis=1) * R
+    bad = surface > MAX_SPEED_MPS * 2
+    if bad.any():
+        k = _first(bad)
+        raise ValueError(f"ball {k}: angular velocity {rows[k, 8:11].tolist()} rad/s is beyond "
+                         f"physical range (surface speed over {MAX_SPEED_MPS * 2} m/s)")
+    d = np.linalg.norm(rows[:, None, 2:5] - rows[None, :, 2:5], axis=2)
+    overlap = d < R[:, None] + R[None, :] - tol
+    np.fill_diagonal(overlap, False)
+    if overlap.any():
+        i, j = (int(v) for v in np.argwhere(overlap)[0])
+        raise ValueError(f"balls {i} and {j} overlap: centres {d[i, j]:.6g} m apart, "
+                         f"radii sum {R[i] + R[j]:.6g} m")
 
 
 def _params_array(params: Params) -> np.ndarray:
@@ -101,9 +140,8 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
     if len(balls) == 0:
         raise ValueError("no balls to simulate")
     geo = table.geometry()
-    rows = np.ascontiguousarray([_check_ball(k, b, table, geo) for k, b in enumerate(balls)],
-                                dtype=np.float64)
-    _check_overlaps(rows)
+    rows = _ball_rows(balls)
+    _check_rows(rows, table, geo)
     events, pieces, status, a, b, t = _solver.run(
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.cushion_height, params.max_events)
@@ -115,27 +153,23 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
                               f"between balls {a} and {b}")
     if status != 0:
         raise MemoryError("physics_ext: out of memory while recording the shot")
-    log = np.empty(events["time"].size, dtype=EVENT_DTYPE)
-    for name in events:
-        log[name] = events[name]
-    log.flags.writeable = False
+    events.flags.writeable = False
     return ShotResult(table=table, params=params, balls=tuple(balls), ball_rows=rows,
-                      events=log, _pieces=pieces,
+                      events=events, _pieces=pieces,
                       initial_rail_contacts=_frozen_rails(rows, table, geo))
 
 
 def _frozen_rails(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> np.ndarray:
     """(n, 6) bool: ball i touches rail r's straight nose at the start of the shot."""
-    out = np.zeros((rows.shape[0], len(Rail)), dtype=bool)
-    for i, row in enumerate(rows):
-        rho = contact_distance(table, row[0])
-        for k in range(len(Rail)):
-            p, q = geo.segments[k]
-            n = geo.segment_normals[k]
-            gap = float(np.dot(row[2:4] - p, n)) - rho
-            along = float(np.dot(row[2:4] - p, q - p)) / float(np.dot(q - p, q - p))
-            if abs(gap) <= FROZEN_TOL_M and 0.0 <= along <= 1.0:
-                out[i, geo.segment_rails[k]] = True
+    n_rails = len(Rail)
+    p, q = geo.segments[:n_rails, 0], geo.segments[:n_rails, 1]
+    rel = rows[:, None, 2:4] - p[None]                                   # (n, 6, 2)
+    gap = np.einsum("nrk,rk->nr", rel, geo.segment_normals[:n_rails])
+    gap -= contact_distance(table, rows[:, 0])[:, None]
+    along = np.einsum("nrk,rk->nr", rel, q - p) / np.einsum("rk,rk->r", q - p, q - p)
+    touching = (np.abs(gap) <= FROZEN_TOL_M) & (along >= 0.0) & (along <= 1.0)
+    out = np.zeros_like(touching)
+    out[:, geo.segment_rails[:n_rails]] = touching
     out.flags.writeable = False
     return out
 

@@ -18,6 +18,7 @@ one of the six rails (`Rail`), which is what the rules call "a cushion".
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -161,8 +162,18 @@ class TableSpec:
         return x <= cx + tol and math.hypot(x - cx, y - cy) <= self.d_radius + tol
 
     def geometry(self) -> "TableGeometry":
-        """The cushion segments, jaw tips and pocket holes derived from this spec."""
-        return TableGeometry.build(self)
+        """The cushion segments, jaw tips and pocket holes derived from this spec (built once
+        per distinct spec: the arrays are read-only and shared)."""
+        return _geometry_of(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _geometry_of(spec: TableSpec) -> "TableGeometry":
+    geo = TableGeometry.build(spec)
+    for arr in (geo.segments, geo.segment_normals, geo.segment_rails, geo.tips, geo.tip_rails,
+                geo.pockets, geo.jaw_points):
+        arr.flags.writeable = False
+    return geo
 
 
 def _unit(v):

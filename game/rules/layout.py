@@ -1,0 +1,81 @@
+"""The balls on the table: an immutable mapping ball id -> (x, y), and plain geometry.
+
+Positions are in the table frame of `physics_ext.table` (metres). A ball of radius R is
+on the playing surface when its centre lies in [R, length - R] x [R, width - R].
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from .balls import BallSet
+
+
+class FrozenMapping(Mapping):
+    """An immutable, hashable mapping, its items kept sorted by key."""
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping | Iterable = ()):
+        pairs = items.items() if isinstance(items, Mapping) else items
+        object.__setattr__(self, "_items", dict(sorted(self._normalise(pairs))))
+
+    @staticmethod
+    def _normalise(pairs):
+        return pairs
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Mapping) and self._items == dict(other)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._items!r})"
+
+
+class Layout(FrozenMapping):
+    """The balls on the table: ball id -> (x, y) in metres."""
+    __slots__ = ()
+
+    @staticmethod
+    def _normalise(pairs):
+        return ((int(b), (float(p[0]), float(p[1]))) for b, p in pairs)
+
+    def without(self, balls: Iterable[int]) -> "Layout":
+        gone = frozenset(balls)
+        return Layout((b, p) for b, p in self.items() if b not in gone)
+
+    def with_ball(self, ball: int, position) -> "Layout":
+        return self.with_balls([(ball, position)])
+
+    def with_balls(self, placed: Iterable) -> "Layout":
+        """This layout with each (ball, position) of `placed` added or moved."""
+        return Layout(self._items | dict(placed))
+
+
+def on_table(table, position, radius: float) -> bool:
+    """True if a ball of `radius` centred at `position` lies on the playing surface."""
+    x, y = position
+    return radius <= x <= table.length - radius and radius <= y <= table.width - radius
+
+
+def clearance(position, radius: float, layout: Mapping, balls: BallSet,
+              ignore: Iterable[int] = ()) -> float:
+    """Smallest gap (m) between a ball at `position` and the balls of `layout`
+    (negative when overlapping); +inf when there is no other ball."""
+    skip = frozenset(ignore)
+    gaps = (math.hypot(position[0] - p[0], position[1] - p[1]) - radius - balls.radius(b)
+            for b, p in layout.items() if b not in skip)
+    return min(gaps, default=math.inf)

@@ -19,22 +19,25 @@ from physics_ext._types cimport *
 from physics_ext._roots cimport first_entry
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
                                   hypot2, SPEED_TOL_MPS, HOP_MIN_MPS)
-from physics_ext._resolve cimport fixed_contact, ball_ball
+from physics_ext._resolve cimport fixed_contact, ball_ball, cloth_stick_along
+from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
+                                  air_table_contact, contact_normal, landing_pocket)
 
 cnp.import_array()
 
 cdef extern from *:
     """
-    /* Two surfaces closer than this are touching (m). Racks are built touching to within
-       rounding (1e-16 m); a gap this small is invisible and dynamically irrelevant. */
-    #define CONTACT_TOL_M 1e-9
+    /* A contact that would recur within this time because friction drives the bodies back
+       together (a sliding ball pressed into a cushion or a ball) is a resting contact: the
+       pressing slip is removed instead of bouncing forever in ever shorter hops (s). */
+    #define REST_TIME_S 1e-3
     /* Events closer in time than this count as "the same instant" for the stall guard (s). */
     #define SAME_TIME_S 1e-12
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
     """
-    double CONTACT_TOL_M
+    double REST_TIME_S
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
 
@@ -142,151 +145,29 @@ cdef int record_event(Sim* S, double t, int kind, int i, int j, int feature, int
 # Detection: time of the next event of a pair, or of one ball with the table
 # ---------------------------------------------------------------------------------------
 
-cdef inline bint translating(int state) noexcept nogil:
-    return state == ST_ROLLING or state == ST_SLIDING or state == ST_AIRBORNE
-
-
-cdef inline bint in_play(int state) noexcept nogil:
-    return state != ST_POCKETED and state != ST_OFF_TABLE
-
-
 cdef double pair_time(Sim* S, int i, int j) noexcept nogil:
-    """Absolute time at which balls i and j next come into contact, approaching."""
-    cdef Traj* Ti = &S.T[i]
-    cdef Traj* Tj = &S.T[j]
-    cdef double D, T, tau
-    cdef double ri[3]
-    cdef double vi[3]
-    cdef double wi[3]
-    cdef double rj[3]
-    cdef double vj[3]
-    cdef double wj[3]
-    cdef double A[3]
-    cdef double Bv[3]
-    cdef double Cv[3]
-    cdef double c[5]
-    cdef int k
-    if not (in_play(Ti.state) and in_play(Tj.state)):
-        return INFINITY
-    if not (translating(Ti.state) or translating(Tj.state)):
-        return INFINITY
-    D = S.B[i].R + S.B[j].R
-    # bounding boxes of both paths, grown by the contact distance, must overlap
-    if (Ti.box[1] + D < Tj.box[0] or Tj.box[1] + D < Ti.box[0] or
-            Ti.box[3] + D < Tj.box[2] or Tj.box[3] + D < Ti.box[2]):
-        return INFINITY
-    T = (Ti.t_end if Ti.t_end < Tj.t_end else Tj.t_end) - S.t_now
-    if not (T > 0.0):
-        return INFINITY
-    eval_traj(Ti, &S.B[i], S.t_now, ri, vi, wi)
-    eval_traj(Tj, &S.B[j], S.t_now, rj, vj, wj)
-    for k in range(3):
-        A[k] = 0.5 * (Tj.a[k] - Ti.a[k])
-        Bv[k] = vj[k] - vi[k]
-        Cv[k] = rj[k] - ri[k]
-    # |C + B t + A t^2|^2 - D^2
-    c[4] = A[0] * A[0] + A[1] * A[1] + A[2] * A[2]
-    c[3] = 2.0 * (A[0] * Bv[0] + A[1] * Bv[1] + A[2] * Bv[2])
-    c[2] = (Bv[0] * Bv[0] + Bv[1] * Bv[1] + Bv[2] * Bv[2]
-            + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
-    c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
-    c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
-    if c[0] <= 2.0 * D * CONTACT_TOL_M and c[1] < 0.0:
-        return S.t_now            # touching and approaching: collide now
-    tau = first_entry(c, 4, T)
-    return S.t_now + tau
-
-
-cdef inline bint boxes_meet(const double* ball_box, double grow, const double* fb) noexcept nogil:
-    return not (ball_box[1] + grow < fb[0] or fb[1] < ball_box[0] - grow or
-                ball_box[3] + grow < fb[2] or fb[3] < ball_box[2] - grow)
+    return pair_contact(&S.T[i], &S.T[j], &S.B[i], &S.B[j], S.t_now)
 
 
 cdef void own_event(Sim* S, int i) noexcept nogil:
     """The next event of ball i alone: its own state change, or contact with the table."""
     cdef Traj* Ti = &S.T[i]
-    cdef BallProps* B = &S.B[i]
-    cdef Geometry* G = &S.G
-    cdef double T, tau, best, lam, seglen, nx, ny, dx, dy, rad
-    cdef double r[3]
-    cdef double v[3]
-    cdef double w[3]
-    cdef double c[5]
-    cdef int k, kind = EV_NONE, feature = -1, flags = 0
-    cdef const double* p
-    best = INFINITY
+    cdef Hit h
+    h.t = INFINITY
+    h.kind = EV_NONE
+    h.feature = -1
+    h.flags = 0
     if in_play(Ti.state) and Ti.t_end < INFINITY:
-        best = Ti.t_end
-        kind = EV_SLATE if Ti.state == ST_AIRBORNE else EV_TRANSITION
-    if translating(Ti.state):
-        T = Ti.t_end - S.t_now
-        eval_traj(Ti, B, S.t_now, r, v, w)
-        # straight cushion faces: n . (p(t) - p1) - rho, a quadratic
-        for k in range(G.n_seg):
-            if not boxes_meet(Ti.box, B.rho, &S.feat_box[4 * k]):
-                continue
-            p = &G.seg[4 * k]
-            nx = G.seg_n[2 * k]
-            ny = G.seg_n[2 * k + 1]
-            c[2] = 0.5 * (nx * Ti.a[0] + ny * Ti.a[1])
-            c[1] = nx * v[0] + ny * v[1]
-            c[0] = nx * (r[0] - p[0]) + ny * (r[1] - p[1]) - B.rho
-            if fabs(c[0]) <= CONTACT_TOL_M and c[1] < 0.0:
-                tau = 0.0
-            elif c[0] <= 0.0:
-                continue          # behind this face's line: only reachable past its ends
-            else:
-                tau = first_entry(c, 2, T)
-            if not (tau < best - S.t_now):
-                continue
-            # the contact point must lie on the segment, not on its extension
-            seglen = hypot2(p[2] - p[0], p[3] - p[1])
-            dx = r[0] + v[0] * tau + 0.5 * Ti.a[0] * tau * tau - p[0]
-            dy = r[1] + v[1] * tau + 0.5 * Ti.a[1] * tau * tau - p[1]
-            lam = (dx * (p[2] - p[0]) + dy * (p[3] - p[1])) / seglen
-            if 0.0 <= lam <= seglen:
-                best = S.t_now + tau
-                kind = EV_CUSHION
-                feature = k
-                flags = FLAG_TOUCHING if tau == 0.0 else 0
-        # rounded jaw tips (vertical cylinders) and pocket holes: |p(t) - c|^2 - rad^2
-        for k in range(G.n_tip + G.n_pocket):
-            if k < G.n_tip:
-                p = &G.tip[3 * k]
-                rad = p[2] + B.rho
-            else:
-                if Ti.state == ST_AIRBORNE:
-                    break         # a ball drops into a pocket only from the cloth
-                p = &G.pocket[3 * (k - G.n_tip)]
-                rad = p[2]
-            if not boxes_meet(Ti.box, B.rho if k < G.n_tip else 0.0,
-                              &S.feat_box[4 * (G.n_seg + k)]):
-                continue
-            dx = r[0] - p[0]
-            dy = r[1] - p[1]
-            c[4] = 0.25 * (Ti.a[0] * Ti.a[0] + Ti.a[1] * Ti.a[1])
-            c[3] = Ti.a[0] * v[0] + Ti.a[1] * v[1]
-            c[2] = v[0] * v[0] + v[1] * v[1] + Ti.a[0] * dx + Ti.a[1] * dy
-            c[1] = 2.0 * (v[0] * dx + v[1] * dy)
-            c[0] = dx * dx + dy * dy - rad * rad
-            if c[0] <= 2.0 * rad * CONTACT_TOL_M and c[1] < 0.0:
-                tau = 0.0
-            else:
-                tau = first_entry(c, 4, T)
-            if S.t_now + tau < best:
-                best = S.t_now + tau
-                if k < G.n_tip:
-                    kind = EV_JAW_TIP
-                    feature = k
-                    flags = FLAG_TOUCHING if tau == 0.0 else 0
-                else:
-                    kind = EV_POCKET
-                    feature = k - G.n_tip
-                    flags = 0
-    S.own_t[i] = best
-    S.own_kind[i] = kind
-    S.own_feature[i] = feature
-    S.own_flags[i] = flags
+        h.t = Ti.t_end
+        h.kind = EV_SLATE if Ti.state == ST_AIRBORNE else EV_TRANSITION
+    if Ti.state == ST_AIRBORNE:
+        air_table_contact(Ti, &S.B[i], &S.G, S.feat_box, S.t_now, &h)
+    elif translating(Ti.state):
+        cloth_table_contact(Ti, &S.B[i], &S.G, S.feat_box, S.t_now, &h)
+    S.own_t[i] = h.t
+    S.own_kind[i] = h.kind
+    S.own_feature[i] = h.feature
+    S.own_flags[i] = h.flags
 
 
 cdef void rescan_row(Sim* S, int i) noexcept nogil:
@@ -373,19 +254,16 @@ cdef void settle(Sim* S, int i, bint was_airborne, bint landing) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
-cdef double hit_fixed(Sim* S, int i, double nx, double ny) noexcept nogil:
-    """Ball i hits a cushion nose whose horizontal normal (towards the ball) is (nx, ny).
-    The nose touches the ball above its equator, at angle theta_a (Han 2005)."""
-    cdef BallProps* B = &S.B[i]
+cdef double hit_table(Sim* S, int i, int kind, int feature) noexcept nogil:
+    """Ball i hits cushion segment or jaw tip `feature`: impulse along the contact normal
+    from the cushion's nose edge to the ball centre (Han 2005 for a ball on the cloth)."""
     cdef double N[3]
     cdef double rc[3]
-    N[0] = B.cos_a * nx
-    N[1] = B.cos_a * ny
-    N[2] = -B.sin_a
-    rc[0] = -B.R * N[0]
-    rc[1] = -B.R * N[1]
-    rc[2] = -B.R * N[2]
-    return fixed_contact(&S.T[i], B, N, rc, S.P.e_c, S.P.u_c)
+    contact_normal(&S.T[i], &S.B[i], &S.G, kind, feature, N)
+    rc[0] = -S.B[i].R * N[0]
+    rc[1] = -S.B[i].R * N[1]
+    rc[2] = -S.B[i].R * N[2]
+    return fixed_contact(&S.T[i], &S.B[i], N, rc, S.P.e_c, S.P.u_c)
 
 
 cdef void end_of_piece(Sim* S, int i) noexcept nogil:
@@ -407,13 +285,72 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
+cdef inline bint pressing(const Traj* Ti, double nx, double ny, double vsep,
+                         double asep) noexcept nogil:
+    """Will a contact with separating speed vsep and acceleration asep along (nx, ny) close
+    again within REST_TIME_S, driven by ball Ti's sliding?"""
+    return Ti.state == ST_SLIDING and asep < 0.0 and vsep < -asep * REST_TIME_S
+
+
+cdef void part_pair(Sim* S, int i, int j) noexcept nogil:
+    """Resting contact between balls i and j just resolved: if sliding friction presses them
+    back together at once, cancel the pressing slip and resolve the contact again."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef double nx, ny, d, vsep, asep
+    cdef int rounds
+    if Ti.state == ST_AIRBORNE or Tj.state == ST_AIRBORNE:
+        return
+    nx = Tj.r[0] - Ti.r[0]
+    ny = Tj.r[1] - Ti.r[1]
+    d = hypot2(nx, ny)
+    nx /= d
+    ny /= d
+    for rounds in range(2):
+        vsep = (Tj.v[0] - Ti.v[0]) * nx + (Tj.v[1] - Ti.v[1]) * ny
+        asep = (Tj.a[0] - Ti.a[0]) * nx + (Tj.a[1] - Ti.a[1]) * ny
+        if not (pressing(Ti, nx, ny, vsep, asep) or pressing(Tj, nx, ny, vsep, asep)):
+            return
+        if Ti.state == ST_SLIDING and Ti.a[0] * nx + Ti.a[1] * ny > 0.0:
+            cloth_stick_along(Ti, &S.B[i], nx, ny)
+        if Tj.state == ST_SLIDING and Tj.a[0] * nx + Tj.a[1] * ny < 0.0:
+            cloth_stick_along(Tj, &S.B[j], nx, ny)
+        if (Tj.v[0] - Ti.v[0]) * nx + (Tj.v[1] - Ti.v[1]) * ny < 0.0:
+            ball_ball(Ti, Tj, &S.B[i], &S.B[j], &S.P)
+        settle(S, i, False, False)
+        settle(S, j, False, False)
+
+
+cdef double part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
+    """Resting contact of ball i with a cushion just resolved: as part_pair, against the
+    fixed cushion. Returns the approach speed of any further impulse (0 if none)."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double N[3]
+    cdef double nx, ny, d, vsep, speed = 0.0
+    cdef int rounds
+    if Ti.state == ST_AIRBORNE:
+        return 0.0
+    contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
+    d = hypot2(N[0], N[1])
+    nx = N[0] / d
+    ny = N[1] / d
+    for rounds in range(2):
+        vsep = Ti.v[0] * nx + Ti.v[1] * ny
+        if not pressing(Ti, nx, ny, vsep, Ti.a[0] * nx + Ti.a[1] * ny):
+            return speed
+        cloth_stick_along(Ti, &S.B[i], nx, ny)
+        if Ti.v[0] * nx + Ti.v[1] * ny < 0.0:
+            speed += hit_table(S, i, kind, feature)
+        settle(S, i, False, False)
+    return speed
+
+
 cdef int step(Sim* S) noexcept nogil:
     """Find and process the next event. Returns OK, or -1 when every ball is at rest."""
     cdef int i, best_i = -1, j = -1, kind, feature, flags, rail, err
-    cdef double best = INFINITY, t, speed = 0.0, dx, dy, d
+    cdef double best = INFINITY, t, speed = 0.0
     cdef Traj* Ti
     cdef bint air
-    cdef const double* p
     for i in range(S.n):
         if S.own_t[i] < best:
             best = S.own_t[i]
@@ -436,6 +373,7 @@ cdef int step(Sim* S) noexcept nogil:
         speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
         settle(S, i, air, False)
         settle(S, j, S.T[j].state == ST_AIRBORNE, False)
+        part_pair(S, i, j)
         err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, 0)
         err = err or record_piece(S, i) or record_piece(S, j)
         S.err_a = i
@@ -449,27 +387,34 @@ cdef int step(Sim* S) noexcept nogil:
     rail = -1
     advance(S, i, t)
     air = Ti.state == ST_AIRBORNE
-    if kind == EV_CUSHION:
-        rail = S.G.seg_rail[feature]
-        speed = hit_fixed(S, i, S.G.seg_n[2 * feature], S.G.seg_n[2 * feature + 1])
+    if kind == EV_CUSHION or kind == EV_JAW_TIP:
+        rail = S.G.seg_rail[feature] if kind == EV_CUSHION else S.G.tip_rail[feature]
+        speed = hit_table(S, i, kind, feature)
         settle(S, i, air, False)
-    elif kind == EV_JAW_TIP:
-        rail = S.G.tip_rail[feature]
-        p = &S.G.tip[3 * feature]
-        dx = Ti.r[0] - p[0]
-        dy = Ti.r[1] - p[1]
-        d = hypot2(dx, dy)
-        speed = hit_fixed(S, i, dx / d, dy / d)
-        settle(S, i, air, False)
+        part_table(S, i, kind, feature)
     elif kind == EV_POCKET:
         speed = hypot2(Ti.v[0], Ti.v[1])
         Ti.state = ST_POCKETED
         freeze(Ti)
         setup_traj(Ti, &S.B[i], &S.P)
     elif kind == EV_SLATE:
-        speed = -Ti.v[2]
         Ti.r[2] = S.B[i].R
-        settle(S, i, False, True)
+        feature = landing_pocket(&S.G, Ti.r[0], Ti.r[1])
+        if feature >= 0:
+            kind = EV_POCKET
+            speed = hypot2(Ti.v[0], Ti.v[1])
+            Ti.state = ST_POCKETED
+            freeze(Ti)
+            setup_traj(Ti, &S.B[i], &S.P)
+        else:
+            speed = -Ti.v[2]
+            settle(S, i, False, True)
+    elif kind == EV_OFF_TABLE:
+        rail = S.G.seg_rail[feature]
+        speed = hypot2(Ti.v[0], Ti.v[1])
+        Ti.state = ST_OFF_TABLE
+        freeze(Ti)
+        setup_traj(Ti, &S.B[i], &S.P)
     else:
         end_of_piece(S, i)
     err = record_event(S, t, kind, i, -1, feature, rail, speed, flags) or record_piece(S, i)
@@ -539,7 +484,7 @@ cdef Params make_params(const double[::1] p):
 def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
-        double cushion_height, int max_events):
+        double length, double width, double cushion_height, int max_events):
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
@@ -565,6 +510,10 @@ def run(const double[:, ::1] balls, const double[::1] params,
     S.G.tip_rail = &tip_rail[0] if S.G.n_tip > 0 else NULL
     S.G.pocket = &pocket[0, 0]
     S.G.cushion_height = cushion_height
+    S.G.inner[0] = 0.0
+    S.G.inner[1] = length
+    S.G.inner[2] = 0.0
+    S.G.inner[3] = width
     S.max_events = max_events
     n_feat = S.G.n_seg + S.G.n_tip + S.G.n_pocket
     S.B = <BallProps*> malloc(n * sizeof(BallProps))

@@ -26,6 +26,15 @@ cdef enum:
 cdef enum:
     FLAG_TOUCHING = 1
 
+# Rails: the same values as physics_ext.table.Rail (and the index of each rail's nose segment).
+cdef enum:
+    RAIL_RIGHT_HEAD = 0
+    RAIL_RIGHT_FOOT = 1
+    RAIL_FOOT = 2
+    RAIL_LEFT_FOOT = 3
+    RAIL_LEFT_HEAD = 4
+    RAIL_HEAD = 5
+
 ctypedef struct Params:
     double u_s        # ball-cloth sliding friction
     double u_r        # rolling resistance
@@ -69,5 +78,5 @@ ctypedef struct Geometry:
     const double* tip        # (n_tip, 3) x, y, radius
     const int* tip_rail      # (n_tip,)
     const double* pocket     # (n_pocket, 3) x, y, radius
-    double inner[4]          # x_min, x_max, y_min, y_max of the cushion-free inner box (nose lines)
+    double inner[4]          # x_min, x_max, y_min, y_max: the nose lines (playing surface)
     double cushion_height    # m

@@ -144,7 +144,8 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
     _check_rows(rows, table, geo)
     events, pieces, status, a, b, t = _solver.run(
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
-        geo.tips, geo.tip_rails, geo.pockets, table.cushion_height, params.max_events)
+        geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
+        params.max_events)
     if status == 1:
         raise SimulationError(f"shot exceeded {params.max_events} events (last event at "
                               f"t = {t:.6g} s, balls {a} and {b})")

@@ -2,16 +2,21 @@
 
 Public API (units SI, table frame of physics_ext.table):
     simulate(table, balls, params) -> ShotResult
+    shoot(table, balls, cue_index, stroke, params, cue) -> ShotResult (with stroke, flights)
+    strike(stroke, radius, mass, cue) -> StrikeResult; Stroke, CueSpec, StrikeClass, Flight
     TableSpec, TableGeometry, Pocket, Rail
     Ball, Params, MotionState, EventKind, EventFlag, EVENT_DTYPE, BallStates, Samples
     SimulationError, contact_distance
 See physics_ext/README.md.
 """
-from .api import ShotResult, contact_distance, simulate
+from .api import ShotResult, contact_distance, shoot, simulate
+from .flight import Flight
+from .stroke import CueSpec, StrikeClass, StrikeResult, Stroke, strike
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
                     Samples, SimulationError)
 
-__all__ = ["simulate", "ShotResult", "contact_distance", "TableSpec", "TableGeometry", "Pocket",
+__all__ = ["simulate", "shoot", "strike", "Stroke", "CueSpec", "StrikeResult", "StrikeClass",
+           "Flight", "ShotResult", "contact_distance", "TableSpec", "TableGeometry", "Pocket",
            "Rail", "Ball", "Params", "MotionState", "EventKind", "EventFlag", "EVENT_DTYPE",
            "BallStates", "Samples", "SimulationError"]

@@ -659,3 +659,30 @@ def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[:
                     vel[q, b, k] = v[k]
                     ang[q, b, k] = w[k]
                 states[q, b] = Tr.state
+
+
+def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
+                 const double[:, ::1] piece_rvw, const double[:, ::1] props,
+                 const double[::1] params, double cushion_height):
+    """Constant acceleration (S, 3) of each recorded piece, so that its position is
+    r + v (t - t0) + a (t - t0)^2 / 2 until the piece's ball next changes. props: (S, 2)
+    radius and mass of each piece's ball."""
+    cdef Params P = make_params(params)
+    cdef int n = piece_state.shape[0], q, k
+    cdef BallProps B
+    cdef Traj Tr
+    accel = np.empty((n, 3))
+    cdef double[:, ::1] acc = accel
+    with nogil:
+        for q in range(n):
+            fill_props(&B, props[q, 0], props[q, 1], cushion_height, &P)
+            Tr.state = piece_state[q]
+            Tr.t0 = piece_t0[q]
+            for k in range(3):
+                Tr.r[k] = piece_rvw[q, k]
+                Tr.v[k] = piece_rvw[q, 3 + k]
+                Tr.w[k] = piece_rvw[q, 6 + k]
+            setup_traj(&Tr, &B, &P)
+            for k in range(3):
+                acc[q, k] = Tr.a[k]
+    return accel

@@ -2,15 +2,17 @@
 compiled solver once per shot, wrap its output in an immutable ShotResult."""
 from __future__ import annotations
 
-import math
+import dataclasses
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
 from . import _solver
 from .table import TableGeometry, TableSpec, Rail
-from .types import Ball, BallStates, Params, Samples, SimulationError
+from .flight import Pieces, classify, flights, pass_over_events
+from .stroke import CueSpec, StrikeResult, Stroke, strike
+from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
 # racks built from floating-point arithmetic touch to within ~1e-16 m.
@@ -154,10 +156,38 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
                               f"between balls {a} and {b}")
     if status != 0:
         raise MemoryError("physics_ext: out of memory while recording the shot")
+    params_array = _params_array(params)
+    in_flight = ()
+    if np.any(pieces[1] == MotionState.AIRBORNE):
+        motion = Pieces.of(pieces, rows[:, :2], params_array, table.cushion_height)
+        in_flight = tuple(flights(motion, events, rows[:, 0]))
+        if any(f.passed_over for f in in_flight):
+            events = np.concatenate([events, pass_over_events(list(in_flight))])
+            events = events[np.argsort(events["time"], kind="stable")]
     events.flags.writeable = False
     return ShotResult(table=table, params=params, balls=tuple(balls), ball_rows=rows,
-                      events=events, _pieces=pieces,
+                      events=events, _pieces=pieces, flights=in_flight,
                       initial_rail_contacts=_frozen_rails(rows, table, geo))
+
+
+def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Stroke,
+          params: Params = Params(), cue: CueSpec = CueSpec()) -> "ShotResult":
+    """Strike ball `cue_index` (at rest on the cloth) with `stroke` and simulate the shot.
+
+    The result also carries the StrikeResult (contact point and angle, miscue, preliminary
+    class) and, for each flight of the cue ball, its 'legal_jump' or 'scoop' class."""
+    if not 0 <= cue_index < len(balls):
+        raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
+    ball = balls[cue_index]
+    if np.any(np.asarray(ball.velocity, dtype=float)) or np.any(
+            np.asarray(ball.angular_velocity, dtype=float)):
+        raise ValueError(f"ball {cue_index}: the cue ball must be at rest before the stroke")
+    struck = strike(stroke, ball.radius, ball.mass, cue)
+    moved = Ball(ball.radius, ball.mass, ball.position, tuple(struck.velocity),
+                 tuple(struck.angular_velocity))
+    result = simulate(table, [moved if k == cue_index else b for k, b in enumerate(balls)],
+                      params)
+    return dataclasses.replace(result, stroke=struck, cue_index=cue_index)
 
 
 def _frozen_rails(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> np.ndarray:
@@ -181,6 +211,9 @@ class ShotResult:
 
     events: structured array of EVENT_DTYPE, in time order (see physics_ext.types).
     initial_rail_contacts: (n, 6) bool, ball frozen to rail at the start.
+    flights: every ball's time in the air (physics_ext.flight.Flight), with the balls it
+        passed over (also in the log as PASS_OVER events).
+    stroke, cue_index: the StrikeResult and the cue ball, for a shot made with shoot().
     duration: time (s) of the last event; every ball rests from then on.
     """
     table: TableSpec
@@ -190,6 +223,17 @@ class ShotResult:
     events: np.ndarray
     _pieces: tuple
     initial_rail_contacts: np.ndarray
+    flights: tuple = ()
+    stroke: Optional[StrikeResult] = None
+    cue_index: Optional[int] = None
+
+    def cue_flights(self) -> tuple:
+        """(Flight, 'legal_jump' | 'scoop') for each flight of the cue ball of a shot made
+        with shoot(); empty otherwise."""
+        if self.stroke is None:
+            return ()
+        return tuple((f, classify(self.stroke, f, self.events)) for f in self.flights
+                     if f.ball == self.cue_index)
 
     @property
     def duration(self) -> float:

@@ -76,10 +76,10 @@ Preliminary classification (PHYSICS 6 detector, steps 1 to 4)
 4. "legal_jump_candidate": theta > 0 and the strike drives the ball into the slate
    (v_z < 0), with no tip-cloth contact and no miscue.
 5. "none": everything else (a level stroke cannot lift the ball).
-With scoop_rule="equator" (the house-rule proxy of PHYSICS 6.5 and issue 3, "struck below
-centre"), an elevated stroke whose contact lies below the ball's equator is a "scoop" too.
-The physics rule (the default) calls such an elevated draw a legal jump candidate: it is
-still driven into the slate.
+With scoop_rule="equator" (the default: the reading of issue 3 and of the rule book's
+R9-21 / R9-X11, "struck below centre", which PHYSICS 6.5 calls the stricter house rule), an
+elevated stroke whose contact lies below the ball's equator is a "scoop" too. The physics
+rule calls such an elevated draw a legal jump candidate: it is still driven into the slate.
 
 What the solver must add (the final decision needs the motion after the strike)
 ------------------------------------------------------------------------------
@@ -240,10 +240,11 @@ def squirt_angle(side: float, mass_ratio: float) -> float:
 
 
 def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(), *,
-           scoop_rule: str = "physics") -> StrikeResult:
+           scoop_rule: str = "equator") -> StrikeResult:
     """The cue ball's motion just after `stroke`, for a ball of `radius` (m) and `mass` (kg)
-    resting on the cloth, struck by `cue`. scoop_rule: "physics" (PHYSICS 6 detector) or
-    "equator" (also a scoop: an elevated stroke with its contact below the equator).
+    resting on the cloth, struck by `cue`. scoop_rule: "equator" (the default, as the
+    rule book and issue 3 read seed rule 5.2.h: an elevated stroke whose contact lies
+    below the equator is a scoop) or "physics" (PHYSICS 6 detector only).
     Models and conventions: see the module docstring."""
     _check("ball radius", radius, 0.0, lo_open=True, unit=" m")
     _check("ball mass", mass, 0.0, lo_open=True, unit=" kg")

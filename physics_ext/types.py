@@ -36,6 +36,7 @@ class EventKind(enum.IntEnum):
     TRANSITION = 4   # ball changes motion state without a collision (slide->roll, ...)
     SLATE = 5        # airborne ball lands on (bounces off) the slate
     OFF_TABLE = 6    # ball leaves the table over a cushion
+    PASS_OVER = 7    # ball, in flight, passes over `other` (outlines overlap seen from above)
 
 
 class EventFlag(enum.IntFlag):

@@ -224,7 +224,8 @@ def test_tip_cloth_threshold():
 
 D = math.radians
 CLASSIFICATION_TABLE = [
-    # (elevation, side, height, speed, expected with the physics rule, with the equator rule)
+    # (elevation, side, height, speed, expected with the physics rule, with the equator rule,
+    #  the default)
     (0.0, 0.0, 0.0, 3.0, "none", "none"),                          # level centre hit
     (0.0, 0.3, 0.4, 3.0, "none", "none"),                          # level follow with English
     (0.0, 0.0, -0.45, 3.0, "none", "none"),                        # level draw never jumps
@@ -240,9 +241,9 @@ CLASSIFICATION_TABLE = [
 
 @pytest.mark.parametrize("theta, a, b, speed, physics, equator", CLASSIFICATION_TABLE)
 def test_classification_table(theta, a, b, speed, physics, equator):
-    assert hit(elevation=theta, side=a, height=b, speed=speed).classification == physics
     assert hit(elevation=theta, side=a, height=b, speed=speed,
-               scoop_rule="equator").classification == equator
+               scoop_rule="physics").classification == physics
+    assert hit(elevation=theta, side=a, height=b, speed=speed).classification == equator
 
 
 def test_scoop_is_also_a_miscue_and_classification_is_an_enum():

@@ -6,7 +6,7 @@
 # recomputed, so an event costs O(n) (a row) instead of O(n^2). Ties are broken by ball
 # index, so the event log is the same, bit for bit, on every run.
 
-from libc.math cimport sqrt, fabs, INFINITY
+from libc.math cimport sqrt, fabs, isfinite, INFINITY
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
 
@@ -686,3 +686,72 @@ def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
             for k in range(3):
                 acc[q, k] = Tr.a[k]
     return accel
+
+
+# Problems first_problem() reports, in the order it checks them.
+PROBLEM_NONE = 0
+PROBLEM_NOT_FINITE = 1      # (ball, column)
+PROBLEM_NOT_POSITIVE = 2    # (ball, column 0 radius or 1 mass)
+PROBLEM_CUSHION_FIT = 3     # (ball)
+PROBLEM_IN_SLATE = 4        # (ball)
+PROBLEM_OFF_SURFACE = 5     # (ball)
+PROBLEM_OVER_POCKET = 6     # (ball, pocket)
+PROBLEM_IN_JAW = 7          # (ball, tip)
+PROBLEM_TOO_FAST = 8        # (ball)
+PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
+PROBLEM_OVERLAP = 10        # (ball, other ball)
+
+
+def first_problem(const double[:, ::1] balls, const double[:, ::1] tip,
+                  const double[:, ::1] pocket, double length, double width,
+                  double cushion_height, double tol, double max_speed):
+    """The first impossible thing about the balls (rows as for run()), as
+    (PROBLEM_*, ball, detail): detail is a column, pocket, tip or other ball index."""
+    cdef int n = balls.shape[0], i, j, k
+    cdef double R, rho, s, dx, dy, dz
+    with nogil:
+        for i in range(n):
+            for k in range(11):
+                if not isfinite(balls[i, k]):
+                    with gil:
+                        return PROBLEM_NOT_FINITE, i, k
+            for k in range(2):
+                if balls[i, k] <= 0.0:
+                    with gil:
+                        return PROBLEM_NOT_POSITIVE, i, k
+            R = balls[i, 0]
+            if not (R < cushion_height < 2.0 * R):
+                with gil:
+                    return PROBLEM_CUSHION_FIT, i, -1
+            if balls[i, 4] < R - tol:
+                with gil:
+                    return PROBLEM_IN_SLATE, i, -1
+            s = cushion_height / R - 1.0
+            rho = R * sqrt(1.0 - s * s)
+            if not (rho - tol <= balls[i, 2] <= length - rho + tol and
+                    rho - tol <= balls[i, 3] <= width - rho + tol):
+                with gil:
+                    return PROBLEM_OFF_SURFACE, i, -1
+            for k in range(pocket.shape[0]):
+                if hypot2(balls[i, 2] - pocket[k, 0], balls[i, 3] - pocket[k, 1]) < pocket[k, 2]:
+                    with gil:
+                        return PROBLEM_OVER_POCKET, i, k
+            for k in range(tip.shape[0]):
+                if hypot2(balls[i, 2] - tip[k, 0], balls[i, 3] - tip[k, 1]) < tip[k, 2] + rho - tol:
+                    with gil:
+                        return PROBLEM_IN_JAW, i, k
+            if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
+                with gil:
+                    return PROBLEM_TOO_FAST, i, -1
+            if R * sqrt(balls[i, 8] ** 2 + balls[i, 9] ** 2 + balls[i, 10] ** 2) > 2.0 * max_speed:
+                with gil:
+                    return PROBLEM_TOO_MUCH_SPIN, i, -1
+        for i in range(n):
+            for j in range(i + 1, n):
+                dx = balls[j, 2] - balls[i, 2]
+                dy = balls[j, 3] - balls[i, 3]
+                dz = balls[j, 4] - balls[i, 4]
+                if sqrt(dx * dx + dy * dy + dz * dz) < balls[i, 0] + balls[j, 0] - tol:
+                    with gil:
+                        return PROBLEM_OVERLAP, i, j
+    return PROBLEM_NONE, -1, -1

@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from . import _solver
-from .table import TableGeometry, TableSpec, Rail
+from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
 from .stroke import CueSpec, StrikeResult, Stroke, strike
 from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
@@ -57,71 +57,49 @@ def _ball_rows(balls: Sequence[Ball]) -> np.ndarray:
     return rows
 
 
-def _first(mask: np.ndarray) -> int:
-    return int(np.flatnonzero(mask)[0])
+_COLUMNS = ("radius", "mass", "position", "position", "position", "velocity", "velocity",
+            "velocity", "angular_velocity", "angular_velocity", "angular_velocity")
+_GROUPS = {"radius": [0], "mass": [1], "position": [2, 3, 4], "velocity": [5, 6, 7],
+           "angular_velocity": [8, 9, 10]}
 
 
 def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     """Refuse impossible balls with a message naming the first bad ball and the problem."""
-    finite = np.isfinite(rows)
-    for name, cols in (("radius", [0]), ("mass", [1]), ("position", [2, 3, 4]),
-                       ("velocity", [5, 6, 7]), ("angular_velocity", [8, 9, 10])):
-        bad = ~finite[:, cols].all(axis=1)
-        if bad.any():
-            k = _first(bad)
-            raise ValueError(f"ball {k}: {name} contains NaN or infinity: {rows[k, cols].tolist()}")
-    R = rows[:, 0]
-    for name, col in (("radius", 0), ("mass", 1)):
-        bad = rows[:, col] <= 0
-        if bad.any():
-            k = _first(bad)
-            raise ValueError(f"ball {k}: {name} must be positive, got {rows[k, col]}")
-    bad = ~((R < table.cushion_height) & (table.cushion_height < 2 * R))
-    if bad.any():
-        k = _first(bad)
-        raise ValueError(f"ball {k}: radius {R[k]} m does not fit the cushions: the nose "
-                         f"height {table.cushion_height} m must lie between R and 2R")
-    x, y, z = rows[:, 2], rows[:, 3], rows[:, 4]
-    bad = z < R - OVERLAP_TOL_M
-    if bad.any():
-        k = _first(bad)
-        raise ValueError(f"ball {k}: centre height z = {z[k]} m is below its radius {R[k]} m "
-                         f"(inside the slate)")
-    rho = contact_distance(table, R)
-    tol = OVERLAP_TOL_M
-    bad = ~((x >= rho - tol) & (x <= table.length - rho + tol) &
-            (y >= rho - tol) & (y <= table.width - rho + tol))
-    if bad.any():
-        k = _first(bad)
-        raise ValueError(f"ball {k}: position ({x[k]:.6g}, {y[k]:.6g}) m is off the playing "
-                         f"surface (the centre must stay {rho[k]:.6g} m inside the cushion "
-                         f"noses of the {table.length} x {table.width} m table)")
-    for feature, grow, what in ((geo.pockets, 0.0, "is over a pocket hole"),
-                                (geo.tips, rho - tol, "overlaps a pocket jaw")):
-        gap = np.hypot(x[:, None] - feature[None, :, 0], y[:, None] - feature[None, :, 1])
-        bad = (gap < feature[None, :, 2] + np.reshape(grow, (-1, 1))).any(axis=1)
-        if bad.any():
-            k = _first(bad)
-            raise ValueError(f"ball {k}: position ({x[k]:.6g}, {y[k]:.6g}) m {what}")
-    speed = np.linalg.norm(rows[:, 5:8], axis=1)
-    bad = speed > MAX_SPEED_MPS
-    if bad.any():
-        k = _first(bad)
-        raise ValueError(f"ball {k}: speed {speed[k]:.4g} m/s is beyond any cue stroke "
-                         f"(max {MAX_SPEED_MPS})")
-    surface = np.linalg.norm(rows[:, 8:11], axis=1) * R
-    bad = surface > MAX_SPEED_MPS * 2
-    if bad.any():
-        k = _first(bad)
-        raise ValueError(f"ball {k}: angular velocity {rows[k, 8:11].tolist()} rad/s is beyond "
-                         f"physical range (surface speed over {MAX_SPEED_MPS * 2} m/s)")
-    d = np.linalg.norm(rows[:, None, 2:5] - rows[None, :, 2:5], axis=2)
-    overlap = d < R[:, None] + R[None, :] - tol
-    np.fill_diagonal(overlap, False)
-    if overlap.any():
-        i, j = (int(v) for v in np.argwhere(overlap)[0])
-        raise ValueError(f"balls {i} and {j} overlap: centres {d[i, j]:.6g} m apart, "
-                         f"radii sum {R[i] + R[j]:.6g} m")
+    problem, k, detail = _solver.first_problem(rows, geo.tips, geo.pockets, table.length,
+                                               table.width, table.cushion_height,
+                                               OVERLAP_TOL_M, MAX_SPEED_MPS)
+    if problem == _solver.PROBLEM_NONE:
+        return
+    R, (x, y, z) = rows[k, 0], rows[k, 2:5]
+    if problem == _solver.PROBLEM_NOT_FINITE:
+        name = _COLUMNS[detail]
+        message = f"{name} contains NaN or infinity: {rows[k, _GROUPS[name]].tolist()}"
+    elif problem == _solver.PROBLEM_NOT_POSITIVE:
+        message = f"{_COLUMNS[detail]} must be positive, got {rows[k, detail]}"
+    elif problem == _solver.PROBLEM_CUSHION_FIT:
+        message = (f"radius {R} m does not fit the cushions: the nose height "
+                   f"{table.cushion_height} m must lie between R and 2R")
+    elif problem == _solver.PROBLEM_IN_SLATE:
+        message = f"centre height z = {z} m is below its radius {R} m (inside the slate)"
+    elif problem == _solver.PROBLEM_OFF_SURFACE:
+        message = (f"position ({x:.6g}, {y:.6g}) m is off the playing surface (the centre "
+                   f"must stay {contact_distance(table, R):.6g} m inside the cushion noses "
+                   f"of the {table.length} x {table.width} m table)")
+    elif problem == _solver.PROBLEM_OVER_POCKET:
+        message = f"position ({x:.6g}, {y:.6g}) m is over a pocket hole ({Pocket(detail).name})"
+    elif problem == _solver.PROBLEM_IN_JAW:
+        message = f"position ({x:.6g}, {y:.6g}) m overlaps a pocket jaw"
+    elif problem == _solver.PROBLEM_TOO_FAST:
+        message = (f"speed {np.linalg.norm(rows[k, 5:8]):.4g} m/s is beyond any cue stroke "
+                   f"(max {MAX_SPEED_MPS})")
+    elif problem == _solver.PROBLEM_TOO_MUCH_SPIN:
+        message = (f"angular velocity {rows[k, 8:11].tolist()} rad/s is beyond physical range "
+                   f"(surface speed over {2 * MAX_SPEED_MPS} m/s)")
+    else:
+        d = float(np.linalg.norm(rows[detail, 2:5] - rows[k, 2:5]))
+        raise ValueError(f"balls {k} and {detail} overlap: centres {d:.6g} m apart, "
+                         f"radii sum {R + rows[detail, 0]:.6g} m")
+    raise ValueError(f"ball {k}: {message}")
 
 
 def _params_array(params: Params) -> np.ndarray:

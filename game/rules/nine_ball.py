@@ -185,9 +185,9 @@ def _fouls(state: NineBallState, facts: ShotFacts, push_out: bool) -> set:
             fouls.add(Foul.NO_CONTACT)                       # R9-19
         elif state.lowest_ball not in candidates:
             fouls.add(Foul.WRONG_BALL_FIRST)                 # R9-19 (R8-X07 doubt rule)
-        if (candidates and not facts.pocketed
-                and not driven_to_cushion(facts, after_first_contact=True)):
-            fouls.add(Foul.NO_CUSHION_AFTER_CONTACT)         # R9-20, R9-X13
+        elif not facts.pocketed and not driven_to_cushion(facts, after_first_contact=True):
+            # R9-20, R9-X13: judged only once the lowest ball was touched.
+            fouls.add(Foul.NO_CUSHION_AFTER_CONTACT)
     if state.is_break and not _break_open_enough(state, facts):
         fouls.add(Foul.BREAK_TOO_FEW_CUSHION_BALLS)          # R9-10, R9-X04
     return fouls

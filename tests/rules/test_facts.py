@@ -1,0 +1,126 @@
+"""Shot facts read from the physics event log through the named queries (RULEBOOK
+section 6; R8-X03, R8-X07, R9-27, R9-X13)."""
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from game.rules.facts import (SIMULTANEOUS_CONTACT_TOL_S, AirborneInterval, JumpClass,
+                              SettledDrop, ShotFacts, StrokeFault, driven_to_cushion,
+                              facts_from_result, first_contact_candidates,
+                              settled_drops_put_back)
+from physics_ext import Ball, simulate
+from physics_ext.table import Pocket, Rail, TableSpec
+from physics_ext.types import EVENT_DTYPE, BallStates, EventFlag, EventKind, MotionState
+
+K = EventKind
+
+
+def event(time, kind, ball, other=-1, feature=-1, rail=-1, flags=0):
+    return (time, int(kind), ball, other, feature, rail, 0, 1.0, int(flags))
+
+
+@dataclass(frozen=True)
+class FakeResult:
+    """Just the ShotResult fields facts_from_result reads."""
+    events: np.ndarray
+    final: BallStates
+
+
+def result(rows, positions, states):
+    n = len(positions)
+    pos = np.array([[x, y, 0.03] for x, y in positions])
+    return FakeResult(np.array(rows, dtype=EVENT_DTYPE),
+                      BallStates(pos, np.zeros((n, 3)), np.zeros((n, 3)),
+                                 np.array([int(s) for s in states])))
+
+
+REST = MotionState.STATIONARY
+POSITIONS = [(0.5, 0.5), (1.0, 0.5), (1.2, 0.6), (1.5, 0.3)]
+
+
+def test_first_contact_pockets_cushions_and_final_positions():
+    rows = [
+        event(0.00, K.CUSHION, 3, rail=Rail.RIGHT_FOOT, flags=EventFlag.TOUCHING),  # frozen
+        event(0.05, K.CUSHION, 0, rail=Rail.HEAD),           # cue ball, before contact
+        event(0.10, K.BALL_BALL, 1, other=0),                # cue ball listed as `other`
+        event(0.20, K.BALL_BALL, 1, other=2),
+        event(0.30, K.JAW_TIP, 2, rail=Rail.FOOT),           # a jaw counts as its rail
+        event(0.40, K.POCKET, 2, feature=Pocket.FOOT_LEFT),
+        event(0.50, K.OFF_TABLE, 1),
+    ]
+    res = result(rows, POSITIONS, [REST, MotionState.OFF_TABLE, MotionState.POCKETED, REST])
+    facts = facts_from_result(res, [0, 5, 9, 3])
+    assert facts.first_contact == 5 and facts.first_contact_time == 0.10
+    assert facts.simultaneous_first_contacts == frozenset()
+    assert dict(facts.pocketed) == {9: Pocket.FOOT_LEFT}
+    assert facts.off_table == {5}
+    # R9-27: the frozen ball pushed into its cushion does not count.
+    assert facts.cushion_balls == {0, 9}
+    assert facts.cushion_balls_after_first_contact == {9}
+    # 8.6: a ball that left the table counts as driven to a cushion.
+    assert driven_to_cushion(facts, after_first_contact=True) == {9, 5}
+    assert dict(facts.final_positions) == {0: (0.5, 0.5), 3: (1.5, 0.3)}
+    assert facts.cue_airborne == () and not facts.miscue and not facts.stroke_faults
+
+
+def test_simultaneous_first_contacts_within_the_tolerance():
+    """R8-X07: contacts within SIMULTANEOUS_CONTACT_TOL_S of the first are simultaneous."""
+    tol = SIMULTANEOUS_CONTACT_TOL_S
+    rows = [event(0.1, K.BALL_BALL, 0, other=1), event(0.1 + tol / 2, K.BALL_BALL, 2, other=0),
+            event(0.1 + 3 * tol, K.BALL_BALL, 0, other=3)]
+    facts = facts_from_result(result(rows, POSITIONS, [REST] * 4), [0, 1, 2, 3])
+    assert facts.first_contact == 1 and facts.simultaneous_first_contacts == {2}
+    assert first_contact_candidates(facts) == {1, 2}
+
+
+def test_no_contact_and_cue_index_not_zero():
+    rows = [event(0.2, K.CUSHION, 2, rail=Rail.FOOT), event(0.3, K.POCKET, 2, feature=0)]
+    res = result(rows, POSITIONS, [REST, REST, MotionState.POCKETED, REST])
+    facts = facts_from_result(res, {0: 4, 1: 7, 2: 0, 3: 1}, cue_index=2)
+    assert facts.first_contact is None and facts.first_contact_time is None
+    assert dict(facts.pocketed) == {0: Pocket.HEAD_RIGHT}
+    assert facts.cushion_balls == {0} and facts.cushion_balls_after_first_contact == set()
+    with pytest.raises(ValueError):
+        facts_from_result(res, [0, 1, 2, 3], cue_index=2)
+
+
+def test_stroke_information_is_passed_through():
+    jump = AirborneInterval(0.0, 0.1, "scoop", {3})
+    facts = facts_from_result(result([], POSITIONS, [REST] * 4), [0, 1, 2, 3], miscue=True,
+                              cue_airborne=[jump], stroke_faults=[StrokeFault.PUSH])
+    assert facts.miscue and facts.cue_airborne == (jump,)
+    assert facts.cue_airborne[0].classification is JumpClass.SCOOP
+    assert facts.stroke_faults == {StrokeFault.PUSH}
+
+
+def test_hand_made_facts_accept_plain_collections():
+    facts = ShotFacts(first_contact=1, pocketed=[3, 0], off_table=[4])
+    assert facts.pocketed_balls == {0, 3} and facts.pocketed[3] is None
+    assert hash(facts) == hash(ShotFacts(first_contact=1, pocketed={0: None, 3: None},
+                                         off_table={4}))
+    with pytest.raises(ValueError):
+        ShotFacts(pocketed=[3], off_table=[3])
+    assert JumpClass("legal_jump") is JumpClass.ELEVATED
+
+
+def test_settled_drop_put_back():
+    """R9-X12: the dropped ball is not pocketed and stands where it rested."""
+    facts = ShotFacts(first_contact=1, pocketed={5: None, 2: None},
+                      final_positions={0: (0.4, 0.4)},
+                      settled_drops=(SettledDrop(5, (1.0, 0.1)),))
+    back = settled_drops_put_back(facts)
+    assert back.pocketed_balls == {2} and back.final_positions[5] == (1.0, 0.1)
+    assert back.settled_drops == ()
+
+
+def test_facts_from_a_real_shot():
+    """The cue ball drives ball 1 into the foot cushion on the real solver."""
+    table = TableSpec.nine_foot()
+    y = table.width / 2 + 0.2
+    balls = [Ball.pool(0.6, y, velocity=(2.5, 0.0, 0.0)), Ball.pool(1.6, y)]
+    facts = facts_from_result(simulate(table, balls), [0, 1])
+    assert facts.first_contact == 1 and facts.first_contact_time > 0
+    assert 1 in facts.cushion_balls_after_first_contact
+    assert not facts.pocketed and not facts.off_table
+    assert set(facts.final_positions) == {0, 1}

@@ -3,14 +3,15 @@ read them from the physics event log (RULEBOOK section 6).
 
 `ShotFacts` is what the rulings read. Tests and scenarios build it by hand; the game
 builds it with `facts_from_result(result, index_to_ball_id)` from a `ShotResult` of
-`physics_ext.simulate`. All ball references in ShotFacts are ball ids (0 = cue ball),
-never indices into the solver's ball list.
+`physics_ext.shoot` or `physics_ext.simulate`. All ball references in ShotFacts are ball
+ids (0 = cue ball), never indices into the solver's ball list.
 
 Cushion contact follows S2 8.5/8.6 (R9-27, R9-X13, R8-X03): a contact counts unless the
 log flags it `EventFlag.TOUCHING` (the ball was touching that cushion and had not left
 it); a jaw counts as its rail's cushion; a ball that left the table counts as driven to a
-cushion. Airborne intervals, stroke faults and settled drops come from later physics
-work: `facts_from_result` leaves them empty unless the caller passes them.
+cushion. The cue ball's flights (with the balls passed over, PASS_OVER in the log) and
+the miscue flag come from the result. Stroke faults and settled drops are not modelled by
+the physics yet: the caller may pass stroke faults, settled drops stay empty.
 """
 from __future__ import annotations
 
@@ -220,20 +221,36 @@ def resting_positions(final) -> dict:
             for i, state in enumerate(final.states) if int(state) not in out_of_play}
 
 
+def cue_ball_flights(result, cue_index: int = 0) -> tuple:
+    """(start, end, classification, passed-over indices) for each flight of the cue ball.
+    A shot made with physics_ext.shoot() carries the solver's legal-jump/scoop class; a
+    shot simulated from given velocities has no stroke to judge, so its flights count as
+    legal jumps (8-ball fouls any jump over a ball regardless, R8-X14)."""
+    stroke_flights = result.cue_flights() if getattr(result, "stroke", None) else None
+    if stroke_flights is None:
+        stroke_flights = tuple((f, JumpClass.LEGAL_JUMP.value)
+                               for f in getattr(result, "flights", ()) if f.ball == cue_index)
+    return tuple((f.start, f.end, JumpClass(cls), frozenset(f.passed_over))
+                 for f, cls in stroke_flights)
+
+
 def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: int = 0, *,
-                      miscue: bool = False, cue_airborne: Iterable[AirborneInterval] = (),
                       stroke_faults: Iterable[StrokeFault] = ()) -> ShotFacts:
     """ShotFacts from a physics_ext ShotResult. `index_to_ball_id[i]` is the ball id of
-    the i-th ball passed to simulate; the cue ball's index is `cue_index`. The stroke's
-    miscue flag, airborne intervals and stroke faults are not in the event log and are
+    the i-th ball passed to simulate; the cue ball's index is `cue_index`. Airborne
+    intervals and the miscue flag come from the result when it has them (shoot());
+    stroke faults (double hit, push, ferrule) are not modelled by the physics yet and are
     passed in by the caller when known."""
     ids = dict(enumerate(index_to_ball_id)) if not isinstance(index_to_ball_id, Mapping) \
         else dict(index_to_ball_id)
     if ids.get(cue_index) != CUE:
         raise ValueError(f"the ball at cue_index {cue_index} must have id {CUE}")
+    if getattr(result, "cue_index", None) not in (None, cue_index):
+        raise ValueError(f"the shot struck ball {result.cue_index}, not cue_index {cue_index}")
     events = np.asarray(result.events)
     contact = first_contact(events, cue_index)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
+    stroke = getattr(result, "stroke", None)
     return ShotFacts(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
@@ -244,7 +261,8 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
         frozenset(ids[i] for i in cushion_balls(events, after=when)),
         off_table=frozenset(ids[i] for i in off_table(events)),
         final_positions=Layout({ids[i]: p for i, p in resting_positions(result.final).items()}),
-        cue_airborne=tuple(cue_airborne),
-        miscue=miscue,
+        cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
+                           for start, end, cls, over in cue_ball_flights(result, cue_index)),
+        miscue=bool(stroke is not None and stroke.miscue),
         stroke_faults=frozenset(stroke_faults),
     )

@@ -5,13 +5,16 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from game.rules import eight_ball, nine_ball
 from game.rules.facts import (SIMULTANEOUS_CONTACT_TOL_S, AirborneInterval, JumpClass,
-                              SettledDrop, ShotFacts, StrokeFault, driven_to_cushion,
-                              facts_from_result, first_contact_candidates,
+                              SettledDrop, ShotFacts, StrokeFault, balls_passed_over,
+                              driven_to_cushion, facts_from_result, first_contact_candidates,
                               settled_drops_put_back)
-from physics_ext import Ball, simulate
+from game.rules.outcome import Foul
+from physics_ext import Ball, Stroke, shoot, simulate
 from physics_ext.table import Pocket, Rail, TableSpec
 from physics_ext.types import EVENT_DTYPE, BallStates, EventFlag, EventKind, MotionState
+from rules_helpers import A, eight, nine
 
 K = EventKind
 
@@ -85,13 +88,48 @@ def test_no_contact_and_cue_index_not_zero():
         facts_from_result(res, [0, 1, 2, 3], cue_index=2)
 
 
-def test_stroke_information_is_passed_through():
-    jump = AirborneInterval(0.0, 0.1, "scoop", {3})
-    facts = facts_from_result(result([], POSITIONS, [REST] * 4), [0, 1, 2, 3], miscue=True,
-                              cue_airborne=[jump], stroke_faults=[StrokeFault.PUSH])
-    assert facts.miscue and facts.cue_airborne == (jump,)
-    assert facts.cue_airborne[0].classification is JumpClass.SCOOP
-    assert facts.stroke_faults == {StrokeFault.PUSH}
+@dataclass(frozen=True)
+class FakeStrike:
+    miscue: bool
+
+
+@dataclass(frozen=True)
+class FakeFlight:
+    ball: int
+    start: float
+    end: float
+    passed_over: tuple
+
+
+@dataclass(frozen=True)
+class FakeShot(FakeResult):
+    """A result of shoot(): the stroke and the class of each cue-ball flight."""
+    stroke: FakeStrike = None
+    cue_index: int = 0
+    flights: tuple = ()
+
+    def cue_flights(self):
+        return tuple((f, "scoop") for f in self.flights if f.ball == self.cue_index)
+
+
+def test_flights_and_miscue_come_from_the_shot():
+    base = result([], POSITIONS, [REST] * 4)
+    flights = (FakeFlight(2, 0.0, 0.1, (0,)), FakeFlight(1, 0.0, 0.1, (3, 2)))
+    shot = FakeShot(base.events, base.final, FakeStrike(miscue=True), 1, flights)
+    facts = facts_from_result(shot, [4, 0, 7, 1], cue_index=1,
+                              stroke_faults=[StrokeFault.PUSH])
+    assert facts.miscue and facts.stroke_faults == {StrokeFault.PUSH}
+    assert facts.cue_airborne == (AirborneInterval(0.0, 0.1, JumpClass.SCOOP, {1, 7}),)
+    with pytest.raises(ValueError):
+        facts_from_result(shot, [0, 4, 7, 1], cue_index=0)      # shoot() struck index 1
+
+
+def test_flights_without_a_stroke_count_as_legal_jumps():
+    base = result([], POSITIONS, [REST] * 4)
+    shot = FakeShot(base.events, base.final, None, None, (FakeFlight(0, 0.0, 0.1, (3,)),))
+    facts = facts_from_result(shot, [0, 1, 2, 3])
+    assert not facts.miscue
+    assert facts.cue_airborne == (AirborneInterval(0.0, 0.1, JumpClass.LEGAL_JUMP, {3}),)
 
 
 def test_hand_made_facts_accept_plain_collections():
@@ -112,6 +150,23 @@ def test_settled_drop_put_back():
     back = settled_drops_put_back(facts)
     assert back.pocketed_balls == {2} and back.final_positions[5] == (1.0, 0.1)
     assert back.settled_drops == ()
+
+
+def test_a_real_jump_over_a_ball():
+    """R8-17, R8-X14, R9-21: an elevated stroke above centre clears the ball in front:
+    a foul in 8-ball, a legal jump in 9-ball."""
+    table = TableSpec.nine_foot()
+    y = table.width / 2
+    balls = [Ball.pool(0.5, y), Ball.pool(0.62, y), Ball.pool(1.5, y + 0.3)]
+    shot = shoot(table, balls, 0, Stroke(azimuth=0.0, elevation=0.9, side=0.0, height=0.0,
+                                         speed=6.0))
+    facts = facts_from_result(shot, [0, 1, 2])
+    assert facts.cue_airborne and not facts.miscue
+    assert {iv.classification for iv in facts.cue_airborne} == {JumpClass.LEGAL_JUMP}
+    assert balls_passed_over(facts) == {1}
+    assert balls_passed_over(facts, JumpClass.SCOOP) == set()
+    assert Foul.JUMPED_OVER_BALL in eight_ball.rule_shot(eight(red=A), facts).fouls
+    assert Foul.SCOOP_JUMP_OVER_BALL not in nine_ball.rule_shot(nine(), facts).fouls
 
 
 def test_facts_from_a_real_shot():

@@ -9,6 +9,8 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
+from physics_ext.table import TableSpec
+
 from .balls import CUE, BallSet
 from .facts import ShotFacts
 from .layout import Layout
@@ -32,7 +34,7 @@ class MatchState:
     winner, end_reason: set when the game is over.
     clock_warned: players already warned for slow play in this game (R9-B08, R8-B10).
     """
-    table: object
+    table: TableSpec
     layout: Layout
     breaker: Player
     shooter: Player

@@ -69,6 +69,12 @@ ROWS = [
     # ---- continuing and visits ------------------------------------------------------------
     Row("R8-12", "a legal pot lets the shooter continue", eight(red=A), facts(2, pots={2: None}),
         dict(fouls=(), next=A, gone={2})),
+    Row("R8-12", "combination: own ball first pots another own ball", eight(red=A),
+        facts(2, pots={5: None}, cushions={2}), dict(fouls=(), next=A, gone={5})),
+    Row("R8-19", "combination: own ball first knocks in an opponent's ball", eight(red=A),
+        facts(2, pots={13: None}), dict(fouls={F.OPPONENT_BALL_POTTED}, next=B, gone={13})),
+    Row("R8-10", "open table: a red first that knocks in a yellow gives yellow",
+        eight(), facts(2, pots={12: None}), dict(fouls=(), next=A, red=B)),
     Row("R8-12 R8-13", "a legal miss ends the visit", eight(red=A), facts(2, cushions={2}),
         dict(fouls=(), next=B, visits=1)),
     Row("R8-X17", "two visits: a miss starts the second visit at once",

@@ -84,10 +84,11 @@ class ShotFacts:
         included; an iterable of ids is accepted too.
     cushion_balls: balls driven to a cushion at any time (8.5/8.6 definition).
     cushion_balls_after_first_contact: the same, counting only contacts at or after the
-        first contact.
+        first contact; None (the default) means every cushion contact came after it.
     off_table: balls that left the table, cue ball included.
-    final_positions: where the balls still on the table came to rest; None means every
-        ball that was neither pocketed nor sent off stayed where it was.
+    final_positions: where the balls still on the table came to rest; a ball it does not
+        name (all of them when None) and that was neither pocketed nor sent off stayed
+        where it was.
     cue_airborne: the cue ball's airborne intervals.
     miscue: the stroke was a miscue (not a foul by itself: R9-X11).
     stroke_faults: faults reported by the stroke model.
@@ -98,7 +99,7 @@ class ShotFacts:
     simultaneous_first_contacts: frozenset = frozenset()
     pocketed: Mapping = field(default_factory=dict)
     cushion_balls: frozenset = frozenset()
-    cushion_balls_after_first_contact: frozenset = frozenset()
+    cushion_balls_after_first_contact: frozenset | None = None
     off_table: frozenset = frozenset()
     final_positions: Layout | None = None
     cue_airborne: tuple = ()
@@ -111,6 +112,8 @@ class ShotFacts:
         if not isinstance(pocketed, Mapping):
             pocketed = {ball: None for ball in pocketed}
         object.__setattr__(self, "pocketed", FrozenMapping(pocketed))
+        if self.cushion_balls_after_first_contact is None:
+            object.__setattr__(self, "cushion_balls_after_first_contact", self.cushion_balls)
         for name in ("simultaneous_first_contacts", "cushion_balls",
                      "cushion_balls_after_first_contact", "off_table", "stroke_faults"):
             object.__setattr__(self, name, frozenset(getattr(self, name)))
@@ -167,16 +170,12 @@ def balls_passed_over(facts: ShotFacts, classification: JumpClass | None = None)
 
 def settled_drops_put_back(facts: ShotFacts) -> ShotFacts:
     """R9-25, R9-X12: the facts with every settled drop undone: the ball is not pocketed
-    and stands again where it rested (its position is kept as it was when final
-    positions are not given)."""
+    and stands again where it rested."""
     if not facts.settled_drops:
         return facts
     dropped = {d.ball: d.position for d in facts.settled_drops}
-    final = facts.final_positions
-    if final is not None:
-        final = Layout(dict(final) | dropped)
     return dataclasses.replace(
-        facts, settled_drops=(), final_positions=final,
+        facts, settled_drops=(), final_positions=dict(facts.final_positions or {}) | dropped,
         pocketed={b: p for b, p in facts.pocketed.items() if b not in dropped})
 
 

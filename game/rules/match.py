@@ -100,11 +100,10 @@ def check_can_shoot(state: MatchState, facts: ShotFacts) -> None:
 def settle_layout(state: MatchState, facts: ShotFacts) -> Layout:
     """The balls on the table after the shot, before any respot or ball in hand."""
     gone = facts.pocketed_balls | facts.off_table
-    if facts.final_positions is None:
-        return state.layout.without(gone)
-    if gone & set(facts.final_positions):
+    moved = facts.final_positions or {}
+    if gone & set(moved):
         raise RulesError("final positions include a ball that was pocketed or sent off")
-    return facts.final_positions
+    return state.layout.without(gone).with_balls(moved.items())
 
 
 def place_cue_ball(state: MatchState, position) -> MatchState:

@@ -77,11 +77,9 @@ def nine_break(variants=NineBallVariants(), fouls=(0, 0), warned=(False, False))
 def facts(first=None, *, pots=(), cushions=(), after=None, off=(), simultaneous=(), **kw):
     """ShotFacts in short: `cushions` are balls driven to a cushion; `after` the ones
     driven after the first contact (default: the same as `cushions`)."""
-    cushions = frozenset(cushions)
     return ShotFacts(first_contact=first, first_contact_time=None if first is None else 0.1,
                      simultaneous_first_contacts=frozenset(simultaneous), pocketed=pots,
-                     cushion_balls=cushions,
-                     cushion_balls_after_first_contact=cushions if after is None else after,
+                     cushion_balls=frozenset(cushions), cushion_balls_after_first_contact=after,
                      off_table=frozenset(off), **kw)
 
 

@@ -186,11 +186,11 @@ ROWS = [
         facts(2, cushions={2}), dict(fouls=(), next=B)),
     Row("R9-25 R9-X12", "settled drop that affected the shot: replay, no foul",
         nine(), facts(1, pots={5: None},
-                      settled_drops=(SettledDrop(5, (1.3, 0.2), affected_shot=True),)),
+                      settled_drops=(SettledDrop(5, (0.9, 0.4), affected_shot=True),)),
         dict(fouls=(), replay=True, next=A, present={5})),
     Row("R9-25 R9-X12", "settled drop that did not affect the shot: put back, not a pot",
         nine(), facts(1, pots={5: None}, cushions={1},
-                      settled_drops=(SettledDrop(5, (1.3, 0.2)),)),
+                      settled_drops=(SettledDrop(5, (0.9, 0.4)),)),
         dict(fouls=(), next=B, present={5})),
     # ---- three fouls ------------------------------------------------------------------------
     Row("R9-06 R9-X10", "third consecutive foul after the warning: loss",

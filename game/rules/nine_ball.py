@@ -313,6 +313,7 @@ def _after_legal_shot(state: NineBallState, facts: ShotFacts, counts: tuple,
 
 def _game_over(state: NineBallState, facts: ShotFacts, fouls: frozenset, counts: tuple,
                warned: tuple, winner: Player, reason: EndReason) -> NineBallRuling:
+    """The ruling of a shot that ended the game (R9-15)."""
     return NineBallRuling(shooter=state.shooter, fouls=fouls, next_player=state.shooter,
                           ball_in_hand=BallInHand.NONE, layout=settle_layout(state, facts),
                           consecutive_fouls=counts, warned=warned, winner=winner,
@@ -320,4 +321,5 @@ def _game_over(state: NineBallState, facts: ShotFacts, fouls: frozenset, counts:
 
 
 def _rack(table, seed: int, rack_number: int) -> Layout:
+    """The diamond of the match's rack_number-th rack (R9-07)."""
     return Layout(nine_ball_rack(table, rack_seed(seed, rack_number)))

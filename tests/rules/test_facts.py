@@ -12,6 +12,8 @@ from game.rules.facts import (SIMULTANEOUS_CONTACT_TOL_S, AirborneInterval, Jump
                               settled_drops_put_back)
 from game.rules.outcome import Foul
 from physics_ext import Ball, Stroke, shoot, simulate
+from physics_ext import constants as C
+from physics_ext.api import contact_distance
 from physics_ext.table import Pocket, Rail, TableSpec
 from physics_ext.types import EVENT_DTYPE, BallStates, EventFlag, EventKind, MotionState
 from rules_helpers import A, eight, nine
@@ -179,3 +181,28 @@ def test_facts_from_a_real_shot():
     assert 1 in facts.cushion_balls_after_first_contact
     assert not facts.pocketed and not facts.off_table
     assert set(facts.final_positions) == {0, 1}
+
+
+def test_real_shot_into_a_frozen_ball_counts_as_first_contact():
+    """R9-22: the cue ball touching the lowest ball and shot into it contacts it first."""
+    table = TableSpec.nine_foot()
+    y = table.width / 2
+    radius = C.POOL_BALL_RADIUS
+    balls = [Ball.pool(1.0, y, velocity=(2.0, 0.3, 0.0)), Ball.pool(1.0 + 2 * radius, y)]
+    facts = facts_from_result(simulate(table, balls), [0, 1])
+    assert facts.first_contact == 1 and facts.first_contact_time == 0.0
+
+
+def test_real_ball_frozen_to_a_cushion_driven_into_it_does_not_count():
+    """R9-27, R9-X13 (S2 8.6): a ball frozen to a cushion and driven into that cushion has
+    not reached a cushion; the shot fouls under R9-20."""
+    table = TableSpec.nine_foot()
+    frozen_y = table.width - contact_distance(table, C.POOL_BALL_RADIUS)
+    balls = [Ball.pool(1.0, frozen_y - 0.3, velocity=(0.0, 1.0, 0.0)),
+             Ball.pool(1.0, frozen_y)]
+    result = simulate(table, balls)
+    assert result.initial_rail_contacts[1].any()
+    facts = facts_from_result(result, [0, 1])
+    assert facts.first_contact == 1 and 1 not in facts.cushion_balls_after_first_contact
+    state = nine((1, 9), positions={0: balls[0].position, 1: balls[1].position})
+    assert nine_ball.rule_shot(state, facts).fouls == {Foul.NO_CUSHION_AFTER_CONTACT}

@@ -68,7 +68,7 @@ def ball_on(rng, state):
 
 def play_stroke(rng, state):
     """Simulate a random stroke from `state`: aimed roughly at a ball on with probability
-    AIMED, in any direction otherwise. Returns the ShotFacts."""
+    AIMED, in any direction otherwise. Returns (ShotResult, ball ids in solver order)."""
     ids = sorted(state.layout)
     speed = rng.uniform(0.2, MAX_SPEED)
     angle = rng.uniform(0.0, 2.0 * math.pi)
@@ -82,7 +82,7 @@ def play_stroke(rng, state):
                   if b == CUE else still,
                   angular_velocity=spin if b == CUE else still)
              for b in ids]
-    return facts_from_result(simulate(state.table, balls), ids, cue_index=ids.index(CUE))
+    return simulate(state.table, balls), ids
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def play_game(rng, engine, state, check):
                         f"({faults} engine faults)")
         state = declare(rng, engine, state)
         try:
-            facts = play_stroke(rng, state)
+            result, ids = play_stroke(rng, state)
         except SimulationError:
             faults += 1
             continue
@@ -183,6 +183,7 @@ def play_game(rng, engine, state, check):
             state, ledger = previous
             faults += 1
             continue
+        facts = facts_from_result(result, ids, cue_index=ids.index(CUE))
         ruling = rule(rng, engine, state, facts)
         previous = (state, ledger)
         state = engine.apply(state, ruling)

@@ -1,0 +1,55 @@
+"""Offscreen Panda3D for the view tests: EGL (p3headlessgl), no display needed.
+
+The Prc is loaded when this module is imported, before any ShowBase exists (see
+../shared/panda3d_headless.md). One ShowBase serves the whole session: Panda3D allows one
+at a time. P3D_DISPLAY=p3tinydisplay runs the suite on the software renderer instead.
+"""
+import os
+
+import pytest
+from panda3d.core import loadPrcFileData
+
+WIDTH, HEIGHT = 400, 300
+
+os.environ.setdefault("EGL_PLATFORM", "surfaceless")
+os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
+loadPrcFileData("tests-view", f"""
+load-display {os.environ.get('P3D_DISPLAY', 'p3headlessgl')}
+window-type offscreen
+win-size {WIDTH} {HEIGHT}
+audio-library-name null
+sync-video #f
+print-pipe-types #f
+notify-level-device fatal
+notify-level-x11display fatal
+model-cache-dir
+""")
+
+
+@pytest.fixture(scope="session")
+def base():
+    # Imported here, after the Prc above, and only by the tests that render.
+    from direct.showbase.ShowBase import ShowBase
+    from game.view.app import prepare_base
+    b = ShowBase(windowType="offscreen")
+    prepare_base(b)
+    yield b
+    b.destroy()
+
+
+@pytest.fixture
+def make_scene(base):
+    """Builds Scenes on the session ShowBase and removes them after the test."""
+    from game.view.app import opening_positions
+    from game.view.scene import Scene
+    scenes = []
+
+    def make(mode_name, positions=None, **kwargs):
+        if positions is None:
+            positions = opening_positions(mode_name)
+        scene = Scene(base, mode_name, positions, shadow_size=1024, **kwargs)
+        scenes.append(scene)
+        return scene
+    yield make
+    for scene in scenes:
+        scene.destroy()

@@ -1,0 +1,94 @@
+"""Starting Panda3D for Breakshot: configuration, the opening position, and headless
+screenshots. The window with an orbiting camera is in `viewer`.
+"""
+from __future__ import annotations
+
+import math
+import os
+
+from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
+
+from game.rules.racks import eight_ball_rack, nine_ball_rack
+
+from . import modes
+from .camera import OrbitCamera, set_clip_planes
+from .scene import Scene
+
+BACKGROUND = (0.045, 0.045, 0.05, 1.0)    # a dim room; alpha 1 so PNGs are opaque
+FIELD_OF_VIEW_DEG = 40.0     # across the window's narrower side
+_RACKS = {"nine_ball": nine_ball_rack, "eight_ball": eight_ball_rack}
+
+
+def configure(offscreen: bool, size: tuple, multisamples: int = 4) -> None:
+    """Load Panda3D settings; call before the ShowBase is created.
+
+    offscreen: render into an EGL pbuffer (no display needed, see
+    ../shared/panda3d_headless.md). size: (width, height) in pixels. multisamples:
+    antialiasing samples per pixel (0 for none).
+    """
+    lines = [f"win-size {size[0]} {size[1]}", "window-title Breakshot",
+             "audio-library-name null", "print-pipe-types #f",
+             "notify-level-device fatal", "model-cache-dir"]
+    if multisamples:
+        lines += ["framebuffer-multisample 1", f"multisamples {multisamples}"]
+    if offscreen:
+        # Without EGL_PLATFORM, Mesa first tries a display and logs an error.
+        os.environ.setdefault("EGL_PLATFORM", "surfaceless")
+        lines += ["load-display p3headlessgl", "window-type offscreen"]
+    loadPrcFileData("breakshot", "\n".join(lines) + "\n")
+
+
+def opening_positions(mode_name: str, seed: int = 0) -> dict:
+    """{ball_id: (x, y)} of the opening position: the rules' rack and the cue ball on its
+    mode's spot (behind the head string for 9-ball, in the D for 8-ball)."""
+    mode = modes.mode(mode_name)
+    positions = dict(_RACKS[mode_name](mode.table, seed))
+    positions[0] = mode.cue_ball_spot
+    return positions
+
+
+def prepare_base(base) -> None:
+    """Settings every Breakshot view wants on a fresh ShowBase."""
+    base.disableMouse()
+    base.setBackgroundColor(*BACKGROUND)
+    base.render.setAntialias(AntialiasAttrib.MMultisample)
+    set_clip_planes(base)
+    base.camLens.setMinFov(FIELD_OF_VIEW_DEG)
+
+
+def overview_camera(base, scene: Scene) -> OrbitCamera:
+    """A spectator's view from beside the right rail, towards the head end, as close as
+    keeps the whole table with its rails in view (the long side across the screen)."""
+    (x0, y0), (x1, y1) = scene.bounds
+    camera = OrbitCamera(base, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),
+                         heading=-math.pi / 2 - 0.35, pitch=math.radians(42.0))
+    top = scene.rail_height
+    camera.fit([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, top)])
+    return camera
+
+
+def save_screenshot(base, path: str) -> None:
+    """Render a frame and write the window's image to `path` (PNG by extension)."""
+    # Two frames: the first also renders the shadow map the second one samples.
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    image = PNMImage()
+    if not base.win.getScreenshot(image):
+        raise RuntimeError("could not read the rendered image back from the window")
+    if not image.write(Filename.fromOsSpecific(os.path.abspath(path))):
+        raise OSError(f"could not write the screenshot to {path!r}")
+
+
+def screenshot(mode_name: str, path: str, offscreen: bool, size: tuple, seed: int = 0,
+               use_shaders: bool | None = None) -> None:
+    """Render the opening position of `mode_name` and save it to `path`."""
+    from direct.showbase.ShowBase import ShowBase
+    configure(offscreen, size)
+    base = ShowBase(windowType="offscreen" if offscreen else None)
+    try:
+        prepare_base(base)
+        scene = Scene(base, mode_name, opening_positions(mode_name, seed), use_shaders)
+        overview_camera(base, scene)
+        save_screenshot(base, path)
+    finally:
+        base.destroy()

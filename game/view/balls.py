@@ -1,0 +1,136 @@
+"""The balls as Panda3D nodes: one shared sphere mesh, one generated texture per ball.
+
+Needs only `panda3d.core` (no ShowBase, no window), so the per-frame update can be
+benchmarked on its own. Positions are ball centres in the table frame (m); orientations
+are (w, x, y, z) quaternions from the ball frame to the table frame (see `orientation`).
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from panda3d.core import Material, NodePath, Quat, Texture
+
+from . import orientation
+from .ball_texture import ball_rgb
+from .mesh import MeshBuilder
+from .modes import BallStyle
+from .textures import texture_from_rgb
+
+SPHERE_SLICES = 48      # round the axis; 48 keeps the silhouette smooth at close range
+SPHERE_STACKS = 24      # pole to pole
+TEXTURE_WIDTH = 512     # number circles about 28 texels across
+
+# Resting orientation: the ball's +x (a number circle) up and its +z (the stripe's axis)
+# along the table's +x, so numbers face up and read upright from the head end.
+REST_ORIENTATION = np.array([0.0, math.sqrt(0.5), 0.0, math.sqrt(0.5)])
+
+
+@functools.lru_cache(maxsize=None)
+def unit_sphere() -> NodePath:
+    """A UV sphere of radius 1 m, texture u round +z from +x, v from the -z pole."""
+    theta = np.linspace(0.0, math.pi, SPHERE_STACKS + 1)      # from the -z pole up
+    profile = np.column_stack([np.sin(theta), -np.cos(theta)])
+    mesh = MeshBuilder()
+    mesh.add_revolution(profile, SPHERE_SLICES, normals=profile, uv_v=theta / math.pi)
+    return NodePath(mesh.node("unit_sphere"))
+
+
+@functools.lru_cache(maxsize=None)
+def ball_texture(style: BallStyle) -> Texture:
+    """The generated texture of a ball style, made once per process."""
+    plain = style.number is None and not style.striped and not style.spots
+    # A plain ball is one colour: a tiny texture is enough.
+    return texture_from_rgb(f"ball{style.ball_id}", ball_rgb(style, 8 if plain else
+                                                              TEXTURE_WIDTH))
+
+
+def _ball_material() -> Material:
+    """Phenolic resin: a sharp, bright highlight (used by both the GLSL shader and the
+    fixed-function fallback)."""
+    material = Material("ball")
+    material.setSpecular((0.9, 0.9, 0.9, 1.0))
+    material.setShininess(90.0)
+    return material
+
+
+class BallSet:
+    """Nodes for a set of balls under `parent`, in the order of `styles`.
+
+    Each ball is a node named "ball<id>" scaled to its radius, at rest orientation, at
+    the origin until positioned.
+    """
+
+    def __init__(self, parent: NodePath, styles):
+        self.root = parent.attachNewNode("balls")
+        self.root.setMaterial(_ball_material())
+        self.ids = tuple(style.ball_id for style in styles)
+        self.radii = {style.ball_id: style.radius for style in styles}
+        self._index = {ball_id: i for i, ball_id in enumerate(self.ids)}
+        self._nodes = []
+        for style in styles:
+            node = self.root.attachNewNode(f"ball{style.ball_id}")
+            unit_sphere().instanceTo(node)
+            node.setScale(style.radius)
+            node.setTexture(ball_texture(style))
+            node.setPythonTag("ball_id", style.ball_id)
+            self._nodes.append(node)
+        self.set_orientations(np.tile(REST_ORIENTATION, (len(self.ids), 1)))
+
+    def node(self, ball_id: int) -> NodePath:
+        """The NodePath of ball `ball_id` (KeyError if the set has no such ball)."""
+        return self._nodes[self._index_of(ball_id)]
+
+    def _index_of(self, ball_id: int) -> int:
+        try:
+            return self._index[ball_id]
+        except KeyError:
+            raise KeyError(f"no ball {ball_id}; ids are {list(self.ids)}") from None
+
+    def set_positions(self, positions: dict) -> None:
+        """Move balls: {ball_id: (x, y, z)} centres in the table frame (m); a 2-tuple
+        (x, y) puts the ball on the cloth (z = its radius)."""
+        for ball_id, pos in positions.items():
+            node = self.node(ball_id)
+            if len(pos) == 2:
+                pos = (pos[0], pos[1], self.radii[ball_id])
+            node.setPos(float(pos[0]), float(pos[1]), float(pos[2]))
+
+    def set_orientation(self, ball_id: int, quat) -> None:
+        """Turn one ball: quat is (w, x, y, z), ball frame to table frame."""
+        i = self._index_of(ball_id)
+        self._quats[i] = orientation.normalize(quat)
+        self._nodes[i].setQuat(Quat(*self._quats[i].tolist()))
+
+    def set_orientations(self, quats: np.ndarray) -> None:
+        """Turn every ball: quats (N, 4) in the order of `ids`."""
+        self._quats = orientation.normalize(quats)
+        for node, q in zip(self._nodes, self._quats.tolist()):
+            node.setQuat(Quat(*q))
+
+    def orientations(self) -> np.ndarray:
+        """Current orientations (N, 4), in `ids` order (a copy)."""
+        return self._quats.copy()
+
+    def advance(self, positions: np.ndarray, omegas: np.ndarray, dt: float) -> None:
+        """The per-frame update: move the balls to positions (N, 3) m and turn them by
+        angular velocities omegas (N, 3) rad/s held for dt s, all in `ids` order."""
+        self._quats = orientation.integrate(self._quats, omegas, dt)
+        for node, pos, q in zip(self._nodes, np.asarray(positions, dtype=np.float64).tolist(),
+                                self._quats.tolist()):
+            node.setPosQuat(tuple(pos), Quat(*q))
+
+    def set_visible(self, ball_id: int, visible: bool) -> None:
+        """Show or hide a ball (hidden: pocketed or off the table)."""
+        node = self.node(ball_id)
+        if visible:
+            node.show()
+        else:
+            node.hide()
+
+    def is_visible(self, ball_id: int) -> bool:
+        return not self.node(ball_id).isHidden()
+
+    def destroy(self) -> None:
+        self.root.removeNode()

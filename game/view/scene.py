@@ -1,0 +1,99 @@
+"""The 3D scene of one game mode: table, balls, cue and lights, under an existing ShowBase.
+
+Panda3D's world frame is the table frame: x along the table, y across, z up, metres, the
+cloth at z = 0 (see `physics_ext.table`). So positions from the physics go to the nodes
+unchanged. The scene uses only the ShowBase it is given (`base.render`, `base.win`),
+never Panda3D's injected builtins.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from physics_ext.stroke import Stroke
+
+from . import modes
+from .balls import BallSet
+from .cue import Cue
+from .lighting import Lighting
+from .table_mesh import TableLook, build_table
+
+
+def shaders_supported(base) -> bool:
+    """True if the window's renderer runs GLSL (the software renderer does not)."""
+    gsg = base.win.getGsg() if base.win is not None else None
+    return bool(gsg is not None and gsg.getSupportsGlsl())
+
+
+class Scene:
+    """Table, balls, cue and lights for mode `mode_name` ("nine_ball" | "eight_ball").
+
+    positions: {ball_id: (x, y) or (x, y, z)} ball centres (m); balls not listed start
+    hidden (pocketed, or not in play). use_shaders: GLSL lighting and shadows (True),
+    fixed-function lighting (False), or None to use GLSL where the renderer has it.
+    shadow_size: shadow-map texels per side.
+    """
+
+    def __init__(self, base, mode_name: str, positions: dict, use_shaders: bool | None = None,
+                 shadow_size: int = 2048):
+        self.base = base
+        self.mode = modes.mode(mode_name)
+        self.table_spec = self.mode.table
+        self.look = TableLook.for_table(self.table_spec)
+        self.root = base.render.attachNewNode(f"scene_{mode_name}")
+        self.table = build_table(self.table_spec, self.look)
+        self.table.reparentTo(self.root)
+        self.balls = BallSet(self.root, self.mode.balls)
+        self.cue = Cue(self.root)
+        if use_shaders is None:
+            use_shaders = shaders_supported(base)
+        (x0, y0), (x1, y1) = self.bounds
+        self.lighting = Lighting(self.root, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),
+                                 (x1 - x0, y1 - y0), use_shaders, shadow_size)
+        for ball_id in self.balls.ids:
+            self.balls.set_visible(ball_id, ball_id in positions)
+        self.set_ball_positions(positions)
+
+    @property
+    def bounds(self) -> tuple:
+        """((x_min, y_min), (x_max, y_max)) of the table with its rails (m)."""
+        margin = self.look.cushion_width + self.look.rail_width
+        return ((-margin, -margin),
+                (self.table_spec.length + margin, self.table_spec.width + margin))
+
+    @property
+    def rail_height(self) -> float:
+        """Height of the rail tops above the cloth (m)."""
+        return self.table_spec.cushion_height + self.look.cushion_rise
+
+    def set_ball_positions(self, positions: dict) -> None:
+        """Move balls to {ball_id: (x, y) or (x, y, z)} centres (m); (x, y) rests on the
+        cloth."""
+        self.balls.set_positions(positions)
+
+    def set_ball_orientation(self, ball_id: int, quat) -> None:
+        """Turn a ball: quat (w, x, y, z) from the ball frame to the table frame."""
+        self.balls.set_orientation(ball_id, quat)
+
+    def set_ball_visible(self, ball_id: int, visible: bool) -> None:
+        """Show or hide a ball (hide pocketed and off-table balls)."""
+        self.balls.set_visible(ball_id, visible)
+
+    def advance_balls(self, positions: np.ndarray, omegas: np.ndarray, dt: float) -> None:
+        """Per frame: centres (N, 3) m and angular velocities (N, 3) rad/s held for dt s,
+        rows in `self.balls.ids` order; the balls roll and spin accordingly."""
+        self.balls.advance(positions, omegas, dt)
+
+    def show_cue(self, stroke: Stroke, gap: float = 0.0) -> None:
+        """Draw the cue for `stroke` against the cue ball (id 0) where it now is; gap (m)
+        draws the tip back from the ball."""
+        style = self.mode.style(0)
+        centre = self.balls.node(0).getPos(self.root)
+        self.cue.show(tuple(centre), style.radius, style.mass, stroke, gap)
+
+    def hide_cue(self) -> None:
+        self.cue.hide()
+
+    def destroy(self) -> None:
+        """Remove every node and light this scene added; the ShowBase stays usable."""
+        self.lighting.destroy()
+        self.root.removeNode()

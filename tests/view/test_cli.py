@@ -1,0 +1,65 @@
+"""`python -m game`: the headless screenshot command and its argument errors."""
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from panda3d.core import Filename, PNMImage
+
+from game.__main__ import parse_args
+from game.view.modes import MODE_NAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _png_size(path: Path) -> tuple:
+    """(width, height) from a PNG's header, after checking signature and chunk CRCs."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks = 8, []
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert zlib.crc32(kind + body) == crc
+        chunks.append((kind, body))
+        pos += 12 + length
+    assert chunks[0][0] == b"IHDR" and chunks[-1][0] == b"IEND"
+    return struct.unpack(">II", chunks[0][1][:8])
+
+
+@pytest.mark.parametrize("mode_name", MODE_NAMES)
+def test_offscreen_screenshot_writes_a_png_of_the_requested_size(tmp_path, mode_name):
+    out = tmp_path / f"{mode_name}.png"
+    done = subprocess.run([sys.executable, "-m", "game", "--offscreen", "--mode", mode_name,
+                           "--screenshot", str(out), "--size", "320x200"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert _png_size(out) == (320, 200)
+    image = PNMImage()
+    assert image.read(Filename.fromOsSpecific(str(out)))
+    r, g, b = image.getXel(160, 100)       # the middle of the view is cloth
+    assert g > 1.5 * r and g > 1.3 * b
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--offscreen"], "--screenshot"),
+    (["--screenshot", "out.jpg"], ".png"),
+    (["--screenshot", "/no/such/folder/out.png"], "does not exist"),
+    (["--size", "0x10"], "1..8192"),
+    (["--size", "big"], "1280x720"),
+    (["--mode", "snooker"], "invalid choice"),
+])
+def test_bad_arguments_are_refused_with_a_clear_message(capsys, argv, message):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_defaults():
+    args = parse_args([])
+    assert (args.mode, args.size, args.offscreen, args.screenshot) == ("nine_ball", (1280, 720),
+                                                                        False, None)

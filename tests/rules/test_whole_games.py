@@ -12,6 +12,7 @@ position; a shot that left a ball where the solver then refuses to start (ValueE
 from simulate, after the rules' own invariants have passed) is undone and replayed.
 Their count is printed; they are the physics core's to fix, not the rules'.
 """
+import dataclasses
 import math
 import os
 import random
@@ -25,10 +26,11 @@ from game.rules.facts import facts_from_result
 from game.rules.layout import clearance, on_table
 from game.rules.match import place_cue_ball
 from game.rules.outcome import EndReason, Player
+from game.rules.variants import EightBallVariants, NineBallVariants
 from game.rules.zones import BallInHand, placement_allowed
 from physics_ext import Ball, SimulationError, simulate
 
-GAMES = int(os.environ.get("BREAKSHOT_WHOLE_GAMES", "150"))
+GAMES = int(os.environ.get("BREAKSHOT_WHOLE_GAMES", "100"))
 MAX_ATTEMPTS = 3000        # safety cap on strokes per game (faults included): never hang
 MAX_SPEED = 6.0            # m/s
 SEED = 20260415
@@ -194,16 +196,24 @@ def play_game(rng, engine, state, check):
     return state, shots, faults
 
 
-@pytest.mark.parametrize("engine, check", [(eight_ball, check_eight), (nine_ball, check_nine)],
-                         ids=["eight_ball", "nine_ball"])
-def test_whole_games(engine, check):
+ALL_ON_8 = EightBallVariants(*[True] * len(dataclasses.fields(EightBallVariants)))
+ALL_ON_9 = NineBallVariants(*[True] * len(dataclasses.fields(NineBallVariants)))
+
+
+@pytest.mark.parametrize("engine, check, variants, games", [
+    (eight_ball, check_eight, EightBallVariants(), GAMES),
+    (nine_ball, check_nine, NineBallVariants(), GAMES),
+    (eight_ball, check_eight, ALL_ON_8, GAMES // 3),
+    (nine_ball, check_nine, ALL_ON_9, GAMES // 3),
+], ids=["eight_ball", "nine_ball", "eight_ball_all_variants", "nine_ball_all_variants"])
+def test_whole_games(engine, check, variants, games):
     rng = random.Random(SEED)
-    state = engine.new_game(seed=SEED)
+    state = engine.new_game(seed=SEED, variants=variants)
     reasons, shots, faults = {}, 0, 0
-    for _ in range(GAMES):
+    for _ in range(games):
         state, n, f = play_game(rng, engine, state, check)
         reasons[state.end_reason.value] = reasons.get(state.end_reason.value, 0) + 1
         shots, faults = shots + n, faults + f
         state = engine.next_game(state)
-    print(f"\n{engine.__name__}: {GAMES} games, {shots} shots, {faults} engine faults, "
+    print(f"\n{engine.__name__}: {games} games, {shots} shots, {faults} engine faults, "
           f"end reasons {reasons}")

@@ -61,14 +61,18 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse_args(argv)
     use_shaders = False if args.no_shaders else None
-    if args.screenshot:
-        from game.view.app import screenshot
-        screenshot(args.mode, args.screenshot, args.offscreen, args.size, args.seed,
-                   use_shaders)
-        print(f"wrote {args.screenshot}")
-    else:
-        from game.view.viewer import run
-        run(args.mode, args.size, args.seed, use_shaders)
+    try:
+        if args.screenshot:
+            from game.view.app import screenshot
+            screenshot(args.mode, args.screenshot, args.offscreen, args.size, args.seed,
+                       use_shaders)
+            print(f"wrote {args.screenshot}")
+        else:
+            from game.view.viewer import run
+            run(args.mode, args.size, args.seed, use_shaders)
+    except (RuntimeError, OSError) as exc:
+        print(f"python -m game: error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -79,12 +79,23 @@ def save_screenshot(base, path: str) -> None:
         raise OSError(f"could not write the screenshot to {path!r}")
 
 
+def open_base(offscreen: bool, size: tuple):
+    """Configure Panda3D and create the ShowBase: an EGL offscreen buffer or a window.
+    RuntimeError, with what to try instead, if the graphics cannot start."""
+    from direct.showbase.ShowBase import ShowBase
+    configure(offscreen, size)
+    try:
+        return ShowBase(windowType="offscreen" if offscreen else None)
+    except Exception as exc:        # ShowBase raises bare Exceptions ("Could not open window.")
+        hint = ("offscreen rendering needs EGL: apt-get install libgl1 libegl1" if offscreen
+                else "without a display, use --offscreen --screenshot FILE.png")
+        raise RuntimeError(f"graphics did not start ({exc}); {hint}") from None
+
+
 def screenshot(mode_name: str, path: str, offscreen: bool, size: tuple, seed: int = 0,
                use_shaders: bool | None = None) -> None:
     """Render the opening position of `mode_name` and save it to `path`."""
-    from direct.showbase.ShowBase import ShowBase
-    configure(offscreen, size)
-    base = ShowBase(windowType="offscreen" if offscreen else None)
+    base = open_base(offscreen, size)
     try:
         prepare_base(base)
         scene = Scene(base, mode_name, opening_positions(mode_name, seed), use_shaders)

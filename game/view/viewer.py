@@ -10,7 +10,7 @@ import math
 
 from direct.showbase.DirectObject import DirectObject
 
-from .app import configure, opening_positions, overview_camera, prepare_base
+from .app import open_base, opening_positions, overview_camera, prepare_base
 from .camera import TopDownCamera
 from .scene import Scene
 
@@ -91,9 +91,7 @@ class Viewer(DirectObject):
 
 
 def run(mode_name: str, size: tuple, seed: int = 0, use_shaders: bool | None = None) -> None:
-    """Open the window and run until it is closed."""
-    from direct.showbase.ShowBase import ShowBase
-    configure(offscreen=False, size=size)
-    base = ShowBase()
+    """Open the window and run until it is closed (RuntimeError if it cannot open)."""
+    base = open_base(offscreen=False, size=size)
     Viewer(base, mode_name, seed, use_shaders)
     base.run()

@@ -1,4 +1,5 @@
 """`python -m game`: the headless screenshot command and its argument errors."""
+import os
 import struct
 import subprocess
 import sys
@@ -63,3 +64,11 @@ def test_defaults():
     args = parse_args([])
     assert (args.mode, args.size, args.offscreen, args.screenshot) == ("nine_ball", (1280, 720),
                                                                         False, None)
+
+
+def test_no_display_gives_an_error_naming_the_headless_command():
+    env = dict(os.environ, DISPLAY=":999999")       # no such X server
+    done = subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "--offscreen --screenshot" in done.stderr.splitlines()[-1]

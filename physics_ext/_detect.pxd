@@ -21,8 +21,12 @@ cdef extern from *:
     /* Two surfaces closer than this are touching (m). Racks are built touching to within
        rounding (1e-16 m); a gap this small is invisible and dynamically irrelevant. */
     #define CONTACT_TOL_M 1e-9
+    /* Depth (m) to which bodies creeping into contact may press before they collide: an
+       invisible micrometre that keeps slow pressed contacts to a few events per second. */
+    #define CREEP_TOL_M 1e-6
     """
     double CONTACT_TOL_M
+    double CREEP_TOL_M
 
 ctypedef struct Hit:
     double t          # absolute time, s
@@ -79,7 +83,7 @@ cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps*
             + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
     c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
     c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
-    return t_now + touching_entry(c, 4, T, 2.0 * D * CONTACT_TOL_M, 2.0 * D)
+    return t_now + pair_entry(c, T, D)
 
 
 cdef inline bint boxes_meet(const double* ball_box, double grow, const double* fb) noexcept nogil:
@@ -95,20 +99,33 @@ cdef inline bint on_segment(const double* p, double x, double y) noexcept nogil:
 
 
 cdef inline double touching_entry(double* c, int deg, double T, double tol,
-                                  double speed_scale) noexcept nogil:
-    """First entry of c(t) into <= 0 on [0, T], where |c(0)| <= tol means touching now:
-    contact at once if approaching faster than SPEED_TOL_MPS (the approach speed is
-    -c[1] / speed_scale), else the next entry after the two surfaces part. A contact
-    creeping in slower than that is ignored: an impulse on it could not separate them
-    (contacts pressed together by friction are parted by the solver's resting-contact
-    step instead)."""
+                                  double scale) noexcept nogil:
+    """First entry of c(t) into <= 0 on [0, T] for a ball and a cushion face or jaw tip,
+    where c ~ scale * gap (m) and |c(0)| <= tol means touching now: contact at once if
+    approaching faster than SPEED_TOL_MPS, else the next entry after they part (a sliding
+    ball pressed into a cushion is parted by the solver's resting-contact step). From
+    inside (c(0) < 0: a ball behind a face's line, in a pocket mouth) the first entry
+    comes after an exit."""
     if fabs(c[0]) <= tol:
-        if -c[1] > SPEED_TOL_MPS * speed_scale:
+        if -c[1] > SPEED_TOL_MPS * scale:
             return 0.0
         c[0] = 0.0
-    # from inside (c(0) < 0: a ball behind a face's line, in a pocket mouth) the first entry
-    # comes after an exit: a curving ball can come back out of the mouth onto the face
     return first_entry(c, deg, T)
+
+
+cdef inline double pair_entry(double* c, double T, double D) noexcept nogil:
+    """First time two balls at contact distance D collide, where c(t) = |d(t)|^2 - D^2
+    ~ 2 D gap (m). Touching (or pressed together) and approaching faster than SPEED_TOL_MPS:
+    now. Touching and creeping closer slower than that (two slow balls rolling pressed
+    together, rolling resistance pushing one into the other), an impulse now could not part
+    them and contacts would recur ever faster (Zeno): the collision waits until they have
+    pressed CREEP_TOL_M deeper, by when they approach fast enough to bounce apart."""
+    cdef double gap = c[0] / (2.0 * D)
+    if gap <= CONTACT_TOL_M:
+        if -c[1] > SPEED_TOL_MPS * 2.0 * D:
+            return 0.0
+        c[0] -= 2.0 * D * ((gap if gap < 0.0 else 0.0) - CREEP_TOL_M)
+    return first_entry(c, 4, T)
 
 
 cdef inline void keep(Hit* h, double t, int kind, int feature, int flags) noexcept nogil:

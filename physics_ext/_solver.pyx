@@ -285,6 +285,30 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
+cdef void unpress(Sim* S, int i, int j) noexcept nogil:
+    """Balls i and j on the cloth that creeping contact pressed a few micrometres into
+    each other are moved apart (inversely to their masses) to touch exactly, so that
+    pressed contacts cannot accumulate overlap from one collision to the next."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef double dx, dy, dz, h, want, shift, wi
+    if Ti.state == ST_AIRBORNE or Tj.state == ST_AIRBORNE:
+        return
+    dx = Tj.r[0] - Ti.r[0]
+    dy = Tj.r[1] - Ti.r[1]
+    dz = Tj.r[2] - Ti.r[2]
+    h = hypot2(dx, dy)
+    want = sqrt((S.B[i].R + S.B[j].R) ** 2 - dz * dz)
+    if h >= want or h == 0.0:
+        return
+    shift = (want - h) / h
+    wi = S.B[j].m / (S.B[i].m + S.B[j].m)
+    Ti.r[0] -= wi * shift * dx
+    Ti.r[1] -= wi * shift * dy
+    Tj.r[0] += (1.0 - wi) * shift * dx
+    Tj.r[1] += (1.0 - wi) * shift * dy
+
+
 cdef inline bint pressing(const Traj* Ti, double nx, double ny, double vsep,
                          double asep) noexcept nogil:
     """Will a contact with separating speed vsep and acceleration asep along (nx, ny) close
@@ -369,6 +393,7 @@ cdef int step(Sim* S) noexcept nogil:
     if j >= 0:
         advance(S, i, t)
         advance(S, j, t)
+        unpress(S, i, j)
         air = Ti.state == ST_AIRBORNE
         speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
         settle(S, i, air, False)
@@ -702,13 +727,16 @@ PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
 PROBLEM_OVERLAP = 10        # (ball, other ball)
 
 
-def first_problem(const double[:, ::1] balls, const double[:, ::1] tip,
-                  const double[:, ::1] pocket, double length, double width,
+def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
+                  const double[:, ::1] seg_n, const double[:, ::1] outline,
+                  const double[:, ::1] tip, const double[:, ::1] pocket,
                   double cushion_height, double tol, double max_speed):
     """The first impossible thing about the balls (rows as for run()), as
-    (PROBLEM_*, ball, detail): detail is a column, pocket, tip or other ball index."""
+    (PROBLEM_*, ball, detail): detail is a column, pocket, tip or other ball index. A centre
+    is on the playing surface when it lies inside the cushion outline, at least the contact
+    distance from every cushion face it is in front of (pocket mouths included)."""
     cdef int n = balls.shape[0], i, j, k
-    cdef double R, rho, s, dx, dy, dz
+    cdef double R, rho, s, dx, dy, dz, x, y, ex, ey, lam
     with nogil:
         for i in range(n):
             for k in range(11):
@@ -728,16 +756,25 @@ def first_problem(const double[:, ::1] balls, const double[:, ::1] tip,
                     return PROBLEM_IN_SLATE, i, -1
             s = cushion_height / R - 1.0
             rho = R * sqrt(1.0 - s * s)
-            if not (rho - tol <= balls[i, 2] <= length - rho + tol and
-                    rho - tol <= balls[i, 3] <= width - rho + tol):
+            x = balls[i, 2]
+            y = balls[i, 3]
+            if not inside_polygon(outline, x, y):
                 with gil:
                     return PROBLEM_OFF_SURFACE, i, -1
+            for k in range(seg.shape[0]):
+                ex = seg[k, 1, 0] - seg[k, 0, 0]
+                ey = seg[k, 1, 1] - seg[k, 0, 1]
+                lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
+                s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
+                if 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
+                    with gil:
+                        return PROBLEM_OFF_SURFACE, i, -1
             for k in range(pocket.shape[0]):
-                if hypot2(balls[i, 2] - pocket[k, 0], balls[i, 3] - pocket[k, 1]) < pocket[k, 2]:
+                if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
                     with gil:
                         return PROBLEM_OVER_POCKET, i, k
             for k in range(tip.shape[0]):
-                if hypot2(balls[i, 2] - tip[k, 0], balls[i, 3] - tip[k, 1]) < tip[k, 2] + rho - tol:
+                if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
                     with gil:
                         return PROBLEM_IN_JAW, i, k
             if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
@@ -755,3 +792,18 @@ def first_problem(const double[:, ::1] balls, const double[:, ::1] tip,
                     with gil:
                         return PROBLEM_OVERLAP, i, j
     return PROBLEM_NONE, -1, -1
+
+
+cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept nogil:
+    """Even-odd ray casting: is (x, y) inside the closed polygon?"""
+    cdef int k, m = poly.shape[0]
+    cdef bint inside = False
+    cdef double x1, y1, x2, y2
+    for k in range(m):
+        x1 = poly[k, 0]
+        y1 = poly[k, 1]
+        x2 = poly[(k + 1) % m, 0]
+        y2 = poly[(k + 1) % m, 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside

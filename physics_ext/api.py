@@ -65,9 +65,10 @@ _GROUPS = {"radius": [0], "mass": [1], "position": [2, 3, 4], "velocity": [5, 6,
 
 def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     """Refuse impossible balls with a message naming the first bad ball and the problem."""
-    problem, k, detail = _solver.first_problem(rows, geo.tips, geo.pockets, table.length,
-                                               table.width, table.cushion_height,
-                                               OVERLAP_TOL_M, MAX_SPEED_MPS)
+    problem, k, detail = _solver.first_problem(rows, geo.segments, geo.segment_normals,
+                                               geo.outline, geo.tips, geo.pockets,
+                                               table.cushion_height, OVERLAP_TOL_M,
+                                               MAX_SPEED_MPS)
     if problem == _solver.PROBLEM_NONE:
         return
     R, (x, y, z) = rows[k, 0], rows[k, 2:5]
@@ -83,8 +84,8 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
         message = f"centre height z = {z} m is below its radius {R} m (inside the slate)"
     elif problem == _solver.PROBLEM_OFF_SURFACE:
         message = (f"position ({x:.6g}, {y:.6g}) m is off the playing surface (the centre "
-                   f"must stay {contact_distance(table, R):.6g} m inside the cushion noses "
-                   f"of the {table.length} x {table.width} m table)")
+                   f"must stay {contact_distance(table, R):.6g} m in front of the cushion "
+                   f"noses and jaws of the {table.length} x {table.width} m table)")
     elif problem == _solver.PROBLEM_OVER_POCKET:
         message = f"position ({x:.6g}, {y:.6g}) m is over a pocket hole ({Pocket(detail).name})"
     elif problem == _solver.PROBLEM_IN_JAW:

@@ -171,7 +171,7 @@ class TableSpec:
 def _geometry_of(spec: TableSpec) -> "TableGeometry":
     geo = TableGeometry.build(spec)
     for arr in (geo.segments, geo.segment_normals, geo.segment_rails, geo.tips, geo.tip_rails,
-                geo.pockets, geo.jaw_points):
+                geo.pockets, geo.jaw_points, geo.outline):
         arr.flags.writeable = False
     return geo
 
@@ -206,20 +206,25 @@ class TableGeometry:
     pockets: np.ndarray
     cushion_height: float
     jaw_points: np.ndarray = field(repr=False)   # (12, 2) virtual sharp jaw points
+    # (K, 2) counter-clockwise polygon through every rail nose, jaw face and (across each
+    # hole) jaw end: what a ball's centre must stay inside, jaw tips cut as chords.
+    outline: np.ndarray = field(repr=False)
 
     @classmethod
     def build(cls, spec: TableSpec) -> "TableGeometry":
         L, W = spec.length, spec.width
         a = spec.corner_mouth / math.sqrt(2.0)
         hs = spec.side_mouth / 2
-        # Each pocket: its jaw points with (direction along the rail away from the pocket,
-        # the rail's inward normal, the rail id), the pocket axis and the jaw angle.
+        # Each pocket, counter-clockwise seen from above: its jaw points in the order a
+        # counter-clockwise walk round the cushions meets them, with (direction along the
+        # rail away from the pocket, the rail's inward normal, the rail id), the pocket axis
+        # and the jaw geometry.
         corner = (spec.corner_jaw_angle, spec.corner_shelf, spec.corner_hole_radius)
         side = (spec.side_jaw_angle, spec.side_shelf, spec.side_hole_radius)
         pockets_def = [
             # HEAD_RIGHT at (0, 0)
-            ([((a, 0.0), (1, 0), (0, 1), Rail.RIGHT_HEAD),
-              ((0.0, a), (0, 1), (1, 0), Rail.HEAD)], (-1, -1), corner),
+            ([((0.0, a), (0, 1), (1, 0), Rail.HEAD),
+              ((a, 0.0), (1, 0), (0, 1), Rail.RIGHT_HEAD)], (-1, -1), corner),
             # SIDE_RIGHT at (L/2, 0)
             ([((L / 2 - hs, 0.0), (-1, 0), (0, 1), Rail.RIGHT_HEAD),
               ((L / 2 + hs, 0.0), (1, 0), (0, 1), Rail.RIGHT_FOOT)], (0, -1), side),
@@ -237,7 +242,7 @@ class TableGeometry:
               ((0.0, W - a), (0, -1), (1, 0), Rail.HEAD)], (-1, 1), corner),
         ]
         segments, normals, seg_rails = [], [], []
-        tips, tip_rails, pockets, jaw_points = [], [], [], []
+        tips, tip_rails, pockets, jaw_points, outline = [], [], [], [], []
         # rail_end[rail] collects the two tangent points that bound each rail's straight nose
         rail_end = {rail: [] for rail in Rail}
         for jaws, axis, (jaw_angle, shelf, hole_r) in pockets_def:
@@ -246,7 +251,7 @@ class TableGeometry:
             centre = (mouth_mid[0] + (shelf + hole_r) * axis[0],
                       mouth_mid[1] + (shelf + hole_r) * axis[1])
             pockets.append((centre[0], centre[1], hole_r))
-            for point, along, inward, rail in jaws:
+            for jaw, (point, along, inward, rail) in enumerate(jaws):
                 jaw_points.append(point)
                 # The jaw face leaves the jaw point at jaw_angle from the rail direction,
                 # turning through the cushion (away from the inward normal).
@@ -282,6 +287,8 @@ class TableGeometry:
                 segments.append((jaw_tangent, jaw_end))
                 normals.append(n)
                 seg_rails.append(rail)
+                walk = [rail_tangent, jaw_tangent, jaw_end]
+                outline.extend(walk if jaw == 0 else walk[::-1])
         # The six rail noses, between the tangent points of their two jaw tips.
         inward_of = {Rail.RIGHT_HEAD: (0, 1), Rail.RIGHT_FOOT: (0, 1), Rail.FOOT: (-1, 0),
                      Rail.LEFT_FOOT: (0, -1), Rail.LEFT_HEAD: (0, -1), Rail.HEAD: (1, 0)}
@@ -300,6 +307,7 @@ class TableGeometry:
             pockets=np.ascontiguousarray(pockets, dtype=np.float64),
             cushion_height=spec.cushion_height,
             jaw_points=np.asarray(jaw_points, dtype=np.float64),
+            outline=np.ascontiguousarray(outline, dtype=np.float64),
         )
 
 

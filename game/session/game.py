@@ -1,0 +1,160 @@
+"""A game in progress: the rules state, the physics, and the record of every shot.
+
+GameSession turns commands into new rules states. A Shoot builds the physics balls from
+the layout (the cue ball first), strikes and simulates the shot with physics_ext.shoot,
+reads the ShotFacts from the event log and applies the ruling. Every command and every
+shot's result are kept in order, which is what replays record. No Panda3D here.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+import physics_ext
+from physics_ext import Ball, Params, ShotResult
+from game.rules import (CUE, EightBallVariants, NineBallVariants, Player, RulesError,
+                        ShotFacts, coin_toss, concede, eight_ball, facts_from_result,
+                        nine_ball, place_cue_ball)
+from game.rules.nine_ball import Declarations
+
+from .commands import ChooseGroup, ChooseOption, Command, Concede, NextGame, PlaceCueBall, Shoot
+
+MODES = ("eight_ball", "nine_ball")
+ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
+
+
+@dataclass(frozen=True)
+class ShotRecord:
+    """One shot: who played it from which state, the stroke and declaration, the ball ids
+    in physics order (index -> id), the solver's result, the facts and the ruling."""
+    state_before: object
+    command: Shoot
+    ball_ids: tuple
+    result: ShotResult
+    facts: ShotFacts
+    ruling: object
+
+
+class GameSession:
+    """One match of a mode between two players, game after game.
+
+    mode: "eight_ball" or "nine_ball"; names: the two players' names (Player.A first);
+    variants: the rule-book section 5 switches for the mode; seed: makes the coin toss and
+    every rack; params: the physics parameters. `listeners` are called with
+    (session, command, record_or_None) after every accepted command."""
+
+    def __init__(self, mode: str, names=("Player 1", "Player 2"), variants=None, seed: int = 0,
+                 params: Params = Params(), breaker: Player | None = None):
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose one of {MODES}")
+        self.mode = mode
+        self.names = tuple(names)
+        self.engine = ENGINES[mode]
+        self.variants = variants or (EightBallVariants() if mode == "eight_ball"
+                                     else NineBallVariants())
+        self.seed = seed
+        self.params = params
+        first = coin_toss(seed) if breaker is None else breaker
+        self.state = self.engine.new_game(breaker=first, seed=seed, variants=self.variants)
+        self.commands: list = []
+        self.shots: list = []
+        self.games_won = [0, 0]
+        self.listeners: list[Callable] = []
+
+    # ---- queries ---------------------------------------------------------------------
+    @property
+    def table(self):
+        return self.state.table
+
+    @property
+    def ball_set(self):
+        return self.state.ball_set
+
+    @property
+    def shooter(self) -> Player:
+        return self.state.shooter
+
+    def name(self, player: Player) -> str:
+        return self.names[int(player)]
+
+    @property
+    def needs_cue_ball_placement(self) -> bool:
+        return CUE not in self.state.layout
+
+    @property
+    def push_out_available(self) -> bool:
+        return self.mode == "nine_ball" and self.state.push_out_available
+
+    @property
+    def option_pending(self):
+        return getattr(self.state, "option_pending", None)
+
+    @property
+    def group_choice_pending(self) -> bool:
+        return bool(getattr(self.state, "group_choice_pending", False))
+
+    def physics_balls(self) -> tuple:
+        """(balls, ids): the layout as physics balls at rest, the cue ball first."""
+        layout = self.state.layout
+        ids = (CUE,) + tuple(sorted(b for b in layout if b != CUE))
+        balls = [Ball(self.ball_set.radius(b), self.ball_set.mass(b), layout[b]) for b in ids]
+        return balls, ids
+
+    # ---- commands --------------------------------------------------------------------
+    def apply(self, command: Command):
+        """Carry out one command; returns the ShotRecord of a Shoot, else None. Raises
+        RulesError for a command the state does not allow (nothing changes then)."""
+        record = None
+        if isinstance(command, PlaceCueBall):
+            self.state = place_cue_ball(self.state, command.position)
+        elif isinstance(command, Shoot):
+            record = self._shoot(command)
+        elif isinstance(command, ChooseGroup):
+            self.state = eight_ball.choose_group(self._mode_state("eight_ball"),
+                                                 self.state.shooter, command.group)
+        elif isinstance(command, ChooseOption):
+            state = self._mode_state("nine_ball")
+            self.state = nine_ball.choose_option(state, state.option_pending, command.choice)
+        elif isinstance(command, Concede):
+            self.state = concede(self.state, command.player)
+            self._count_win()
+        elif isinstance(command, NextGame):
+            if not self.state.game_over:
+                raise RulesError("the game is not over")
+            self.state = self.engine.next_game(self.state, command.winner_breaks)
+        else:
+            raise TypeError(f"not a command: {command!r}")
+        self.commands.append(command)
+        for listener in self.listeners:
+            listener(self, command, record)
+        return record
+
+    def _mode_state(self, mode: str):
+        if self.mode != mode:
+            raise RulesError(f"that choice does not exist in {self.mode}")
+        return self.state
+
+    def _shoot(self, command: Shoot) -> ShotRecord:
+        if self.state.game_over:
+            raise RulesError("the game is over")
+        if self.needs_cue_ball_placement:
+            raise RulesError("place the cue ball first")
+        balls, ids = self.physics_balls()
+        result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params)
+        facts = facts_from_result(result, ids, cue_index=0)
+        before = self.state
+        if self.mode == "nine_ball":
+            ruling = nine_ball.rule_shot(before, facts, Declarations(push_out=command.push_out))
+        else:
+            ruling = eight_ball.rule_shot(before, facts)
+        self.state = self.engine.apply(before, ruling)
+        record = ShotRecord(state_before=before, command=command, ball_ids=ids, result=result,
+                            facts=facts, ruling=ruling)
+        self.shots.append(record)
+        if self.state.game_over:
+            self._count_win()
+        return record
+
+    def _count_win(self) -> None:
+        self.games_won[int(self.state.winner)] += 1

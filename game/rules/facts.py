@@ -115,8 +115,10 @@ class ShotFacts:
         if self.cushion_balls_after_first_contact is None:
             object.__setattr__(self, "cushion_balls_after_first_contact", self.cushion_balls)
         for name in ("simultaneous_first_contacts", "cushion_balls",
-                     "cushion_balls_after_first_contact", "off_table", "stroke_faults"):
+                     "cushion_balls_after_first_contact", "off_table"):
             object.__setattr__(self, name, frozenset(getattr(self, name)))
+        object.__setattr__(self, "stroke_faults",
+                           frozenset(StrokeFault(f) for f in self.stroke_faults))
         object.__setattr__(self, "cue_airborne", tuple(self.cue_airborne))
         object.__setattr__(self, "settled_drops", tuple(self.settled_drops))
         if self.final_positions is not None:

@@ -73,15 +73,20 @@ def play_stroke(rng, state):
     AIMED, in any direction otherwise. Returns (ShotResult, ball ids in solver order)."""
     ids = sorted(state.layout)
     speed = rng.uniform(0.2, MAX_SPEED)
-    angle = rng.uniform(0.0, 2.0 * math.pi)
+    top = speed / state.ball_set.radius(CUE)          # spin of natural roll, rad/s
     if rng.random() < AIMED:
+        # Follow or draw along the line and side spin only, so the ball runs true.
         (cx, cy), (tx, ty) = state.layout[CUE], state.layout[ball_on(rng, state)]
-        angle = math.atan2(ty - cy, tx - cx) + rng.gauss(0.0, 0.05)
-    spin = [rng.uniform(-1.0, 1.0) * speed / state.ball_set.radius(CUE) for _ in range(3)]
+        angle = math.atan2(ty - cy, tx - cx) + rng.gauss(0.0, 0.02)
+        roll = rng.uniform(-1.0, 1.0) * top
+        spin = (-math.sin(angle) * roll, math.cos(angle) * roll, rng.uniform(-1.0, 1.0) * top)
+    else:
+        angle = rng.uniform(0.0, 2.0 * math.pi)
+        spin = tuple(rng.uniform(-1.0, 1.0) * top for _ in range(3))
+    velocity = (speed * math.cos(angle), speed * math.sin(angle), 0.0)
     still = (0.0, 0.0, 0.0)
     balls = [Ball(state.ball_set.radius(b), state.ball_set.mass(b), state.layout[b],
-                  velocity=(speed * math.cos(angle), speed * math.sin(angle), 0.0)
-                  if b == CUE else still,
+                  velocity=velocity if b == CUE else still,
                   angular_velocity=spin if b == CUE else still)
              for b in ids]
     return simulate(state.table, balls), ids

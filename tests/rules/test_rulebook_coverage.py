@@ -1,5 +1,6 @@
-"""Every rule and resolution of the rule book (R8-*, R8-X*, R9-*, R9-X*) and every
-section 5 variant switch has at least one scenario in this folder."""
+"""Every rule and resolution of the rule book (R8-*, R8-X*, R9-*, R9-X*), every (b) rule
+with an engine counterpart, and every section 5 variant switch has at least one scenario
+in this folder."""
 import dataclasses
 import functools
 import re
@@ -14,6 +15,10 @@ RULEBOOK = HERE.parents[2] / "shared" / "rules" / "RULEBOOK.md"
 
 RULE_IDS = ([f"R8-{n:02d}" for n in range(1, 27)] + [f"R8-X{n:02d}" for n in range(1, 20)]
             + [f"R9-{n:02d}" for n in range(1, 31)] + [f"R9-X{n:02d}" for n in range(1, 19)])
+# Category (b) rules with an engine counterpart (stroke faults, placement, coin toss,
+# shot clock, concede, the three-foul warning).
+ENGINE_B_RULES = ["R8-B06", "R8-B07", "R8-B08", "R8-B09", "R8-B10", "R8-B11",
+                  "R9-B03", "R9-B05", "R9-B08", "R9-B09", "R9-B12", "R9-B13"]
 VARIANTS = ([f.name for f in dataclasses.fields(EightBallVariants)]
             + [f.name for f in dataclasses.fields(NineBallVariants)])
 
@@ -24,7 +29,7 @@ def _test_text() -> str:
                      if p.name != Path(__file__).name)
 
 
-@pytest.mark.parametrize("rule_id", RULE_IDS)
+@pytest.mark.parametrize("rule_id", RULE_IDS + ENGINE_B_RULES)
 def test_every_rule_has_a_scenario(rule_id):
     assert re.search(rf"\b{re.escape(rule_id)}\b", _test_text()), rule_id
 

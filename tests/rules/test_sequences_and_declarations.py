@@ -10,7 +10,7 @@ from game.rules.balls import (BLACK, CUE, EIGHT_BALL_SET, NINE, NINE_BALL_SET, C
 from game.rules.match import (coin_toss, concede, next_breaker, place_cue_ball,
                               shot_clock_overrun)
 from game.rules.nine_ball import Declarations, OptionChoice
-from game.rules.outcome import EndReason, Foul, Player, RulesError
+from game.rules.outcome import EndReason, Foul, RulesError
 from game.rules.zones import BallInHand
 from physics_ext import constants as C
 from rules_helpers import A, B, ENGLISH, eight, eight_break, facts, nine, nine_break

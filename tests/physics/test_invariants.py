@@ -1,0 +1,96 @@
+"""Invariants of every shot (tests/physics/invariants.py), fuzzed with hypothesis over
+random shots, jump shots and broken racks, and checked on the canonical breaks; and resting
+balls that must stay put.
+
+Fuzzing is derandomized (and keeps no example database) so CI runs the same examples every
+time; each property sees FUZZ_EXAMPLES shots.
+"""
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from physics_ext import Ball, MotionState, simulate
+from physics_ext.api import contact_distance
+from tests.physics.invariants import (check_all, check_energy, check_momentum,
+                                      check_no_overlap, check_on_table)
+from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, eight_ball_break, nine_ball_break,
+                                  random_break, random_shot)
+
+FUZZ_EXAMPLES = 500
+
+fuzz = settings(max_examples=FUZZ_EXAMPLES, derandomize=True, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(0, 2 ** 32 - 1)
+
+
+def shot(seed, n_balls, max_elevation=0.0):
+    balls = random_shot(np.random.default_rng(seed), n_balls, max_elevation=max_elevation)
+    return simulate(NINE_FOOT, balls)
+
+
+@pytest.mark.parametrize("check", [check_energy, check_momentum, check_no_overlap,
+                                   check_on_table], ids=lambda check: check.__name__)
+@fuzz
+@given(seed=seeds, n_balls=st.integers(1, 16))
+def test_random_shots_keep_each_invariant(check, seed, n_balls):
+    """Level strokes in any direction at 0.3-12 m/s with any spin, 1-16 balls; each
+    invariant a test of its own, over FUZZ_EXAMPLES shots."""
+    check(shot(seed, n_balls))
+
+
+@fuzz
+@given(seed=seeds, n_balls=st.integers(1, 10))
+def test_jump_and_masse_shots_keep_every_invariant(seed, n_balls):
+    """Elevated cues (up to 40 degrees): slate bounces, flights, landings."""
+    check_all(shot(seed, n_balls, max_elevation=0.7))
+
+
+@pytest.mark.xfail(strict=True, reason="solver bugs, reproduced alone in test_ball_ball.py: "
+                   "rolling balls pushing each other hit the event cap or stall; a resting "
+                   "contact's cloth impulse breaks momentum inside a BALL_BALL event")
+@fuzz
+@example(seed=70)       # event cap: balls 4 and 9 pushing each other at t = 0.235 s
+@example(seed=264)      # 'events repeat' stall, balls 4 and 9
+@example(seed=1054)     # momentum of balls 2 and 8 jumps by 4e-4 kg m/s at t = 0.226 s
+@given(seed=seeds)
+def test_broken_racks_keep_every_invariant(seed):
+    check_all(simulate(*random_break(np.random.default_rng(seed))))
+
+
+@pytest.mark.parametrize("speed", [4.0, 8.0, 12.0])
+@pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])
+def test_canonical_breaks_keep_every_invariant(scene, speed):
+    check_all(simulate(*scene(speed=speed)))
+
+
+@pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])
+def test_a_rack_at_rest_produces_no_events(scene):
+    """Touching balls at rest (and a cue ball with nothing to do) never collide."""
+    table, balls = scene()
+    at_rest = [Ball(b.radius, b.mass, b.position) for b in balls]
+    result = simulate(table, at_rest)
+    assert len(result.events) == 0
+    np.testing.assert_array_equal(result.final.positions, result.state_at(0.0).positions)
+    np.testing.assert_array_equal(result.final.states, MotionState.STATIONARY)
+
+
+def test_a_rack_frozen_to_a_cushion_at_rest_produces_no_events():
+    """A tight cluster pushed into a corner: every ball touches neighbours or a rail."""
+    rho = contact_distance(NINE_FOOT, R)
+    spots = [(NINE_FOOT.length - rho, 0.5 + 2 * R * k) for k in range(4)]
+    spots += [(NINE_FOOT.length - rho - 2 * R * np.sqrt(0.75), 0.5 + R + 2 * R * k)
+              for k in range(3)]
+    result = simulate(NINE_FOOT, [Ball.pool(*p) for p in spots])
+    assert len(result.events) == 0
+
+
+def test_english_rack_at_rest_beside_moving_balls_is_untouched_until_hit():
+    """Rolling balls elsewhere on the table do not disturb a frozen rack they never reach."""
+    table, balls = eight_ball_break()
+    rack = [Ball(b.radius, b.mass, b.position) for b in balls[1:]]
+    passer = Ball(balls[0].radius, balls[0].mass, (0.2, 0.1), velocity=(0.3, 0, 0),
+                  angular_velocity=(0, 0.3 / balls[0].radius, 0))
+    result = simulate(ENGLISH, [passer] + rack)
+    assert np.all(result.events["ball"] == 0)
+    np.testing.assert_array_equal(result.final.positions[1:], result.state_at(0).positions[1:])

@@ -1,0 +1,114 @@
+"""Bad input gets a ValueError whose message names the ball (by its index in the list) and
+the problem (issue 2, API section); parameters out of their physical range are refused by
+Params itself, naming the parameter."""
+import dataclasses
+import math
+
+import pytest
+
+from physics_ext import Ball, Params, simulate
+from physics_ext.api import contact_distance
+from tests.physics.scenes import NINE_FOOT, R, M
+
+RHO = contact_distance(NINE_FOOT, R)
+GOOD = Ball.pool(0.5, 0.5)
+NAN, INF = math.nan, math.inf
+
+
+def refused(balls, *words, table=NINE_FOOT):
+    """simulate(balls) raises ValueError mentioning every one of `words`."""
+    with pytest.raises(ValueError) as info:
+        simulate(table, balls)
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    return message
+
+
+@pytest.mark.parametrize("field", ["position", "velocity", "angular_velocity"])
+@pytest.mark.parametrize("bad", [NAN, INF, -INF])
+def test_nan_or_infinite_vector_is_refused(field, bad):
+    vector = [1.0, 0.6, R] if field == "position" else [0.0, 0.0, 0.0]
+    vector[1] = bad
+    ball = dataclasses.replace(GOOD, **{field: tuple(vector)})
+    refused([GOOD, Ball.pool(1.5, 0.6), ball], "ball 2", field, "NaN or infinity")
+
+
+@pytest.mark.parametrize("field", ["radius", "mass"])
+@pytest.mark.parametrize("bad, problem", [(0.0, "positive"), (-0.01, "positive"),
+                                          (NAN, "NaN or infinity"),
+                                          (INF, "NaN or infinity")])
+def test_non_positive_or_non_finite_radius_or_mass_is_refused(field, bad, problem):
+    ball = dataclasses.replace(Ball.pool(1.5, 0.6), **{field: bad})
+    refused([GOOD, ball], "ball 1", field, problem)
+
+
+@pytest.mark.parametrize("radius", [0.5 * NINE_FOOT.cushion_height,     # nose above the ball
+                                    1.01 * NINE_FOOT.cushion_height])   # nose below centre
+def test_ball_the_cushion_nose_cannot_meet_above_its_equator_is_refused(radius):
+    refused([GOOD, Ball(radius, M, (1.5, 0.6))], "ball 1", "radius", "cushion")
+
+
+def test_overlapping_balls_are_refused_naming_both():
+    # 1 um of overlap: far beyond the 1 nm a rack built in floating point may carry
+    message = refused([GOOD, Ball.pool(1.5, 0.6), Ball.pool(1.5 + 2 * R - 1e-6, 0.6)],
+                      "balls 1 and 2", "overlap")
+    assert "ball 0" not in message
+
+
+def test_balls_touching_within_rounding_are_accepted():
+    simulate(NINE_FOOT, [Ball.pool(1.5, 0.6), Ball.pool(1.5 + 2 * R * (1 - 1e-15), 0.6)])
+
+
+@pytest.mark.parametrize("x, y", [(RHO - 1e-6, 0.6), (NINE_FOOT.length - RHO + 1e-6, 0.6),
+                                  (1.0, RHO - 1e-6), (1.0, NINE_FOOT.width - RHO + 1e-6),
+                                  (-1.0, 0.6), (1.0, 5.0)])
+def test_ball_off_the_playing_surface_is_refused(x, y):
+    refused([GOOD, Ball.pool(x, y)], "ball 1", "off the playing surface")
+
+
+def test_ball_frozen_to_the_cushion_is_on_the_surface():
+    simulate(NINE_FOOT, [Ball.pool(RHO, 0.6), Ball.pool(1.0, NINE_FOOT.width - RHO)])
+
+
+def test_ball_below_the_cloth_is_refused():
+    refused([GOOD, Ball(R, M, (1.0, 0.6, R - 1e-6))], "ball 1", "inside the slate")
+
+
+def test_ball_over_a_pocket_hole_is_refused():
+    """With no shelf the corner hole reaches the mouth, inside the nose-line rectangle."""
+    table = dataclasses.replace(NINE_FOOT, corner_shelf=0.0)
+    rho = contact_distance(table, R)
+    refused([GOOD, Ball.pool(rho + 1e-3, rho + 1e-3)], "ball 1", "over a pocket hole",
+            table=table)
+
+
+def test_impossible_speed_and_spin_are_refused():
+    refused([GOOD, Ball.pool(1.5, 0.6, velocity=(60.0, 0, 0))], "ball 1", "speed")
+    refused([GOOD, Ball.pool(1.5, 0.6, angular_velocity=(0, 0, 200.0 / R))], "ball 1",
+            "angular velocity")
+
+
+@pytest.mark.parametrize("field, value", [("position", (1.0,)), ("velocity", (1.0, 0.0)),
+                                          ("angular_velocity", (0, 0, 0, 0))])
+def test_vectors_of_the_wrong_size_are_refused(field, value):
+    refused([GOOD, dataclasses.replace(GOOD, **{field: value})], "ball 1", field, "3 components")
+
+
+def test_no_balls_is_refused():
+    with pytest.raises(ValueError, match="no balls"):
+        simulate(NINE_FOOT, [])
+
+
+@pytest.mark.parametrize("name, value", [
+    ("u_s", 0.0), ("u_s", 5.0), ("u_r", -0.01), ("u_r", 1.0), ("u_sp", 0.0), ("e_b", 1.2),
+    ("e_b", -0.1), ("u_b", -0.1), ("e_c", 1.5), ("u_c", -1.0), ("e_t", 2.0), ("g", 0.0),
+    ("g", NAN), ("e_b", INF), ("max_events", 0), ("max_events", 2.5)])
+def test_parameters_out_of_their_physical_range_are_refused(name, value):
+    with pytest.raises(ValueError, match=name):
+        Params(**{name: value})
+
+
+def test_rolling_resistance_must_stay_below_sliding_friction():
+    with pytest.raises(ValueError, match="u_r"):
+        Params(u_s=0.01, u_r=0.02)

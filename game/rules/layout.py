@@ -26,6 +26,10 @@ class FrozenMapping(Mapping):
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __reduce__(self):
+        # Rebuild through __init__: the default slot restore would call __setattr__.
+        return (type(self), (self._items,))
+
     def __getitem__(self, key):
         return self._items[key]
 

@@ -1,6 +1,7 @@
 """Multi-shot sequences and the player declarations: group choice, push out with play
 or pass, two visits, three fouls, concede, the shot clock, re-racks and the next game."""
 import dataclasses
+import pickle
 
 import pytest
 
@@ -221,3 +222,18 @@ def test_end_reasons_cover_the_seed_loss_rules():
     losses = {EndReason.THREE_FOULS, EndReason.NINE_AND_CUE_BALL, EndReason.NINE_OFF_TABLE,
               EndReason.SLOW_PLAY, EndReason.CONCEDED}
     assert losses <= set(EndReason)
+
+
+def test_states_rulings_and_facts_are_frozen_hashable_and_picklable():
+    """Replays and caches may keep them: immutable, hashable, and they survive pickling."""
+    shot = facts(1, pots={2: None}, final_positions={CUE: (0.5, 0.5)})
+    for state, engine in ((nine(), nine_ball), (eight(red=A), eight_ball)):
+        ruling = engine.rule_shot(state, shot)
+        after = engine.apply(state, ruling)
+        for value in (state, ruling, after, shot):
+            assert pickle.loads(pickle.dumps(value)) == value
+            hash(value)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            after.shooter = B
+        with pytest.raises(AttributeError):
+            after.layout._items = {}

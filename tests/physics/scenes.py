@@ -71,6 +71,19 @@ def cut_shot(cut_angle: float, speed: float = 2.0, rolling: bool = False,
             Ball(rt, mt, target_xy)]
 
 
+def bank_shot(angle: float, speed: float = 1.5, params: Params = Params(),
+              gap: float = 0.3, table: TableSpec = NINE_FOOT) -> list:
+    """A stun ball arriving at `speed` on the right cushion (y = 0) at `angle` (rad) from
+    the cushion's normal, moving towards +x; it covers `gap` metres before the contact."""
+    rho = contact_distance(table, R)
+    v0, w0 = approach(speed, 0.0, gap, params)
+    u = (math.sin(angle), -math.cos(angle))
+    start = (1.0 - gap * u[0], rho - gap * u[1])
+    # approach() works along +x: turn its spin (about +y) to the heading u
+    return [Ball.pool(*start, velocity=(v0 * u[0], v0 * u[1], 0.0),
+                      angular_velocity=(-w0 * u[1], w0 * u[0], 0.0))]
+
+
 def nine_ball_break(speed: float = BREAK_SPEED, seed: int = 0) -> tuple:
     """(table, balls): the cue ball on the head string's centre, `speed` m/s straight at
     the 1-ball on the foot spot; the diamond racked tight (R9-07). Ball k is number k."""

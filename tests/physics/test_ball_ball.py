@@ -14,7 +14,7 @@ import pytest
 from physics_ext import Ball, EventKind, MotionState, Params, simulate
 from physics_ext import constants as C
 from tests.physics import probes
-from tests.physics.invariants import check_momentum
+from tests.physics.invariants import RESTING_CONTACT_MOMENTUM_BUG, check_momentum
 from tests.physics.scenes import ENGLISH, NINE_FOOT, R, approach, cut_shot, frozen_line
 
 G = Params().g
@@ -237,6 +237,18 @@ def test_fast_ball_still_hits_a_ball_two_centimetres_away(speed):
                                           rel=REL)
 
 
+def test_rolling_balls_with_equal_accelerations_meet_on_time():
+    """Two balls rolling the same way decelerate alike, so the quartic's two leading
+    coefficients vanish: the gap closes linearly, at gap / (v1 - v2)."""
+    gap, v1, v2 = 0.05, 0.5, 0.3
+    balls = [Ball.pool(0.3, 0.6, velocity=(v1, 0, 0), angular_velocity=(0, v1 / R, 0)),
+             Ball.pool(0.3 + 2 * R + gap, 0.6, velocity=(v2, 0, 0),
+                       angular_velocity=(0, v2 / R, 0))]
+    first = simulate(NINE_FOOT, balls).events[0]
+    assert first["kind"] == EventKind.BALL_BALL
+    assert first["time"] == pytest.approx(gap / (v1 - v2), rel=REL)
+
+
 @pytest.mark.parametrize("offset, hits", [(2 * R - 1e-7, True), (2 * R + 1e-7, False)])
 def test_grazing_contact_is_neither_missed_nor_invented(offset, hits):
     """A ball passing the other with its line 0.1 um inside (outside) of contact distance:
@@ -314,13 +326,12 @@ def test_rolling_ball_pushing_a_touching_ball_comes_to_rest(balls):
     assert probes.overlap_depth(result, samples.positions, samples.states) < 1e-12
 
 
-@pytest.mark.xfail(strict=True, reason="solver bug: part_pair cancels a resting contact's "
-                   "pressing slip with an instant cloth impulse inside the BALL_BALL event, "
-                   "so the event does not conserve the pair's momentum (here by 0.24 m/s x m)")
+@pytest.mark.xfail(strict=True, reason=RESTING_CONTACT_MOMENTUM_BUG)
 def test_ball_spinning_against_a_touching_ball_conserves_momentum_at_each_impact():
     """A ball spinning forward in place, touching another: cloth friction drives it into
     the other ball. Cloth friction is a finite force (u_s m g), so it cannot deliver an
-    impulse at an instant: every BALL_BALL event must conserve the pair's momentum."""
+    impulse at an instant: every BALL_BALL event must conserve the pair's momentum. (The
+    solver's first impact here moves it by 0.24 m/s times a ball's mass.)"""
     balls = [Ball.pool(1.0, 0.6, angular_velocity=(0, 30.0, 0)),
              Ball.pool(1.0 + 2 * R * (1 + 1e-12), 0.6)]
     check_momentum(simulate(NINE_FOOT, balls))

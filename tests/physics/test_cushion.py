@@ -15,7 +15,7 @@ from physics_ext import Ball, EventKind, MotionState, Params, Pocket, Rail, simu
 from physics_ext import constants as C
 from physics_ext.api import contact_distance
 from tests.physics import probes
-from tests.physics.scenes import ENGLISH, NINE_FOOT, R, approach
+from tests.physics.scenes import ENGLISH, NINE_FOOT, R, approach, bank_shot
 
 G = Params().g
 REL = 1e-12
@@ -91,6 +91,23 @@ def test_square_hit_at_one_metre_per_second_quoted_reroll(rolling, quoted):
     rolls = result.events[(result.events["kind"] == EventKind.TRANSITION) &
                           (result.events["state"] == MotionState.ROLLING)]
     assert round(result.state_at(rolls["time"][0]).velocities[0, 0], 3) == quoted
+
+
+@pytest.mark.parametrize("angle_deg", [0.0, 20.0, 45.0, 70.0])
+def test_frictionless_nose_returns_0715_of_the_normal_speed(angle_deg):
+    """u_c = 0: the impulse (1 + e_c) m v_n cos(a) acts along the nose's contact normal, so
+    the horizontal normal speed comes back as ((1 + e_c) cos^2(a) - 1) v_n, 0.715 v_n for
+    e_c = 0.85 (PHYSICS 4.3), while the speed along the cushion and the spin are kept."""
+    params = Params(u_c=0.0)
+    result = simulate(NINE_FOOT, bank_shot(math.radians(angle_deg), params=params), params)
+    k = first_of(result, EventKind.CUSHION)
+    before, after = probes.around(result, k)
+    ratio = -after.velocities[0, 1] / before.velocities[0, 1]
+    assert ratio == pytest.approx((1 + params.e_c) * COS_A ** 2 - 1, rel=REL)
+    assert round(ratio, 3) == 0.715
+    assert after.velocities[0, 0] == pytest.approx(before.velocities[0, 0], abs=REL)
+    np.testing.assert_allclose(after.angular_velocities[0], before.angular_velocities[0],
+                               rtol=0, atol=REL * 1.5 / R)
 
 
 @pytest.mark.parametrize("table, radius, mass", [

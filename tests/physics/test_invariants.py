@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from physics_ext import Ball, MotionState, simulate
 from physics_ext.api import contact_distance
-from tests.physics.invariants import (check_all, check_energy, check_momentum,
-                                      check_no_overlap, check_on_table)
+from tests.physics.invariants import (RESTING_CONTACT_MOMENTUM_BUG, check_all, check_energy,
+                                      check_momentum, check_no_overlap, check_on_table)
 from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, eight_ball_break, nine_ball_break,
                                   random_break, random_shot)
 
@@ -62,6 +62,20 @@ def test_broken_racks_keep_every_invariant(seed):
 @pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])
 def test_canonical_breaks_keep_every_invariant(scene, speed):
     check_all(simulate(*scene(speed=speed)))
+
+
+@pytest.mark.parametrize("speed", [
+    pytest.param(0.5, marks=pytest.mark.xfail(strict=True, reason=RESTING_CONTACT_MOMENTUM_BUG)),
+    8.0])
+def test_cue_ball_frozen_to_a_tight_rack_breaks_it_at_once(speed):
+    """The cue ball starts touching the 1-ball: the whole cascade through the touching rack
+    happens at t = 0, without a stall, and keeps every invariant."""
+    table, balls = nine_ball_break()
+    one = balls[1].position
+    cue = Ball.pool(one[0] - 2 * R * (1 + 1e-12), one[1], velocity=(speed, 0, 0))
+    result = simulate(table, [cue] + balls[1:])
+    assert result.events["time"][0] == 0.0
+    check_all(result)
 
 
 @pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from physics_ext import Ball, Params, simulate
+from physics_ext import Ball, Params, SimulationError, simulate
 from physics_ext.api import contact_distance
-from tests.physics.scenes import NINE_FOOT, R, M
+from tests.physics.scenes import NINE_FOOT, R, M, nine_ball_break
 
 RHO = contact_distance(NINE_FOOT, R)
 GOOD = Ball.pool(0.5, 0.5)
@@ -112,3 +112,10 @@ def test_parameters_out_of_their_physical_range_are_refused(name, value):
 def test_rolling_resistance_must_stay_below_sliding_friction():
     with pytest.raises(ValueError, match="u_r"):
         Params(u_s=0.01, u_r=0.02)
+
+
+def test_event_cap_stops_the_shot_with_an_error_naming_the_balls():
+    """The hard cap on events per shot: an error, never a hang or a truncated result."""
+    table, balls = nine_ball_break()
+    with pytest.raises(SimulationError, match=r"exceeded 10 events .* balls \d+ and -?\d+"):
+        simulate(table, balls, Params(max_events=10))

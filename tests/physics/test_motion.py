@@ -161,3 +161,26 @@ def test_sliding_path_is_the_closed_form_parabola():
     expected = r0 + np.outer(t, v0) - 0.5 * P.u_s * G * np.outer(t * t, u_hat)
     np.testing.assert_allclose(result.sample(t).positions[:, 0], expected, rtol=0,
                                atol=POS_TOL_M)
+
+
+@pytest.mark.parametrize("v_x, v_z", [(2.0, -0.5),     # Coulomb-limited slate friction
+                                      (1.0, -1.0)])    # friction enough to stick: rolls
+def test_ball_driven_into_the_slate_bounces_with_e_t(v_x, v_z):
+    """A ball on the cloth given v_z < 0 (a struck, elevated cue) meets the slate at t = 0
+    (PHYSICS 4.4): v_z' = -e_t v_z, and the slip u = v_x - R w_y = v_x meets friction
+    dv = -min(u_s (1 + e_t) |v_z|, 2/7 |u|), dw_y = -5 dv / (2R). It flies for
+    2 v_z' / g (its rise 0.25 and 0.5 m/s is above the 0.14 m/s hop threshold) and lands
+    with another SLATE event."""
+    result = simulate(NINE_FOOT, [Ball.pool(*CENTRE, velocity=(v_x, 0, v_z))])
+    bounce, landing = result.events[:2]
+    assert bounce["kind"] == EventKind.SLATE and bounce["time"] == 0.0
+    assert bounce["state"] == MotionState.AIRBORNE
+    after = result.state_at(0.0)
+    dv = -min(P.u_s * (1 + P.e_t) * abs(v_z), 2 / 7 * v_x)
+    np.testing.assert_allclose(after.velocities[0], (v_x + dv, 0, -P.e_t * v_z), rtol=REL,
+                               atol=0)
+    assert after.angular_velocities[0, 1] == pytest.approx(-2.5 * dv / R, rel=REL)
+    assert landing["kind"] == EventKind.SLATE
+    assert landing["time"] == pytest.approx(-2 * P.e_t * v_z / G, rel=REL)
+    apex = result.state_at(landing["time"] / 2).positions[0, 2]
+    assert apex - R == pytest.approx((P.e_t * v_z) ** 2 / (2 * G), rel=REL)

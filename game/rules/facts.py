@@ -117,6 +117,9 @@ class ShotFacts:
         for name in ("simultaneous_first_contacts", "cushion_balls",
                      "cushion_balls_after_first_contact", "off_table"):
             object.__setattr__(self, name, frozenset(getattr(self, name)))
+        # A contact after the first contact is a contact at all.
+        object.__setattr__(self, "cushion_balls",
+                           self.cushion_balls | self.cushion_balls_after_first_contact)
         object.__setattr__(self, "stroke_faults",
                            frozenset(StrokeFault(f) for f in self.stroke_faults))
         object.__setattr__(self, "cue_airborne", tuple(self.cue_airborne))

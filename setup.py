@@ -20,7 +20,7 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension("_solver")],
+        [extension("_solver"), extension("_query")],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -146,3 +146,22 @@ cdef inline void freeze(Traj* T) noexcept nogil:
     for k in range(3):
         T.v[k] = 0.0
         T.w[k] = 0.0
+
+
+cdef inline void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
+    """A ball's constants from its radius R, mass m and the cushion nose height h (m)."""
+    B.R = R
+    B.m = m
+    B.inertia = 0.4 * m * R * R
+    B.sin_a = h / R - 1.0
+    B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
+    B.rho = R * B.cos_a
+    B.alpha_sp = 2.5 * P.u_sp * P.g / R
+
+
+cdef inline Params make_params(const double[::1] p):
+    """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g (physics_ext.api)."""
+    cdef Params P
+    P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
+        p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
+    return P

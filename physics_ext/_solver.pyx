@@ -6,7 +6,7 @@
 # recomputed, so an event costs O(n) (a row) instead of O(n^2). Ties are broken by ball
 # index, so the event log is the same, bit for bit, on every run.
 
-from libc.math cimport sqrt, fabs, isfinite, INFINITY
+from libc.math cimport sqrt, INFINITY
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
 
@@ -16,9 +16,8 @@ cimport numpy as cnp
 from physics_ext.types import EVENT_DTYPE
 
 from physics_ext._types cimport *
-from physics_ext._roots cimport first_entry
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
-                                  hypot2, SPEED_TOL_MPS, HOP_MIN_MPS)
+                                  hypot2, fill_props, make_params, HOP_MIN_MPS)
 from physics_ext._resolve cimport fixed_contact, ball_ball, cloth_stick_along
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket)
@@ -489,23 +488,6 @@ cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, dou
             rvw[k, 6 + i] = pc[k].w[i]
 
 
-cdef void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
-    B.R = R
-    B.m = m
-    B.inertia = 0.4 * m * R * R
-    B.sin_a = h / R - 1.0
-    B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
-    B.rho = R * B.cos_a
-    B.alpha_sp = 2.5 * P.u_sp * P.g / R
-
-
-cdef Params make_params(const double[::1] p):
-    cdef Params P
-    P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
-        p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
-    return P
-
-
 def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
@@ -636,174 +618,3 @@ def run(const double[:, ::1] balls, const double[::1] params,
         free(S.feat_box)
         free(S.events)
         free(S.pieces)
-
-
-def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[::1] piece_t0,
-           const double[:, ::1] piece_rvw, const int[::1] order, const int[::1] start,
-           const double[:, ::1] props, const double[::1] params, double cushion_height,
-           const double[::1] times, double[:, :, ::1] pos, double[:, :, ::1] vel,
-           double[:, :, ::1] ang, int[:, ::1] states):
-    """Evaluate the recorded trajectory pieces at many times.
-
-    order: piece indices grouped by ball (stable, so each ball's pieces are in time order);
-    start: (n + 1,) offsets of each ball's group in `order`. props: (n, 2) radius, mass.
-    Outputs are written to pos, vel, ang (T, n, 3) and states (T, n)."""
-    cdef Params P = make_params(params)
-    cdef int n = props.shape[0], nt = times.shape[0], b, q, lo, hi, mid, k, idx
-    cdef BallProps B
-    cdef Traj Tr
-    cdef double t
-    cdef double r[3]
-    cdef double v[3]
-    cdef double w[3]
-    with nogil:
-        for b in range(n):
-            fill_props(&B, props[b, 0], props[b, 1], cushion_height, &P)
-            for q in range(nt):
-                t = times[q]
-                # last piece of ball b with t0 <= t (the first if t precedes them all)
-                lo = start[b]
-                hi = start[b + 1] - 1
-                while lo < hi:
-                    mid = (lo + hi + 1) // 2
-                    if piece_t0[order[mid]] <= t:
-                        lo = mid
-                    else:
-                        hi = mid - 1
-                idx = order[lo]
-                Tr.state = piece_state[idx]
-                Tr.t0 = piece_t0[idx]
-                for k in range(3):
-                    Tr.r[k] = piece_rvw[idx, k]
-                    Tr.v[k] = piece_rvw[idx, 3 + k]
-                    Tr.w[k] = piece_rvw[idx, 6 + k]
-                setup_traj(&Tr, &B, &P)
-                eval_traj(&Tr, &B, t, r, v, w)
-                for k in range(3):
-                    pos[q, b, k] = r[k]
-                    vel[q, b, k] = v[k]
-                    ang[q, b, k] = w[k]
-                states[q, b] = Tr.state
-
-
-def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
-                 const double[:, ::1] piece_rvw, const double[:, ::1] props,
-                 const double[::1] params, double cushion_height):
-    """Constant acceleration (S, 3) of each recorded piece, so that its position is
-    r + v (t - t0) + a (t - t0)^2 / 2 until the piece's ball next changes. props: (S, 2)
-    radius and mass of each piece's ball."""
-    cdef Params P = make_params(params)
-    cdef int n = piece_state.shape[0], q, k
-    cdef BallProps B
-    cdef Traj Tr
-    accel = np.empty((n, 3))
-    cdef double[:, ::1] acc = accel
-    with nogil:
-        for q in range(n):
-            fill_props(&B, props[q, 0], props[q, 1], cushion_height, &P)
-            Tr.state = piece_state[q]
-            Tr.t0 = piece_t0[q]
-            for k in range(3):
-                Tr.r[k] = piece_rvw[q, k]
-                Tr.v[k] = piece_rvw[q, 3 + k]
-                Tr.w[k] = piece_rvw[q, 6 + k]
-            setup_traj(&Tr, &B, &P)
-            for k in range(3):
-                acc[q, k] = Tr.a[k]
-    return accel
-
-
-# Problems first_problem() reports, in the order it checks them.
-PROBLEM_NONE = 0
-PROBLEM_NOT_FINITE = 1      # (ball, column)
-PROBLEM_NOT_POSITIVE = 2    # (ball, column 0 radius or 1 mass)
-PROBLEM_CUSHION_FIT = 3     # (ball)
-PROBLEM_IN_SLATE = 4        # (ball)
-PROBLEM_OFF_SURFACE = 5     # (ball)
-PROBLEM_OVER_POCKET = 6     # (ball, pocket)
-PROBLEM_IN_JAW = 7          # (ball, tip)
-PROBLEM_TOO_FAST = 8        # (ball)
-PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
-PROBLEM_OVERLAP = 10        # (ball, other ball)
-
-
-def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
-                  const double[:, ::1] seg_n, const double[:, ::1] outline,
-                  const double[:, ::1] tip, const double[:, ::1] pocket,
-                  double cushion_height, double tol, double max_speed):
-    """The first impossible thing about the balls (rows as for run()), as
-    (PROBLEM_*, ball, detail): detail is a column, pocket, tip or other ball index. A centre
-    is on the playing surface when it lies inside the cushion outline, at least the contact
-    distance from every cushion face it is in front of (pocket mouths included)."""
-    cdef int n = balls.shape[0], i, j, k
-    cdef double R, rho, s, dx, dy, dz, x, y, ex, ey, lam
-    with nogil:
-        for i in range(n):
-            for k in range(11):
-                if not isfinite(balls[i, k]):
-                    with gil:
-                        return PROBLEM_NOT_FINITE, i, k
-            for k in range(2):
-                if balls[i, k] <= 0.0:
-                    with gil:
-                        return PROBLEM_NOT_POSITIVE, i, k
-            R = balls[i, 0]
-            if not (R < cushion_height < 2.0 * R):
-                with gil:
-                    return PROBLEM_CUSHION_FIT, i, -1
-            if balls[i, 4] < R - tol:
-                with gil:
-                    return PROBLEM_IN_SLATE, i, -1
-            s = cushion_height / R - 1.0
-            rho = R * sqrt(1.0 - s * s)
-            x = balls[i, 2]
-            y = balls[i, 3]
-            if not inside_polygon(outline, x, y):
-                with gil:
-                    return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(seg.shape[0]):
-                ex = seg[k, 1, 0] - seg[k, 0, 0]
-                ey = seg[k, 1, 1] - seg[k, 0, 1]
-                lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
-                s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
-                if 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
-                    with gil:
-                        return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(pocket.shape[0]):
-                if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
-                    with gil:
-                        return PROBLEM_OVER_POCKET, i, k
-            for k in range(tip.shape[0]):
-                if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
-                    with gil:
-                        return PROBLEM_IN_JAW, i, k
-            if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
-                with gil:
-                    return PROBLEM_TOO_FAST, i, -1
-            if R * sqrt(balls[i, 8] ** 2 + balls[i, 9] ** 2 + balls[i, 10] ** 2) > 2.0 * max_speed:
-                with gil:
-                    return PROBLEM_TOO_MUCH_SPIN, i, -1
-        for i in range(n):
-            for j in range(i + 1, n):
-                dx = balls[j, 2] - balls[i, 2]
-                dy = balls[j, 3] - balls[i, 3]
-                dz = balls[j, 4] - balls[i, 4]
-                if sqrt(dx * dx + dy * dy + dz * dz) < balls[i, 0] + balls[j, 0] - tol:
-                    with gil:
-                        return PROBLEM_OVERLAP, i, j
-    return PROBLEM_NONE, -1, -1
-
-
-cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept nogil:
-    """Even-odd ray casting: is (x, y) inside the closed polygon?"""
-    cdef int k, m = poly.shape[0]
-    cdef bint inside = False
-    cdef double x1, y1, x2, y2
-    for k in range(m):
-        x1 = poly[k, 0]
-        y1 = poly[k, 1]
-        x2 = poly[(k + 1) % m, 0]
-        y2 = poly[(k + 1) % m, 1]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside

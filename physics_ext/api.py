@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from . import _solver
+from . import _query, _solver
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
 from .stroke import CueSpec, StrikeResult, Stroke, strike
@@ -65,35 +65,35 @@ _GROUPS = {"radius": [0], "mass": [1], "position": [2, 3, 4], "velocity": [5, 6,
 
 def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     """Refuse impossible balls with a message naming the first bad ball and the problem."""
-    problem, k, detail = _solver.first_problem(rows, geo.segments, geo.segment_normals,
+    problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
                                                geo.outline, geo.tips, geo.pockets,
                                                table.cushion_height, OVERLAP_TOL_M,
                                                MAX_SPEED_MPS)
-    if problem == _solver.PROBLEM_NONE:
+    if problem == _query.PROBLEM_NONE:
         return
     R, (x, y, z) = rows[k, 0], rows[k, 2:5]
-    if problem == _solver.PROBLEM_NOT_FINITE:
+    if problem == _query.PROBLEM_NOT_FINITE:
         name = _COLUMNS[detail]
         message = f"{name} contains NaN or infinity: {rows[k, _GROUPS[name]].tolist()}"
-    elif problem == _solver.PROBLEM_NOT_POSITIVE:
+    elif problem == _query.PROBLEM_NOT_POSITIVE:
         message = f"{_COLUMNS[detail]} must be positive, got {rows[k, detail]}"
-    elif problem == _solver.PROBLEM_CUSHION_FIT:
+    elif problem == _query.PROBLEM_CUSHION_FIT:
         message = (f"radius {R} m does not fit the cushions: the nose height "
                    f"{table.cushion_height} m must lie between R and 2R")
-    elif problem == _solver.PROBLEM_IN_SLATE:
+    elif problem == _query.PROBLEM_IN_SLATE:
         message = f"centre height z = {z} m is below its radius {R} m (inside the slate)"
-    elif problem == _solver.PROBLEM_OFF_SURFACE:
+    elif problem == _query.PROBLEM_OFF_SURFACE:
         message = (f"position ({x:.6g}, {y:.6g}) m is off the playing surface (the centre "
                    f"must stay {contact_distance(table, R):.6g} m in front of the cushion "
                    f"noses and jaws of the {table.length} x {table.width} m table)")
-    elif problem == _solver.PROBLEM_OVER_POCKET:
+    elif problem == _query.PROBLEM_OVER_POCKET:
         message = f"position ({x:.6g}, {y:.6g}) m is over a pocket hole ({Pocket(detail).name})"
-    elif problem == _solver.PROBLEM_IN_JAW:
+    elif problem == _query.PROBLEM_IN_JAW:
         message = f"position ({x:.6g}, {y:.6g}) m overlaps a pocket jaw"
-    elif problem == _solver.PROBLEM_TOO_FAST:
+    elif problem == _query.PROBLEM_TOO_FAST:
         message = (f"speed {np.linalg.norm(rows[k, 5:8]):.4g} m/s is beyond any cue stroke "
                    f"(max {MAX_SPEED_MPS})")
-    elif problem == _solver.PROBLEM_TOO_MUCH_SPIN:
+    elif problem == _query.PROBLEM_TOO_MUCH_SPIN:
         message = (f"angular velocity {rows[k, 8:11].tolist()} rad/s is beyond physical range "
                    f"(surface speed over {2 * MAX_SPEED_MPS} m/s)")
     else:
@@ -235,7 +235,7 @@ class ShotResult:
         vel = np.empty((nt, n, 3))
         ang = np.empty((nt, n, 3))
         states = np.empty((nt, n), dtype=np.int32)
-        _solver.sample(ball, state, t0, rvw, order, start,
+        _query.sample(ball, state, t0, rvw, order, start,
                        np.ascontiguousarray(self.ball_rows[:, :2]), _params_array(self.params),
                        self.table.cushion_height, t, pos, vel, ang, states)
         return Samples(times=t, positions=pos, velocities=vel, angular_velocities=ang,

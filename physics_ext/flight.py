@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _solver
+from . import _query
 from .types import EVENT_DTYPE, EventKind, MotionState
 
 
@@ -44,7 +44,7 @@ class Pieces:
     def of(cls, pieces, radii_masses: np.ndarray, params_array: np.ndarray,
            cushion_height: float) -> "Pieces":
         ball, state, t0, rvw = pieces
-        accel = _solver.piece_motion(state, t0, rvw, np.ascontiguousarray(radii_masses[ball]),
+        accel = _query.piece_motion(state, t0, rvw, np.ascontiguousarray(radii_masses[ball]),
                                      params_array, cushion_height)
         t1 = np.full(t0.size, np.inf)
         order = np.argsort(ball, kind="stable")

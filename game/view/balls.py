@@ -13,6 +13,7 @@ import numpy as np
 from panda3d.core import Material, NodePath, Quat, Texture
 
 from . import orientation
+from .orientation import REST_ORIENTATION
 from .ball_texture import ball_rgb
 from .mesh import MeshBuilder
 from .modes import BallStyle
@@ -22,9 +23,6 @@ SPHERE_SLICES = 48      # round the axis; 48 keeps the silhouette smooth at clos
 SPHERE_STACKS = 24      # pole to pole
 TEXTURE_WIDTH = 512     # number circles about 28 texels across
 
-# Resting orientation: the ball's +x (a number circle) up and its +z (the stripe's axis)
-# along the table's +x, so numbers face up and read upright from the head end.
-REST_ORIENTATION = np.array([0.0, math.sqrt(0.5), 0.0, math.sqrt(0.5)])
 
 
 @functools.lru_cache(maxsize=None)
@@ -120,6 +118,23 @@ class BallSet:
         for node, pos, q in zip(self._nodes, np.asarray(positions, dtype=np.float64).tolist(),
                                 self._quats.tolist()):
             node.setPosQuat(tuple(pos), Quat(*q))
+
+    def rows(self, ball_ids) -> np.ndarray:
+        """The row of each of `ball_ids` in this set (the order of `ids`), for `pose`."""
+        return np.array([self._index_of(b) for b in ball_ids], dtype=np.intp)
+
+    def pose(self, rows, positions: np.ndarray, quats: np.ndarray, visible: np.ndarray) -> None:
+        """The per-frame update from a playback Frame: ball rows[k] (see `rows`) goes to
+        positions[k] (m), turned by the unit quaternion quats[k], shown if visible[k]."""
+        self._quats[rows] = quats
+        for k, (pos, q) in enumerate(zip(positions.tolist(), quats.tolist())):
+            node = self._nodes[rows[k]]
+            node.setPosQuat(tuple(pos), Quat(*q))
+            if bool(visible[k]) == node.isHidden():
+                if visible[k]:
+                    node.show()
+                else:
+                    node.hide()
 
     def set_visible(self, ball_id: int, visible: bool) -> None:
         """Show or hide a ball (hidden: pocketed or off the table)."""

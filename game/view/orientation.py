@@ -12,6 +12,10 @@ import numpy as np
 
 IDENTITY = np.array([1.0, 0.0, 0.0, 0.0])
 
+# A ball's resting orientation: its +x (a number circle) up and its +z (the stripe's axis)
+# along the table's +x, so numbers face up and read upright from the head end.
+REST_ORIENTATION = np.array([0.0, np.sqrt(0.5), 0.0, np.sqrt(0.5)])
+
 # Below this rotation angle (rad) per step, exp() uses its series: sin(a)/a is ill-defined
 # at 0 and its series is exact to double precision well beyond 1e-6 rad.
 SMALL_ANGLE_RAD = 1e-6

@@ -2,7 +2,7 @@
 never rises at an event, every ball-ball impulse conserves horizontal momentum, no two balls
 overlap, no ball leaves the table or gets lost.
 
-Tolerances (the solver is exact up to rounding and one documented snap):
+Tolerances (the solver is exact up to rounding and two documented allowances):
 * SNAP_MPS = 1e-9 m/s: the solver snaps speeds and slips below this to exactly zero (and a
   rolling ball's spin to v / R), which may move momentum by m * SNAP_MPS and energy by
   m * SNAP_MPS * (|v| + R |w|) (physics_ext/README.md, "Energy").
@@ -10,6 +10,11 @@ Tolerances (the solver is exact up to rounding and one documented snap):
 * CONTACT_TOL_M = 1e-12 m on overlaps, cushion penetration and escapes: event times are
   polished to full double precision, so contacts are exact to the ulps of coordinates of
   order 1 m (observed below 2e-14 m); 1000 times tighter than the solver's 1 nm "touching".
+* CREEP_TOL_M = 1e-6 m: two balls touching and creeping together slower than SNAP_MPS (slow
+  balls pressed together) may press this deep before they collide, instead of an endless
+  train of ever softer impacts (physics_ext/_detect.pxd). Such an impact starts at most at
+  sqrt(2 a CREEP_TOL_M) < 3 mm/s (a <= 2 u_s g); every faster one (CREEP_SPEED_MPS) must
+  start at exact contact, to CONTACT_TOL_M.
 """
 import numpy as np
 
@@ -19,12 +24,21 @@ from tests.physics import probes
 SNAP_MPS = 1e-9
 ROUNDING = 1e-14
 CONTACT_TOL_M = 1e-12
+CREEP_TOL_M = 1e-6
+CREEP_SPEED_MPS = 0.01
 SAMPLES_PER_SHOT = 400          # times at which overlaps are also checked between events
 
 # Known solver bugs (see the xfail tests that reproduce them alone in test_ball_ball.py).
 RESTING_CONTACT_MOMENTUM_BUG = (
     "solver bug: part_pair cancels a resting contact's pressing slip with an instant cloth "
     "impulse inside the BALL_BALL event, so the event does not conserve the pair's momentum")
+LATE_RETURN_BUG = (
+    "solver bug: the creep allowance (collide only CREEP_TOL_M deep) is also given to a "
+    "touching pair that is separating, so when friction brings it back the impact comes "
+    "1 um deep and late, at full speed")
+AIRBORNE_CREEP_BUG = (
+    "solver bug: a ball in the air pressed on a ball on the cloth sinks 5 um into it, "
+    "beyond the solver's own 1 um creep depth")
 
 
 def check_energy(result):
@@ -61,9 +75,17 @@ def sampled(result):
 
 
 def check_no_overlap(result):
-    """No two balls in play interpenetrate, at events or between them (3-D distance)."""
+    """No two balls in play interpenetrate beyond a slow creep, at events or between them
+    (3-D distance), and every impact faster than a creep starts at exact contact."""
     s = sampled(result)
-    assert probes.overlap_depth(result, s.positions, s.states) <= CONTACT_TOL_M
+    assert probes.overlap_depth(result, s.positions, s.states) <= CREEP_TOL_M + CONTACT_TOL_M
+    radii = result.ball_rows[:, 0]
+    for events, before, _ in probes.steps(result):
+        if len(events) and events["kind"][0] == EventKind.BALL_BALL and \
+                events["speed"][0] > CREEP_SPEED_MPS:
+            i, j = events["ball"][0], events["other"][0]
+            gap = np.linalg.norm(before.positions[j] - before.positions[i]) - radii[i] - radii[j]
+            assert abs(gap) <= CONTACT_TOL_M, (events, gap)
 
 
 def check_on_table(result):

@@ -7,6 +7,7 @@ import numpy as np
 
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, fill_props, make_params, hypot2)
+from physics_ext._roots cimport roots_in, first_entry
 
 
 def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[::1] piece_t0,
@@ -178,3 +179,29 @@ cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
+
+
+def polynomial_roots(coefficients, double lo, double hi):
+    """Sign-changing real roots in (lo, hi) of c[0] + c[1] t + ... (degree <= 4), ascending,
+    found by the solver's own root isolation; exposed so tests can hold it to hard cases."""
+    cdef double c[5]
+    cdef double out[4]
+    cdef int k, deg = len(coefficients) - 1, n
+    if not 0 <= deg <= 4:
+        raise ValueError(f"degree must be 0..4, got {deg}")
+    for k in range(deg + 1):
+        c[k] = coefficients[k]
+    n = roots_in(c, deg, lo, hi, out)
+    return [out[k] for k in range(n)]
+
+
+def polynomial_first_entry(coefficients, double T):
+    """The solver's event time: the first t in (0, T] where p, positive at 0, falls to <= 0
+    (inf if never)."""
+    cdef double c[5]
+    cdef int k, deg = len(coefficients) - 1
+    if not 0 <= deg <= 4:
+        raise ValueError(f"degree must be 0..4, got {deg}")
+    for k in range(deg + 1):
+        c[k] = coefficients[k]
+    return first_entry(c, deg, T)

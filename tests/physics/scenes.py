@@ -114,6 +114,18 @@ def frozen_line(n: int, speed: float = 2.0, table: TableSpec = NINE_FOOT) -> lis
             [Ball.pool(x0 + 2 * R * k, y0) for k in range(1, n + 1)])
 
 
+def pressed_pair() -> list:
+    """Two slow balls rolling pressed together: a faster one pushing a touching one that
+    rolls away more slowly, 30 degrees off its path (found in a fuzzed 9-ball break). Once
+    an endless train of impacts; the solver now lets them creep 1 um together first."""
+    def rolling(x, y, vx, vy):
+        return Ball.pool(x, y, velocity=(vx, vy, 0.0), angular_velocity=(-vy / R, vx / R, 0.0))
+    d = 2 * R * (1 + 1e-12)
+    return [rolling(1.0, 0.6, 0.0284, 0.0225),
+            rolling(1.0 + d * math.cos(-math.pi / 6), 0.6 + d * math.sin(-math.pi / 6),
+                    0.0114, 0.0035)]
+
+
 def random_stroke(rng: np.random.Generator, azimuth: float, speed: float,
                   max_elevation: float = 0.0, radius: float = R, mass: float = M) -> tuple:
     """(velocity, angular_velocity) of a cue ball after a stroke along `azimuth` (rad)

@@ -17,7 +17,8 @@ from tests.physics import probes
 from tests.physics.invariants import (AIRBORNE_CREEP_BUG, CONTACT_TOL_M, LATE_RETURN_BUG,
                                       RESTING_CONTACT_MOMENTUM_BUG, check_momentum,
                                       check_no_overlap)
-from tests.physics.scenes import ENGLISH, NINE_FOOT, R, approach, cut_shot, frozen_line
+from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, approach, cut_shot, frozen_line,
+                                  pressed_pair)
 
 G = Params().g
 REL = 1e-12
@@ -295,21 +296,16 @@ def test_chasing_ball_never_passes_through_the_ball_ahead():
     check_no_overlap(simulate(NINE_FOOT, balls))
 
 
-def rolling_ball(x, y, vx, vy):
-    return Ball.pool(x, y, velocity=(vx, vy, 0.0), angular_velocity=(-vy / R, vx / R, 0.0))
-
-
 # Pairs that once drove the solver into an endless train of impacts (event cap) or a stall.
 PUSHING_PAIRS = [
-    # (found in a fuzzed 9-ball break; rounded) a faster rolling ball pressing on a
-    # touching one that rolls away more slowly, 30 degrees off its path
-    pytest.param([rolling_ball(1.0, 0.6, 0.0284, 0.0225),
-                  rolling_ball(1.0 + 2 * R * math.cos(-math.pi / 6) * (1 + 1e-12),
-                               0.6 + 2 * R * math.sin(-math.pi / 6) * (1 + 1e-12),
-                               0.0114, 0.0035)], id="thirty_degrees_off"),
+    pytest.param(pressed_pair(), id="thirty_degrees_off"),
     # (random_break seed 264, 1 ms before it stalled; velocities to 5 digits)
-    pytest.param([rolling_ball(2.0558748242770863, 0.6047436409221915, 0.00052866, -0.00034444),
-                  rolling_ball(2.009865139018573, 0.6386439738547244, 0.006054, 0.0071326)],
+    pytest.param([Ball.pool(2.0558748242770863, 0.6047436409221915,
+                            velocity=(0.00052866, -0.00034444, 0),
+                            angular_velocity=(0.00034444 / R, 0.00052866 / R, 0)),
+                  Ball.pool(2.009865139018573, 0.6386439738547244,
+                            velocity=(0.006054, 0.0071326, 0),
+                            angular_velocity=(-0.0071326 / R, 0.006054 / R, 0))],
                  id="from_a_break"),
 ]
 

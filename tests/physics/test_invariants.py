@@ -91,7 +91,8 @@ def test_a_rack_at_rest_produces_no_events(scene):
 
 
 def test_a_rack_frozen_to_a_cushion_at_rest_produces_no_events():
-    """A tight cluster pushed into a corner: every ball touches neighbours or a rail."""
+    """A tight cluster against the foot cushion: every ball touches its neighbours, the
+    first column the rail too."""
     rho = contact_distance(NINE_FOOT, R)
     spots = [(NINE_FOOT.length - rho, 0.5 + 2 * R * k) for k in range(4)]
     spots += [(NINE_FOOT.length - rho - 2 * R * np.sqrt(0.75), 0.5 + R + 2 * R * k)
@@ -100,8 +101,8 @@ def test_a_rack_frozen_to_a_cushion_at_rest_produces_no_events():
     assert len(result.events) == 0
 
 
-def test_english_rack_at_rest_beside_moving_balls_is_untouched_until_hit():
-    """Rolling balls elsewhere on the table do not disturb a frozen rack they never reach."""
+def test_frozen_rack_is_undisturbed_by_a_ball_rolling_past_it():
+    """A ball rolling elsewhere on the English table never disturbs the rack it misses."""
     table, balls = eight_ball_break()
     rack = [Ball(b.radius, b.mass, b.position) for b in balls[1:]]
     passer = Ball(balls[0].radius, balls[0].mass, (0.2, 0.1), velocity=(0.3, 0, 0),

@@ -150,8 +150,8 @@ def random_layout(rng: np.random.Generator, table: TableSpec, radii) -> list:
     for r in radii:
         rho = contact_distance(table, r)
         while True:
-            p = rng.uniform((rho + _LAYOUT_GAP_M,) * 2,
-                            (table.length - rho - _LAYOUT_GAP_M, table.width - rho - _LAYOUT_GAP_M))
+            margin = rho + _LAYOUT_GAP_M
+            p = rng.uniform((margin, margin), (table.length - margin, table.width - margin))
             clear_of_balls = all(math.dist(p, q) >= r + rq + _LAYOUT_GAP_M for q, rq in placed)
             clear_of_jaws = all(math.dist(p, tip[:2]) >= tip[2] + rho + _LAYOUT_GAP_M
                                 for tip in geo.tips)

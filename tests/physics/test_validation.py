@@ -4,13 +4,17 @@ Params itself, naming the parameter."""
 import dataclasses
 import math
 
+import numpy as np
 import pytest
 
-from physics_ext import Ball, Params, SimulationError, simulate
-from physics_ext.api import contact_distance
+from physics_ext import Ball, Params, Pocket, SimulationError, simulate
+from physics_ext.api import OVERLAP_TOL_M, contact_distance
 from tests.physics.scenes import NINE_FOOT, R, M, nine_ball_break
 
 RHO = contact_distance(NINE_FOOT, R)
+# Impossible positions are this far past a limit: 100 times the API's tolerance (balls may
+# overlap a little and still count as touching, e.g. after a creep in the previous shot).
+BEYOND_M = 100 * OVERLAP_TOL_M
 GOOD = Ball.pool(0.5, 0.5)
 NAN, INF = math.nan, math.inf
 
@@ -50,8 +54,7 @@ def test_ball_the_cushion_nose_cannot_meet_above_its_equator_is_refused(radius):
 
 
 def test_overlapping_balls_are_refused_naming_both():
-    # 1 um of overlap: far beyond the 1 nm a rack built in floating point may carry
-    message = refused([GOOD, Ball.pool(1.5, 0.6), Ball.pool(1.5 + 2 * R - 1e-6, 0.6)],
+    message = refused([GOOD, Ball.pool(1.5, 0.6), Ball.pool(1.5 + 2 * R - BEYOND_M, 0.6)],
                       "balls 1 and 2", "overlap")
     assert "ball 0" not in message
 
@@ -60,8 +63,10 @@ def test_balls_touching_within_rounding_are_accepted():
     simulate(NINE_FOOT, [Ball.pool(1.5, 0.6), Ball.pool(1.5 + 2 * R * (1 - 1e-15), 0.6)])
 
 
-@pytest.mark.parametrize("x, y", [(RHO - 1e-6, 0.6), (NINE_FOOT.length - RHO + 1e-6, 0.6),
-                                  (1.0, RHO - 1e-6), (1.0, NINE_FOOT.width - RHO + 1e-6),
+@pytest.mark.parametrize("x, y", [(RHO - BEYOND_M, 0.6),
+                                  (NINE_FOOT.length - RHO + BEYOND_M, 0.6),
+                                  (1.0, RHO - BEYOND_M),
+                                  (1.0, NINE_FOOT.width - RHO + BEYOND_M),
                                   (-1.0, 0.6), (1.0, 5.0)])
 def test_ball_off_the_playing_surface_is_refused(x, y):
     refused([GOOD, Ball.pool(x, y)], "ball 1", "off the playing surface")
@@ -72,15 +77,28 @@ def test_ball_frozen_to_the_cushion_is_on_the_surface():
 
 
 def test_ball_below_the_cloth_is_refused():
-    refused([GOOD, Ball(R, M, (1.0, 0.6, R - 1e-6))], "ball 1", "inside the slate")
+    refused([GOOD, Ball(R, M, (1.0, 0.6, R - BEYOND_M))], "ball 1", "inside the slate")
 
 
-def test_ball_over_a_pocket_hole_is_refused():
-    """With no shelf the corner hole reaches the mouth, inside the nose-line rectangle."""
-    table = dataclasses.replace(NINE_FOOT, corner_shelf=0.0)
-    rho = contact_distance(table, R)
-    refused([GOOD, Ball.pool(rho + 1e-3, rho + 1e-3)], "ball 1", "over a pocket hole",
-            table=table)
+def towards_centre(x, y, distance):
+    """The point `distance` metres from (x, y) towards the table's centre."""
+    u = np.array([NINE_FOOT.length / 2 - x, NINE_FOOT.width / 2 - y])
+    return tuple(np.array([x, y]) + distance * u / np.linalg.norm(u))
+
+
+@pytest.mark.parametrize("pocket", list(Pocket), ids=lambda p: p.name)
+def test_ball_over_a_pocket_hole_is_refused_naming_the_pocket(pocket):
+    x, y, radius = NINE_FOOT.geometry().pockets[pocket]
+    refused([GOOD, Ball.pool(*towards_centre(x, y, radius / 2))], "ball 1",
+            "over a pocket hole", pocket.name)
+
+
+@pytest.mark.parametrize("tip", [2, 3, 8, 9])     # the side pockets' jaw tips
+def test_ball_overlapping_a_jaw_tip_is_refused(tip):
+    """Into the rounded tip, in the side pocket's mouth."""
+    x, y, radius = NINE_FOOT.geometry().tips[tip]
+    refused([GOOD, Ball.pool(*towards_centre(x, y, radius + RHO - BEYOND_M))], "ball 1",
+            "overlaps a pocket jaw")
 
 
 def test_impossible_speed_and_spin_are_refused():

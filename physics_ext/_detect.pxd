@@ -14,19 +14,27 @@
 from libc.math cimport fabs, sqrt, INFINITY
 from physics_ext._types cimport *
 from physics_ext._roots cimport first_entry
-from physics_ext._motion cimport eval_traj, hypot2, SPEED_TOL_MPS
+from physics_ext._motion cimport eval_traj, hypot2
 
 cdef extern from *:
     """
     /* Two surfaces closer than this are touching (m). Racks are built touching to within
        rounding (1e-16 m); a gap this small is invisible and dynamically irrelevant. */
     #define CONTACT_TOL_M 1e-9
+    /* Bodies touching and closing slower than this (m/s) are creeping, not colliding: an
+       impact at 0.1 mm/s moves a ball by 1e-10 m, and repeated ones never end (Zeno). */
+    #define CREEP_SPEED_MPS 1e-4
     /* Depth (m) to which bodies creeping into contact may press before they collide: an
        invisible micrometre that keeps slow pressed contacts to a few events per second. */
     #define CREEP_TOL_M 1e-6
+    /* Deepest press (m) that still counts as a contact: a few creep depths. A centre
+       further behind a cushion face's line is in a pocket mouth, past the face's end. */
+    #define PRESSED_MAX_M 4e-6
     """
     double CONTACT_TOL_M
+    double CREEP_SPEED_MPS
     double CREEP_TOL_M
+    double PRESSED_MAX_M
 
 ctypedef struct Hit:
     double t          # absolute time, s
@@ -83,7 +91,7 @@ cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps*
             + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
     c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
     c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
-    return t_now + pair_entry(c, T, D)
+    return t_now + contact_entry(c, 4, T, 2.0 * D)
 
 
 cdef inline bint boxes_meet(const double* ball_box, double grow, const double* fb) noexcept nogil:
@@ -98,34 +106,23 @@ cdef inline bint on_segment(const double* p, double x, double y) noexcept nogil:
     return 0.0 <= lam <= ex * ex + ey * ey
 
 
-cdef inline double touching_entry(double* c, int deg, double T, double tol,
-                                  double scale) noexcept nogil:
-    """First entry of c(t) into <= 0 on [0, T] for a ball and a cushion face or jaw tip,
-    where c ~ scale * gap (m) and |c(0)| <= tol means touching now: contact at once if
-    approaching faster than SPEED_TOL_MPS, else the next entry after they part (a sliding
-    ball pressed into a cushion is parted by the solver's resting-contact step). From
-    inside (c(0) < 0: a ball behind a face's line, in a pocket mouth) the first entry
-    comes after an exit."""
-    if fabs(c[0]) <= tol:
-        if -c[1] > SPEED_TOL_MPS * scale:
+cdef inline double contact_entry(double* c, int deg, double T, double scale) noexcept nogil:
+    """First time a contact function c(t) ~ scale * gap(t) (gap in m, negative when pressed
+    in) enters contact on [0, T].
+
+    Touching (|gap| <= CONTACT_TOL_M) or pressed in by up to PRESSED_MAX_M, and closing
+    faster than CREEP_SPEED_MPS: now. Closing slower (two slow balls rolling pressed together,
+    a sliding ball driven into a cushion by its own friction), an impulse now could not part
+    them and contacts would recur ever faster (Zeno): the contact waits until they have
+    pressed CREEP_TOL_M deeper, by when they close fast enough to bounce apart. Otherwise
+    (apart, or a ball behind a face's line in a pocket mouth) the first entry into gap <= 0,
+    after an exit if it starts inside."""
+    cdef double gap = c[0] / scale
+    if -PRESSED_MAX_M <= gap <= CONTACT_TOL_M:
+        if -c[1] > CREEP_SPEED_MPS * scale:
             return 0.0
-        c[0] = 0.0
+        c[0] -= scale * ((gap if gap < 0.0 else 0.0) - CREEP_TOL_M)
     return first_entry(c, deg, T)
-
-
-cdef inline double pair_entry(double* c, double T, double D) noexcept nogil:
-    """First time two balls at contact distance D collide, where c(t) = |d(t)|^2 - D^2
-    ~ 2 D gap (m). Touching (or pressed together) and approaching faster than SPEED_TOL_MPS:
-    now. Touching and creeping closer slower than that (two slow balls rolling pressed
-    together, rolling resistance pushing one into the other), an impulse now could not part
-    them and contacts would recur ever faster (Zeno): the collision waits until they have
-    pressed CREEP_TOL_M deeper, by when they approach fast enough to bounce apart."""
-    cdef double gap = c[0] / (2.0 * D)
-    if gap <= CONTACT_TOL_M:
-        if -c[1] > SPEED_TOL_MPS * 2.0 * D:
-            return 0.0
-        c[0] -= 2.0 * D * ((gap if gap < 0.0 else 0.0) - CREEP_TOL_M)
-    return first_entry(c, 4, T)
 
 
 cdef inline void keep(Hit* h, double t, int kind, int feature, int flags) noexcept nogil:
@@ -158,7 +155,7 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
         c[2] = 0.5 * (nx * Ti.a[0] + ny * Ti.a[1])
         c[1] = nx * v[0] + ny * v[1]
         c[0] = nx * (r[0] - p[0]) + ny * (r[1] - p[1]) - B.rho
-        tau = touching_entry(c, 2, T, CONTACT_TOL_M, 1.0)
+        tau = contact_entry(c, 2, T, 1.0)
         if not (t_now + tau < h.t):
             continue
         # the contact point must lie on the segment, not on its extension
@@ -183,7 +180,7 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
         c[1] = 2.0 * (v[0] * dx + v[1] * dy)
         c[0] = dx * dx + dy * dy - rad * rad
         if k < G.n_tip:
-            tau = touching_entry(c, 4, T, 2.0 * rad * CONTACT_TOL_M, 2.0 * rad)
+            tau = contact_entry(c, 4, T, 2.0 * rad)
             keep(h, t_now + tau, EV_JAW_TIP, k, FLAG_TOUCHING if tau == 0.0 else 0)
         else:
             keep(h, t_now + first_entry(c, 4, T), EV_POCKET, k - G.n_tip, 0)
@@ -219,7 +216,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         c[2] = d1 * d1 + e1 * e1 + 2.0 * e0 * e2
         c[3] = 2.0 * e1 * e2
         c[4] = e2 * e2
-        tau = touching_entry(c, 4, T, 2.0 * B.R * CONTACT_TOL_M, 2.0 * B.R)
+        tau = contact_entry(c, 4, T, 2.0 * B.R)
         if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
     # over a nose line, or its extension across a pocket mouth, with the ball's bottom above
@@ -244,7 +241,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         c[2] = v[0] * v[0] + v[1] * v[1] + e1 * e1 + 2.0 * e0 * e2
         c[3] = 2.0 * e1 * e2
         c[4] = e2 * e2
-        tau = touching_entry(c, 4, T, 2.0 * rad * CONTACT_TOL_M, 2.0 * rad)
+        tau = contact_entry(c, 4, T, 2.0 * rad)
         keep(h, t_now + tau, EV_JAW_TIP, k, FLAG_TOUCHING if tau == 0.0 else 0)
 
 

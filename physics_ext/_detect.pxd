@@ -114,14 +114,20 @@ cdef inline double contact_entry(double* c, int deg, double T, double scale) noe
     faster than CREEP_SPEED_MPS: now. Closing slower (two slow balls rolling pressed together,
     a sliding ball driven into a cushion by its own friction), an impulse now could not part
     them and contacts would recur ever faster (Zeno): the contact waits until they have
-    pressed CREEP_TOL_M deeper, by when they close fast enough to bounce apart. Otherwise
-    (apart, or a ball behind a face's line in a pocket mouth) the first entry into gap <= 0,
-    after an exit if it starts inside."""
+    pressed CREEP_TOL_M deeper, by when they close fast enough to bounce apart. Touching and
+    parting faster than CREEP_SPEED_MPS: the next time they close to where they are now. Otherwise (apart, or a ball
+    behind a face's line in a pocket mouth) the first entry into gap <= 0, after an exit if
+    it starts inside."""
     cdef double gap = c[0] / scale
     if -PRESSED_MAX_M <= gap <= CONTACT_TOL_M:
         if -c[1] > CREEP_SPEED_MPS * scale:
             return 0.0
-        c[0] -= scale * ((gap if gap < 0.0 else 0.0) - CREEP_TOL_M)
+        if c[1] > CREEP_SPEED_MPS * scale:
+            c[0] = 0.0        # parting: the next contact is when they close again
+        else:
+            # collide at CREEP_TOL_M deep (every collision then sets the bodies touching
+            # again, so no press ever exceeds that); deeper than that only if already there
+            c[0] -= scale * (gap - CREEP_TOL_M if gap <= -CREEP_TOL_M else -CREEP_TOL_M)
     return first_entry(c, deg, T)
 
 

@@ -117,16 +117,3 @@ cdef inline double ball_ball(Traj* Ti, Traj* Tj, const BallProps* Bi, const Ball
     for k in range(3):
         Tj.w[k] += t1[k] / Bj.inertia
     return vn
-
-
-cdef inline void cloth_stick_along(Traj* T, const BallProps* B, double nx, double ny) noexcept nogil:
-    """Cancel the component of the cloth slip along the horizontal unit vector (nx, ny) by a
-    sticking friction impulse at the cloth contact (-R z): what sliding friction would do
-    over a sustained contact, done at once. Removes energy (a partial stick)."""
-    cdef double un = (T.v[0] - B.R * T.w[1]) * nx + (T.v[1] + B.R * T.w[0]) * ny
-    # impulse J = -(2m/7) un n: dv = J/m, dw = (-R z) x J / I
-    cdef double j = -2.0 * B.m * un / 7.0
-    T.v[0] += j * nx / B.m
-    T.v[1] += j * ny / B.m
-    T.w[0] += B.R * j * ny / B.inertia
-    T.w[1] -= B.R * j * nx / B.inertia

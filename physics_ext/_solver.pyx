@@ -18,7 +18,7 @@ from physics_ext.types import EVENT_DTYPE
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
                                   hypot2, fill_props, make_params, HOP_MIN_MPS)
-from physics_ext._resolve cimport fixed_contact, ball_ball, cloth_stick_along
+from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket)
 
@@ -26,17 +26,12 @@ cnp.import_array()
 
 cdef extern from *:
     """
-    /* A contact that would recur within this time because friction drives the bodies back
-       together (a sliding ball pressed into a cushion or a ball) is a resting contact: the
-       pressing slip is removed instead of bouncing forever in ever shorter hops (s). */
-    #define REST_TIME_S 1e-3
     /* Events closer in time than this count as "the same instant" for the stall guard (s). */
     #define SAME_TIME_S 1e-12
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
     """
-    double REST_TIME_S
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
 
@@ -285,87 +280,62 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
 
 
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
-    """Balls i and j on the cloth that creeping contact pressed a few micrometres into
-    each other are moved apart (inversely to their masses) to touch exactly, so that
-    pressed contacts cannot accumulate overlap from one collision to the next."""
+    """Balls i and j that creeping contact pressed a few micrometres into each other are
+    moved apart to touch exactly, so that pressed contacts cannot accumulate overlap from
+    one collision to the next. On the cloth both move horizontally (inversely to their
+    masses); a ball in flight moves along the line of centres, one on the cloth stays."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
-    cdef double dx, dy, dz, h, want, shift, wi
-    if Ti.state == ST_AIRBORNE or Tj.state == ST_AIRBORNE:
+    cdef double d[3]
+    cdef double D = S.B[i].R + S.B[j].R, dist, want, wi
+    cdef bint air_i = Ti.state == ST_AIRBORNE, air_j = Tj.state == ST_AIRBORNE
+    cdef int k, dims = 3 if (air_i or air_j) else 2
+    for k in range(3):
+        d[k] = Tj.r[k] - Ti.r[k]
+    if dims == 2:
+        want = sqrt(D * D - d[2] * d[2])
+        d[2] = 0.0
+    else:
+        want = D
+        wi = S.B[j].m / (S.B[i].m + S.B[j].m) if (air_i and air_j) else (1.0 if air_i else 0.0)
+    dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    if dist >= want or dist == 0.0:
         return
-    dx = Tj.r[0] - Ti.r[0]
-    dy = Tj.r[1] - Ti.r[1]
-    dz = Tj.r[2] - Ti.r[2]
-    h = hypot2(dx, dy)
-    want = sqrt((S.B[i].R + S.B[j].R) ** 2 - dz * dz)
-    if h >= want or h == 0.0:
-        return
-    shift = (want - h) / h
-    wi = S.B[j].m / (S.B[i].m + S.B[j].m)
-    Ti.r[0] -= wi * shift * dx
-    Ti.r[1] -= wi * shift * dy
-    Tj.r[0] += (1.0 - wi) * shift * dx
-    Tj.r[1] += (1.0 - wi) * shift * dy
+    if dims == 2:
+        wi = S.B[j].m / (S.B[i].m + S.B[j].m)
+    for k in range(dims):
+        Ti.r[k] -= wi * (want - dist) * d[k] / dist
+        Tj.r[k] += (1.0 - wi) * (want - dist) * d[k] / dist
+    if Ti.r[2] < S.B[i].R:
+        Ti.r[2] = S.B[i].R
+    if Tj.r[2] < S.B[j].R:
+        Tj.r[2] = S.B[j].R
 
 
-cdef inline bint pressing(const Traj* Ti, double nx, double ny, double vsep,
-                         double asep) noexcept nogil:
-    """Will a contact with separating speed vsep and acceleration asep along (nx, ny) close
-    again within REST_TIME_S, driven by ball Ti's sliding?"""
-    return Ti.state == ST_SLIDING and asep < 0.0 and vsep < -asep * REST_TIME_S
-
-
-cdef void part_pair(Sim* S, int i, int j) noexcept nogil:
-    """Resting contact between balls i and j just resolved: if sliding friction presses them
-    back together at once, cancel the pressing slip and resolve the contact again."""
+cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
+    """Ball i on the cloth pressed a few micrometres into a cushion face or jaw tip by a
+    creeping contact is moved out to touch it exactly (as unpress does for two balls)."""
     cdef Traj* Ti = &S.T[i]
-    cdef Traj* Tj = &S.T[j]
-    cdef double nx, ny, d, vsep, asep
-    cdef int rounds
-    if Ti.state == ST_AIRBORNE or Tj.state == ST_AIRBORNE:
-        return
-    nx = Tj.r[0] - Ti.r[0]
-    ny = Tj.r[1] - Ti.r[1]
-    d = hypot2(nx, ny)
-    nx /= d
-    ny /= d
-    for rounds in range(2):
-        vsep = (Tj.v[0] - Ti.v[0]) * nx + (Tj.v[1] - Ti.v[1]) * ny
-        asep = (Tj.a[0] - Ti.a[0]) * nx + (Tj.a[1] - Ti.a[1]) * ny
-        if not (pressing(Ti, nx, ny, vsep, asep) or pressing(Tj, nx, ny, vsep, asep)):
-            return
-        if Ti.state == ST_SLIDING and Ti.a[0] * nx + Ti.a[1] * ny > 0.0:
-            cloth_stick_along(Ti, &S.B[i], nx, ny)
-        if Tj.state == ST_SLIDING and Tj.a[0] * nx + Tj.a[1] * ny < 0.0:
-            cloth_stick_along(Tj, &S.B[j], nx, ny)
-        if (Tj.v[0] - Ti.v[0]) * nx + (Tj.v[1] - Ti.v[1]) * ny < 0.0:
-            ball_ball(Ti, Tj, &S.B[i], &S.B[j], &S.P)
-        settle(S, i, False, False)
-        settle(S, j, False, False)
-
-
-cdef double part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
-    """Resting contact of ball i with a cushion just resolved: as part_pair, against the
-    fixed cushion. Returns the approach speed of any further impulse (0 if none)."""
-    cdef Traj* Ti = &S.T[i]
-    cdef double N[3]
-    cdef double nx, ny, d, vsep, speed = 0.0
-    cdef int rounds
+    cdef double press, dx, dy, d
+    cdef const double* p
     if Ti.state == ST_AIRBORNE:
-        return 0.0
-    contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
-    d = hypot2(N[0], N[1])
-    nx = N[0] / d
-    ny = N[1] / d
-    for rounds in range(2):
-        vsep = Ti.v[0] * nx + Ti.v[1] * ny
-        if not pressing(Ti, nx, ny, vsep, Ti.a[0] * nx + Ti.a[1] * ny):
-            return speed
-        cloth_stick_along(Ti, &S.B[i], nx, ny)
-        if Ti.v[0] * nx + Ti.v[1] * ny < 0.0:
-            speed += hit_table(S, i, kind, feature)
-        settle(S, i, False, False)
-    return speed
+        return
+    if kind == EV_CUSHION:
+        p = &S.G.seg[4 * feature]
+        press = S.B[i].rho - (S.G.seg_n[2 * feature] * (Ti.r[0] - p[0]) +
+                              S.G.seg_n[2 * feature + 1] * (Ti.r[1] - p[1]))
+        if press > 0.0:
+            Ti.r[0] += press * S.G.seg_n[2 * feature]
+            Ti.r[1] += press * S.G.seg_n[2 * feature + 1]
+    else:
+        p = &S.G.tip[3 * feature]
+        dx = Ti.r[0] - p[0]
+        dy = Ti.r[1] - p[1]
+        d = hypot2(dx, dy)
+        press = p[2] + S.B[i].rho - d
+        if press > 0.0 and d > 0.0:
+            Ti.r[0] += press * dx / d
+            Ti.r[1] += press * dy / d
 
 
 cdef int step(Sim* S) noexcept nogil:
@@ -397,7 +367,6 @@ cdef int step(Sim* S) noexcept nogil:
         speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
         settle(S, i, air, False)
         settle(S, j, S.T[j].state == ST_AIRBORNE, False)
-        part_pair(S, i, j)
         err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, 0)
         err = err or record_piece(S, i) or record_piece(S, j)
         S.err_a = i
@@ -412,10 +381,10 @@ cdef int step(Sim* S) noexcept nogil:
     advance(S, i, t)
     air = Ti.state == ST_AIRBORNE
     if kind == EV_CUSHION or kind == EV_JAW_TIP:
+        unpress_table(S, i, kind, feature)
         rail = S.G.seg_rail[feature] if kind == EV_CUSHION else S.G.tip_rail[feature]
         speed = hit_table(S, i, kind, feature)
         settle(S, i, air, False)
-        part_table(S, i, kind, feature)
     elif kind == EV_POCKET:
         speed = hypot2(Ti.v[0], Ti.v[1])
         Ti.state = ST_POCKETED

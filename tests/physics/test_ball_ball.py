@@ -14,9 +14,7 @@ import pytest
 from physics_ext import Ball, EventKind, MotionState, Params, simulate
 from physics_ext import constants as C
 from tests.physics import probes
-from tests.physics.invariants import (AIRBORNE_CREEP_BUG, CONTACT_TOL_M, LATE_RETURN_BUG,
-                                      RESTING_CONTACT_MOMENTUM_BUG, check_momentum,
-                                      check_no_overlap)
+from tests.physics.invariants import CONTACT_TOL_M, check_momentum, check_no_overlap
 from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, approach, cut_shot, frozen_line,
                                   pressed_pair)
 
@@ -320,7 +318,6 @@ def test_rolling_ball_pushing_a_touching_ball_comes_to_rest(balls):
     check_no_overlap(result)
 
 
-@pytest.mark.xfail(strict=True, reason=RESTING_CONTACT_MOMENTUM_BUG)
 def test_ball_spinning_against_a_touching_ball_conserves_momentum_at_each_impact():
     """A ball spinning forward in place, touching another: cloth friction drives it into
     the other ball. Cloth friction is a finite force (u_s m g), so it cannot deliver an
@@ -331,7 +328,6 @@ def test_ball_spinning_against_a_touching_ball_conserves_momentum_at_each_impact
     check_momentum(simulate(NINE_FOOT, balls))
 
 
-@pytest.mark.xfail(strict=True, reason=LATE_RETURN_BUG)
 def test_ball_leaving_a_touching_ball_is_met_at_exact_contact_when_it_returns():
     """A ball rolling back off a touching ball at 2 cm/s, with topspin that brings it back:
     it returns at about 2 cm/s, a real impact, which must start at exact contact."""
@@ -344,7 +340,6 @@ def test_ball_leaving_a_touching_ball_is_met_at_exact_contact_when_it_returns():
     assert abs(gap) <= CONTACT_TOL_M
 
 
-@pytest.mark.xfail(strict=True, reason=AIRBORNE_CREEP_BUG)
 def test_ball_in_the_air_pressed_on_a_ball_stays_out_of_it():
     """(random_break seed 15 at t = 0.1734 s, the two balls alone) ball 0 has just hopped
     off the cloth against ball 1 and keeps pressing on it for 40 ms, in a train of soft

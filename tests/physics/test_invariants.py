@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 
 from physics_ext import Ball, MotionState, simulate
 from physics_ext.api import contact_distance
-from tests.physics.invariants import (AIRBORNE_CREEP_BUG, LATE_RETURN_BUG,
-                                      RESTING_CONTACT_MOMENTUM_BUG, check_all, check_energy,
-                                      check_momentum, check_no_overlap, check_on_table)
+from tests.physics.invariants import (check_all, check_energy, check_momentum,
+                                      check_no_overlap, check_on_table)
 from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, eight_ball_break, nine_ball_break,
                                   random_break, random_shot)
 
@@ -47,8 +46,6 @@ def test_jump_and_masse_shots_keep_every_invariant(seed, n_balls):
     check_all(shot(seed, n_balls, max_elevation=0.7))
 
 
-@pytest.mark.xfail(strict=True, reason="; ".join((RESTING_CONTACT_MOMENTUM_BUG,
-                                                  LATE_RETURN_BUG, AIRBORNE_CREEP_BUG)))
 @fuzz
 @example(seed=70)       # momentum of balls 4 and 9 moves by 3e-4 kg m/s at t = 0.146 s
 @example(seed=1054)     # momentum of balls 2 and 8 moves by 4e-4 kg m/s at t = 0.226 s
@@ -66,7 +63,7 @@ def test_canonical_breaks_keep_every_invariant(scene, speed):
 
 
 @pytest.mark.parametrize("speed", [
-    pytest.param(0.5, marks=pytest.mark.xfail(strict=True, reason=RESTING_CONTACT_MOMENTUM_BUG)),
+    0.5,
     8.0])
 def test_cue_ball_frozen_to_a_tight_rack_breaks_it_at_once(speed):
     """The cue ball starts touching the 1-ball: the whole cascade through the touching rack

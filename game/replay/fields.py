@@ -1,0 +1,116 @@
+"""Typed reads from parsed JSON, each naming the place in the file when it fails.
+
+`where` is a path such as "shots[3].stroke.speed"; every failure is a CorruptReplayError
+with that path and what was expected, so a damaged or hand-edited file says exactly what
+is wrong with it. Arrays are read with NumPy in one pass (a match holds about a million
+numbers), then checked for dtype, shape, range and finiteness.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import CorruptReplayError
+from .plain import is_number
+
+INT32 = (-2 ** 31, 2 ** 31 - 1)
+
+
+def fail(where: str, message: str):
+    raise CorruptReplayError(f"{where}: {message}")
+
+
+def obj(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        fail(where, f"expected an object, got {type(value).__name__}")
+    return value
+
+
+def get(data: dict, key: str, where: str):
+    """data[key], which must be present."""
+    if key not in data:
+        fail(where, f"the field {key!r} is missing")
+    return data[key]
+
+
+def items(value, where: str, max_len: int) -> list:
+    if not isinstance(value, list):
+        fail(where, f"expected a list, got {type(value).__name__}")
+    if len(value) > max_len:
+        fail(where, f"{len(value)} items, more than the {max_len} a replay may hold")
+    return value
+
+
+def number(value, where: str) -> float:
+    if not is_number(value):
+        fail(where, f"expected a finite number, got {value!r:.60}")
+    return float(value)
+
+
+def integer(value, where: str, lo: int, hi: int) -> int:
+    if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
+        fail(where, f"expected an integer in [{lo}, {hi}], got {value!r:.60}")
+    return value
+
+
+def boolean(value, where: str) -> bool:
+    if not isinstance(value, bool):
+        fail(where, f"expected true or false, got {value!r:.60}")
+    return value
+
+
+def text(value, where: str, max_len: int = 10_000) -> str:
+    if not isinstance(value, str) or len(value) > max_len:
+        fail(where, f"expected a string of at most {max_len} characters, got {value!r:.60}")
+    return value
+
+
+def choice(value, options, where: str):
+    """`value`, which must be one of `options` (strings)."""
+    if not (isinstance(value, str) and value in options):
+        fail(where, f"expected one of {sorted(options)}, got {value!r:.60}")
+    return value
+
+
+def array(value, kind: str, shape: tuple, where: str, lo=None, hi=None) -> np.ndarray:
+    """A NumPy array from nested lists: kind "f" finite float64, "i" int32, "b" bool.
+    shape: the expected shape, None for a free dimension. lo, hi: inclusive value range."""
+    if not isinstance(value, list):
+        fail(where, f"expected a list, got {type(value).__name__}")
+    try:
+        raw = np.array(value)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        fail(where, "expected a regular array of numbers")
+    empty = tuple(0 if n is None else n for n in shape)
+    if raw.size == 0 and 0 in empty:
+        raw = raw.reshape(empty)     # [] for an (n, 3) array of no rows
+    elif not _kind_fits(raw.dtype.kind, kind):
+        fail(where, f"expected {_KIND_TEXT[kind]}")
+    if raw.ndim != len(shape) or any(n is not None and n != m for n, m in zip(shape, raw.shape)):
+        fail(where, f"expected an array of shape {_shape_text(shape)}, got {raw.shape}")
+    if kind == "f":
+        out = raw.astype(np.float64)
+        if not np.all(np.isfinite(out)):
+            fail(where, "expected finite numbers")
+    elif kind == "i":
+        lo = INT32[0] if lo is None else lo
+        hi = INT32[1] if hi is None else hi
+        if raw.size and (raw.min() < lo or raw.max() > hi):
+            fail(where, f"expected integers in [{lo}, {hi}]")
+        return raw.astype(np.int32)
+    else:
+        return raw.astype(bool)
+    if raw.size and ((lo is not None and out.min() < lo) or (hi is not None and out.max() > hi)):
+        fail(where, f"expected numbers in [{lo}, {hi}]")
+    return out
+
+
+_KIND_TEXT = {"f": "numbers", "i": "integers", "b": "true or false values"}
+
+
+def _kind_fits(actual: str, wanted: str) -> bool:
+    # JSON writes whole floats with a decimal point, but a hand-edited file may not.
+    return actual in {"f": "if", "i": "i", "b": "b"}[wanted]
+
+
+def _shape_text(shape: tuple) -> str:
+    return "(" + ", ".join("n" if n is None else str(n) for n in shape) + ")"

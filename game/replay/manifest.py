@@ -1,0 +1,201 @@
+"""The manifest member (replay.json) to and from plain data: the match, the commands and
+each shot's inputs, ruling and digest. The format is specified in docs/replay_format.md.
+"""
+from __future__ import annotations
+
+import re
+
+from physics_ext import CueSpec, Params, Stroke, TableSpec
+from game.rules import CUE, EightBallVariants, Group, NineBallVariants, Player
+from game.rules.nine_ball import OptionChoice
+from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall,
+                          ShotRecord, Shoot)
+from game.session.describe import describe_ruling
+
+from . import fields as F
+from .model import BallSpec, MatchInfo
+from .plain import from_plain, to_plain
+
+MAX_SHOTS = 100_000
+MAX_COMMANDS = 10 * MAX_SHOTS
+VARIANTS = {"eight_ball": EightBallVariants, "nine_ball": NineBallVariants}
+ZONES = ("none", "d", "d_optional", "anywhere", "behind_head_string")
+PLAYERS = (int(Player.A), int(Player.B))
+MANIFEST_MEMBER = "replay.json"
+
+
+def shot_member_name(index: int) -> str:
+    """The archive member holding shot `index`'s solver data."""
+    return f"shots/{index:04d}.json"
+
+
+# ---- the match ---------------------------------------------------------------------------
+
+def encode_match(session, opening) -> dict:
+    """The match section, from a GameSession and its state before the first command."""
+    ball_set = opening.ball_set
+    return {
+        "mode": session.mode,
+        "players": list(session.names),
+        "seed": session.seed,
+        "first_breaker": int(opening.breaker),
+        "variants": to_plain(session.variants),
+        "table": to_plain(session.table),
+        "balls": [{"id": b, "radius": ball_set.radius(b), "mass": ball_set.mass(b)}
+                  for b in ball_set.all_balls],
+        "params": to_plain(session.params),
+        # GameSession strikes with the default cue (physics_ext.shoot's default).
+        "cue": to_plain(CueSpec()),
+        "rack": to_plain(opening.layout),
+    }
+
+
+def decode_match(data, where: str = "match") -> MatchInfo:
+    """The checked match section (CorruptReplayError names the bad field)."""
+    data = F.obj(data, where)
+    mode = F.choice(F.get(data, "mode", where), VARIANTS, where + ".mode")
+    players = F.items(F.get(data, "players", where), where + ".players", 2)
+    if len(players) != 2:
+        F.fail(where + ".players", "expected two names")
+    balls = []
+    for k, ball in enumerate(F.items(F.get(data, "balls", where), where + ".balls", 1000)):
+        at = f"{where}.balls[{k}]"
+        ball = F.obj(ball, at)
+        balls.append(BallSpec(F.integer(F.get(ball, "id", at), at + ".id", 0, 999),
+                              F.number(F.get(ball, "radius", at), at + ".radius"),
+                              F.number(F.get(ball, "mass", at), at + ".mass")))
+    rack = {}
+    for key, position in F.obj(F.get(data, "rack", where), where + ".rack").items():
+        if not re.fullmatch(r"[0-9]{1,3}", key):
+            F.fail(where + ".rack", f"ball ids are numbers, got {key!r:.20}")
+        rack[int(key)] = tuple(F.array(position, "f", (2,), f"{where}.rack.{key}").tolist())
+    table = from_plain(TableSpec, F.get(data, "table", where), where + ".table")
+    try:
+        table.geometry()
+    except ValueError as exc:
+        F.fail(where + ".table", str(exc))
+    return MatchInfo(
+        mode=mode,
+        players=tuple(F.text(p, f"{where}.players[{k}]", 200) for k, p in enumerate(players)),
+        seed=F.integer(F.get(data, "seed", where), where + ".seed", -2 ** 63, 2 ** 64),
+        first_breaker=F.integer(F.get(data, "first_breaker", where), where + ".first_breaker",
+                                *PLAYERS),
+        variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants"),
+        table=table,
+        balls=tuple(balls),
+        params=from_plain(Params, F.get(data, "params", where), where + ".params"),
+        cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue"),
+        rack=rack)
+
+
+# ---- the commands ------------------------------------------------------------------------
+
+def encode_command(command, shot_index: int | None) -> dict:
+    """A command as plain data; a Shoot points to its shot (which holds the stroke)."""
+    if isinstance(command, PlaceCueBall):
+        return {"type": "place_cue_ball", "position": [float(v) for v in command.position]}
+    if isinstance(command, Shoot):
+        return {"type": "shoot", "shot": shot_index}
+    if isinstance(command, ChooseGroup):
+        return {"type": "choose_group", "group": command.group.value}
+    if isinstance(command, ChooseOption):
+        return {"type": "choose_option", "choice": command.choice.value}
+    if isinstance(command, Concede):
+        return {"type": "concede", "player": int(command.player)}
+    if isinstance(command, NextGame):
+        return {"type": "next_game", "winner_breaks": command.winner_breaks}
+    raise TypeError(f"not a command: {command!r}")
+
+
+def decode_command(data, where: str):
+    """(command, shot index or None) from plain data; a Shoot is completed by its shot."""
+    data = F.obj(data, where)
+    kind = F.choice(F.get(data, "type", where), _COMMAND_TYPES, where + ".type")
+    value = data.get(_COMMAND_TYPES[kind])
+    at = f"{where}.{_COMMAND_TYPES[kind]}"
+    if kind == "shoot":
+        return None, F.integer(value, at, 0, MAX_SHOTS)
+    if kind == "place_cue_ball":
+        return PlaceCueBall(tuple(F.array(value, "f", (2,), at).tolist())), None
+    if kind == "choose_group":
+        return ChooseGroup(Group(F.choice(value, {g.value for g in Group}, at))), None
+    if kind == "choose_option":
+        return ChooseOption(OptionChoice(F.choice(value, {o.value for o in OptionChoice},
+                                                      at))), None
+    if kind == "concede":
+        return Concede(Player(F.integer(value, at, *PLAYERS))), None
+    return NextGame(F.boolean(value, at)), None
+
+
+# The field each command type carries besides "type".
+_COMMAND_TYPES = {"place_cue_ball": "position", "shoot": "shot", "choose_group": "group",
+                  "choose_option": "choice", "concede": "player", "next_game": "winner_breaks"}
+
+
+# ---- the shots ---------------------------------------------------------------------------
+
+def encode_shot(record: ShotRecord, index: int, command_index: int, game: int,
+                placement, state_after, names) -> dict:
+    """One shot's entry in the manifest; its solver data goes to shot_member_name(index)."""
+    before = record.state_before
+    ruling = {"type": type(record.ruling).__name__, **to_plain(record.ruling)}
+    return {
+        "command": command_index,
+        "game": game,
+        "rack_number": before.rack_number,
+        "shooter": int(before.shooter),
+        "is_break": before.is_break,
+        "ball_in_hand": before.ball_in_hand.value,
+        "placement": None if placement is None else [float(v) for v in placement],
+        "stroke": to_plain(record.command.stroke),
+        "declarations": {"push_out": record.command.push_out},
+        "ball_ids": list(record.ball_ids),
+        "ruling": ruling,
+        "ruling_text": describe_ruling(record.ruling, state_after, names),
+        "data": shot_member_name(index),
+    }
+
+
+def decode_shot_inputs(data, where: str) -> dict:
+    """The checked fields of a shot entry, as keyword arguments of ReplayShot (without
+    index, digest, data and result, which the reader adds)."""
+    data = F.obj(data, where)
+    placement = F.get(data, "placement", where)
+    if placement is not None:
+        placement = tuple(F.array(placement, "f", (2,), where + ".placement").tolist())
+    declarations = F.obj(F.get(data, "declarations", where), where + ".declarations")
+    ball_ids = F.array(F.get(data, "ball_ids", where), "i", (None,), where + ".ball_ids", 0,
+                       999)
+    if ball_ids.size == 0 or ball_ids[0] != CUE or len(set(ball_ids.tolist())) != ball_ids.size:
+        F.fail(where + ".ball_ids", "expected distinct ball ids, the cue ball (0) first")
+    return {
+        "command_index": F.integer(F.get(data, "command", where), where + ".command", 0,
+                                   MAX_COMMANDS),
+        "game": F.integer(F.get(data, "game", where), where + ".game", 0, MAX_SHOTS),
+        "rack_number": F.integer(F.get(data, "rack_number", where), where + ".rack_number",
+                                 0, MAX_SHOTS),
+        "shooter": F.integer(F.get(data, "shooter", where), where + ".shooter", *PLAYERS),
+        "is_break": F.boolean(F.get(data, "is_break", where), where + ".is_break"),
+        "ball_in_hand": F.choice(F.get(data, "ball_in_hand", where), ZONES,
+                                 where + ".ball_in_hand"),
+        "placement": placement,
+        "stroke": from_plain(Stroke, F.get(data, "stroke", where), where + ".stroke"),
+        "push_out": F.boolean(F.get(declarations, "push_out", where + ".declarations"),
+                              where + ".declarations.push_out"),
+        "ball_ids": tuple(ball_ids.tolist()),
+        "ruling": _ruling(F.get(data, "ruling", where), where + ".ruling"),
+        "ruling_text": F.text(F.get(data, "ruling_text", where), where + ".ruling_text"),
+    }
+
+
+def _ruling(data, where: str) -> dict:
+    """The ruling as stored, after checking the fields the viewer reads."""
+    data = F.obj(data, where)
+    F.text(F.get(data, "type", where), where + ".type", 100)
+    F.integer(F.get(data, "shooter", where), where + ".shooter", *PLAYERS)
+    for k, foul in enumerate(F.items(F.get(data, "fouls", where), where + ".fouls", 100)):
+        F.text(foul, f"{where}.fouls[{k}]", 100)
+    winner = F.get(data, "winner", where)
+    if winner is not None:
+        F.integer(winner, where + ".winner", *PLAYERS)
+    return data

@@ -1,0 +1,89 @@
+"""Objects to plain JSON data and back.
+
+`to_plain` turns the game's frozen dataclasses, enums, layouts and NumPy values into
+dicts, lists, strings, numbers, booleans and None. `from_plain` rebuilds a flat frozen
+dataclass of numbers, booleans, strings and number tuples (Params, TableSpec, Stroke,
+CueSpec, the rule variants) from its fields, naming the first field that is missing or
+has the wrong type; the class's own validation then checks the values.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import math
+import typing
+from collections.abc import Mapping
+
+import numpy as np
+
+from .errors import CorruptReplayError
+
+
+def to_plain(value):
+    """JSON-ready plain data. Dataclasses become dicts of their fields, enums their
+    values (Player, an IntEnum, its number), mappings dicts with string keys, sets sorted
+    lists, tuples and arrays lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.IntEnum):
+        return int(value)
+    if isinstance(value, enum.Enum):
+        return to_plain(value.value)
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((to_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in a replay: {value!r}")
+
+
+@functools.lru_cache(maxsize=None)
+def _field_types(cls) -> tuple:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name], f.default is dataclasses.MISSING
+                  and f.default_factory is dataclasses.MISSING)
+                 for f in dataclasses.fields(cls) if f.init)
+
+
+def is_number(value) -> bool:
+    """A finite JSON number (booleans are not numbers here)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _field_value(kind, value, where: str):
+    if kind is float and is_number(value):
+        return float(value)
+    if kind is int and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if kind in (bool, str) and isinstance(value, kind):
+        return value
+    if kind is tuple and isinstance(value, list) and all(is_number(v) for v in value):
+        return tuple(float(v) for v in value)
+    expected = {float: "a finite number", int: "an integer", bool: "true or false",
+                str: "a string", tuple: "a list of numbers"}[kind]
+    raise CorruptReplayError(f"{where}: expected {expected}, got {value!r:.60}")
+
+
+def from_plain(cls, data, where: str):
+    """An instance of the flat dataclass `cls` from the dict `data`. Fields `data` lacks
+    take their defaults (a required one is an error); keys `cls` does not know are
+    ignored (a newer minor version may add them). CorruptReplayError names the field."""
+    if not isinstance(data, dict):
+        raise CorruptReplayError(f"{where}: expected an object, got {type(data).__name__}")
+    kwargs = {}
+    for name, kind, required in _field_types(cls):
+        if name in data:
+            kwargs[name] = _field_value(kind, data[name], f"{where}.{name}")
+        elif required:
+            raise CorruptReplayError(f"{where}: the field {name!r} is missing")
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        raise CorruptReplayError(f"{where}: {exc}") from None

@@ -1,0 +1,130 @@
+"""Loading a replay file: the format checks, the manifest, every shot's data and digest.
+
+Whatever the bytes, load_replay either returns a Replay or raises a ReplayError whose
+message starts with the file's path and says what is wrong; it never writes anything.
+"""
+from __future__ import annotations
+
+import json
+import re
+import warnings
+
+from game.session import Shoot
+
+from . import fields as F
+from .container import Archive
+from .errors import (CorruptReplayError, NewerReplayError, NotAReplayError, ReplayError,
+                     ReplayWarning)
+from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match,
+                       decode_shot_inputs)
+from .model import Replay, ReplayShot
+from .shotdata import ShotData
+from .version import FORMAT_NAME, FORMAT_VERSION, format_version_text
+
+TOP = MANIFEST_MEMBER       # the "where" of the manifest's own fields in messages
+
+
+def parse_json(data: bytes, what: str):
+    """Parsed JSON; NaN and Infinity, which JSON does not have, are refused."""
+    def refuse(name):
+        raise ValueError(f"{name} is not a JSON number")
+    try:
+        return json.loads(data.decode("utf-8"), parse_constant=refuse)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise CorruptReplayError(f"{what} is not valid JSON ({str(exc)[:120]})") from None
+
+
+def read_manifest(path: str) -> tuple:
+    """(archive, manifest, version, warnings) after the format checks: a foreign file
+    raises NotAReplayError, a newer major version NewerReplayError; a newer minor version
+    adds a warning."""
+    archive = Archive(path)
+    if MANIFEST_MEMBER not in archive.names():
+        raise NotAReplayError(f"{path}: a zip archive without {MANIFEST_MEMBER}: not a "
+                              f"Breakshot replay")
+    try:
+        manifest = parse_json(archive.read(MANIFEST_MEMBER), MANIFEST_MEMBER)
+    except CorruptReplayError as exc:
+        raise CorruptReplayError(f"{path}: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_NAME:
+        raise NotAReplayError(f"{path}: {MANIFEST_MEMBER} does not declare the format "
+                              f"{FORMAT_NAME!r}: not a Breakshot replay")
+    version = _version(manifest.get("version"), path)
+    notes = []
+    if version[0] > FORMAT_VERSION[0]:
+        raise NewerReplayError(
+            f"{path}: replay format {format_version_text(version)} comes from a newer "
+            f"Breakshot; this version reads format {FORMAT_VERSION[0]}.x: update Breakshot "
+            f"to open it")
+    if version[0] < FORMAT_VERSION[0]:
+        raise ReplayError(f"{path}: replay format {format_version_text(version)} is older "
+                          f"than any this Breakshot reads ({FORMAT_VERSION[0]}.x)")
+    if version[1] > FORMAT_VERSION[1]:
+        notes.append(f"replay format {format_version_text(version)} is newer than this "
+                     f"Breakshot's {format_version_text()}: what it adds is ignored")
+    return archive, manifest, version, tuple(notes)
+
+
+def _version(value, path: str) -> tuple:
+    match = isinstance(value, str) and re.fullmatch(r"([0-9]{1,6})\.([0-9]{1,6})", value)
+    if not match:
+        raise CorruptReplayError(f"{path}: the format version {value!r:.40} is not "
+                                 f"'major.minor'")
+    return int(match.group(1)), int(match.group(2))
+
+
+def load_replay(path) -> Replay:
+    """Read and check the replay file at `path` (see docs/replay_format.md)."""
+    path = str(path)
+    archive, manifest, version, notes = read_manifest(path)
+    for note in notes:
+        warnings.warn(f"{path}: {note}", ReplayWarning, stacklevel=2)
+    try:
+        return _replay(path, archive, manifest, version, notes)
+    except CorruptReplayError as exc:
+        raise CorruptReplayError(f"{path}: {exc}") from None
+
+
+def _replay(path, archive, manifest, version, notes) -> Replay:
+    match = decode_match(F.get(manifest, "match", TOP), "match")
+    shots = []
+    for k, entry in enumerate(F.items(F.get(manifest, "shots", TOP), "shots", MAX_SHOTS)):
+        shots.append(_shot(archive, match, entry, k))
+    commands = []
+    shoots = 0
+    for k, entry in enumerate(F.items(F.get(manifest, "commands", TOP), "commands",
+                                      MAX_COMMANDS)):
+        command, shot = decode_command(entry, f"commands[{k}]")
+        if shot is not None:
+            if shot != shoots or shot >= len(shots) or shots[shot].command_index != k:
+                F.fail(f"commands[{k}]", f"shoot points to shot {shot}, which is not the "
+                       f"match's shot {shoots} played by this command")
+            command = Shoot(shots[shot].stroke, shots[shot].push_out)
+            shoots += 1
+        commands.append(command)
+    if shoots != len(shots):
+        F.fail("commands", f"{shoots} shoot commands for {len(shots)} shots")
+    games_won = F.array(F.get(manifest, "games_won", TOP), "i", (2,), "games_won", 0,
+                        MAX_SHOTS)
+    software = F.obj(F.get(manifest, "software", TOP), "software")
+    return Replay(path=path, version=version,
+                  created=F.text(F.get(manifest, "created", TOP), "created", 100),
+                  software={k: F.text(v, f"software.{k}", 200) for k, v in software.items()},
+                  match=match, commands=tuple(commands), shots=tuple(shots),
+                  games_won=tuple(games_won.tolist()), warnings=notes)
+
+
+def _shot(archive, match, entry, index: int) -> ReplayShot:
+    where = f"shots[{index}]"
+    inputs = decode_shot_inputs(entry, where)
+    digest = F.text(F.get(entry, "digest", where), where + ".digest", 100)
+    member = F.text(F.get(entry, "data", where), where + ".data", 100)
+    data = ShotData.from_plain(parse_json(archive.read(member), member), member)
+    if data.digest() != digest:
+        F.fail(where, f"its solver data ({member}) does not match its digest: the file was "
+               f"altered or damaged")
+    if data.rows.shape[0] != len(inputs["ball_ids"]) or data.cue_index != 0:
+        F.fail(where, f"its ball ids do not match the {data.rows.shape[0]} balls of "
+               f"{member}, or the cue ball is not the first")
+    return ReplayShot(index=index, digest=digest, data=data,
+                      result=data.result(match.table, match.params), **inputs)

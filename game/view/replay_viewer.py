@@ -1,0 +1,269 @@
+"""The replay window (`python -m game.replay FILE`): a recorded match, shot by shot.
+
+The shot list (with each ruling, divergent shots marked), play and pause, a timeline to
+scrub, steps from event to event, speed 0.1x to 4x, the game viewer's cameras and
+controls, and optional traces and event labels. Drawn with replay_export.ShotStage;
+playback timing comes from game.view.playback.
+
+Keys: space play/pause; , and . previous/next event (pauses); [ and ] slower/faster;
+Page Up/Down or P/N previous/next shot; Home back to the strike; R traces; L labels;
+T top view; arrows or left-drag orbit; wheel or +/- zoom; Escape quits.
+"""
+from __future__ import annotations
+
+import numpy as np
+from direct.gui.DirectGui import DGG, DirectButton, DirectScrolledList, DirectSlider
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from game.replay.verify import verify
+
+from .app import open_base
+from .orientation import REST_ORIENTATION
+from .replay_export import ShotStage
+from .viewer import Viewer
+
+SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+AUTO_NEXT_S = 1.5          # real seconds a finished shot stays before the next one plays
+LIST_ROWS = 14             # shots visible in the list at once
+LIST_CHARS = 44            # of a shot's line in the list
+TEXT_SCALE = 0.045
+SLIDER_TOL_S = 1e-4
+HELP = ("space play/pause   , . events   [ ] speed   PgUp PgDn shots   Home restart   "
+        "R traces   L labels   T top view   arrows/drag orbit   wheel zoom   Esc quit")
+_CURRENT = (1.0, 0.85, 0.3, 1.0)
+_NORMAL = (0.9, 0.9, 0.9, 1.0)
+_DIVERGED = (1.0, 0.45, 0.4, 1.0)
+
+
+class ReplayViewer(Viewer):
+    """The replay on an existing ShowBase. checks: verify.ShotCheck per shot (divergent
+    shots are marked), or None when the replay was not verified. shot: the first shot
+    shown (0-based). Playing starts at once."""
+
+    def __init__(self, base, replay, checks=None, shot: int = 0,
+                 use_shaders: bool | None = None):
+        super().__init__(base, replay.match.mode, use_shaders=use_shaders)
+        self.replay = replay
+        self.checks = tuple(checks) if checks is not None else None
+        self.stage = ShotStage(base, replay, scene=self.scene)
+        self.index = None
+        self.playing = True
+        self._finished_for = 0.0
+        self._slider_value = None
+        self._build_gui()
+        for keys, action in ((("space",), self.toggle_play), ((".",), self.step_next),
+                             ((",",), self.step_previous), (("]",), self.faster),
+                             (("[",), self.slower), (("page_down", "n"), self.next_shot),
+                             (("page_up", "p"), self.previous_shot),
+                             (("home",), self.restart), (("r",), self.toggle_traces),
+                             (("l",), self.toggle_labels)):
+            for key in keys:
+                self.accept(key, action)
+        self.show_shot(shot)
+        # After the event manager (sort 0), so a slider drag is seen in the same frame.
+        self._tick_task = base.taskMgr.add(self._tick, "replay-viewer-tick", sort=10)
+
+    # ---- the GUI -------------------------------------------------------------------
+    def _build_gui(self) -> None:
+        base = self.base
+
+        def text(parent, pos, scale=TEXT_SCALE, fg=(1, 1, 1, 1), **options):
+            return OnscreenText(parent=parent, pos=pos, scale=scale, fg=fg,
+                                align=TextNode.ALeft, mayChange=True, **options)
+        self.title = text(base.a2dTopLeft, (0.05, -0.08), TEXT_SCALE * 1.2)
+        self.ruling = text(base.a2dTopLeft, (0.05, -0.15), fg=(1, 0.9, 0.6, 1), wordwrap=40)
+        self.event = text(base.a2dBottomLeft, (0.05, 0.27), fg=(0.7, 0.9, 1, 1))
+        self.status = text(base.a2dBottomLeft, (0.05, 0.2))
+        self.help = text(base.a2dBottomLeft, (0.05, 0.03), TEXT_SCALE * 0.7,
+                         fg=(0.7, 0.7, 0.7, 1), text=HELP)
+        self.slider = DirectSlider(parent=base.a2dBottomCenter, pos=(0, 0, 0.12),
+                                   frameSize=(-1.2, 1.2, -0.02, 0.02), range=(0, 1), value=0,
+                                   thumb_frameSize=(-0.02, 0.02, -0.04, 0.04),
+                                   command=self._on_slider)
+        self.buttons = [DirectButton(text=self._shot_line(shot), text_align=TextNode.ALeft,
+                                     text_scale=TEXT_SCALE * 0.8, relief=None,
+                                     text_fg=self._shot_colour(shot.index),
+                                     command=self.show_shot, extraArgs=[shot.index])
+                        for shot in self.replay.shots]
+        self.shot_list = DirectScrolledList(
+            parent=base.a2dTopRight, pos=(-1.05, 0, -0.12), items=self.buttons,
+            numItemsVisible=LIST_ROWS, itemFrame_pos=(0.0, 0, -0.05),
+            itemFrame_frameSize=(-0.02, 1.0, -LIST_ROWS * 0.045 - 0.01, 0.05),
+            itemFrame_frameColor=(0, 0, 0, 0.45), forceHeight=0.045,
+            decButton_text="up", decButton_text_scale=TEXT_SCALE * 0.8,
+            decButton_pos=(0.45, 0, 0.06), incButton_text="down",
+            incButton_text_scale=TEXT_SCALE * 0.8,
+            incButton_pos=(0.45, 0, -LIST_ROWS * 0.045 - 0.08),
+            decButton_borderWidth=(0.005, 0.005), incButton_borderWidth=(0.005, 0.005),
+            frameColor=(0, 0, 0, 0))
+        self._widgets = [self.title, self.ruling, self.status, self.event, self.help,
+                         self.slider, self.shot_list]
+
+    def _shot_line(self, shot) -> str:
+        player = self.replay.match.players[shot.shooter]
+        line = f"{shot.index + 1}. {player}: {shot.ruling_text}"
+        mark = " (!)" if self.diverged(shot.index) else ""
+        return (line if len(line) <= LIST_CHARS else line[:LIST_CHARS - 3] + "...") + mark
+
+    def _shot_colour(self, index: int) -> tuple:
+        if index == self.index:
+            return _CURRENT
+        return _DIVERGED if self.diverged(index) else _NORMAL
+
+    def diverged(self, index: int) -> bool:
+        """True if shot `index` was re-simulated and no longer matches its recording."""
+        return self.checks is not None and not self.checks[index].matches
+
+    # ---- shots ---------------------------------------------------------------------
+    def show_shot(self, index: int) -> None:
+        """Make shot `index` (0-based) current, at its strike. Going on to the next shot
+        keeps the balls turned as they ended; a jump starts them at rest."""
+        index = min(max(int(index), 0), len(self.replay.shots) - 1)
+        orientations = None
+        if self.index is not None and index == self.index + 1:
+            orientations = self._carried_orientations(self.replay.shots[index].ball_ids)
+        previous, self.index = self.index, index
+        playback = self.stage.show_shot(index, orientations)
+        playback.clock.paused = not self.playing
+        self._finished_for = 0.0
+        self.slider["range"] = (0.0, playback.end_time)
+        for k in {previous, index} - {None}:
+            self.buttons[k]["text_fg"] = self._shot_colour(k)
+        self.shot_list.scrollTo(index, centered=True)
+        shot = self.replay.shots[index]
+        player = self.replay.match.players[shot.shooter]
+        warning = "   re-simulated today, this shot differs" if self.diverged(index) else ""
+        self.title.setText(f"Shot {index + 1} of {len(self.replay.shots)}, game "
+                           f"{shot.game + 1}: {player}{warning}")
+        self.ruling.setText(shot.ruling_text)
+        self.refresh()
+
+    def _carried_orientations(self, ball_ids) -> np.ndarray:
+        """The orientations the balls of `ball_ids` ended the current shot with (at rest
+        orientation for a ball that was not in it)."""
+        ended = dict(zip(self.stage.shot.ball_ids, self.stage.frame.orientations))
+        return np.array([ended.get(b, REST_ORIENTATION) for b in ball_ids])
+
+    def next_shot(self) -> None:
+        self.show_shot(self.index + 1)
+
+    def previous_shot(self) -> None:
+        self.show_shot(self.index - 1)
+
+    # ---- time ----------------------------------------------------------------------
+    @property
+    def clock(self):
+        return self.stage.playback.clock
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.clock.finished:
+            self.clock.seek(0.0)
+        self.clock.paused = not self.playing
+        self.refresh()
+
+    def seek(self, t: float) -> None:
+        """Show shot time t (s) of the current shot; pauses, to study that instant."""
+        self.playing = False
+        self.clock.paused = True
+        self.clock.seek(t)
+        self.refresh()
+
+    def restart(self) -> None:
+        self.clock.seek(0.0)
+        self.refresh()
+
+    def step_next(self) -> None:
+        """Pause at the next impact, drop or landing."""
+        self.stage.playback.step_next()
+        self.playing = False
+        self.refresh()
+
+    def step_previous(self) -> None:
+        self.stage.playback.step_previous()
+        self.playing = False
+        self.refresh()
+
+    def set_speed(self, factor: float) -> None:
+        self.clock.set_speed(factor)
+        self.refresh()
+
+    def faster(self) -> None:
+        self.set_speed(next((s for s in SPEEDS if s > self.clock.speed + 1e-9), SPEEDS[-1]))
+
+    def slower(self) -> None:
+        self.set_speed(next((s for s in reversed(SPEEDS) if s < self.clock.speed - 1e-9),
+                            SPEEDS[0]))
+
+    def toggle_traces(self) -> None:
+        self.stage.set_traces(not self.stage.show_traces)
+        self.refresh()
+
+    def toggle_labels(self) -> None:
+        self.stage.set_labels(not self.stage.show_labels)
+        self.refresh()
+
+    def _on_slider(self) -> None:
+        # The slider keeps single-precision values: the viewer's own updates come back
+        # within rounding, a drag by the user moves it by a pixel (~ms of shot time).
+        value = float(self.slider["value"])
+        if self._slider_value is None or abs(value - self._slider_value) > SLIDER_TOL_S:
+            self.seek(value)
+
+    def update(self, real_dt: float) -> None:
+        """One frame: advance the clock by real_dt real seconds (s), go on to the next
+        shot AUTO_NEXT_S after one ends, redraw."""
+        self.stage.playback.clock.advance(real_dt)
+        if self.playing and self.clock.finished:
+            self._finished_for += real_dt
+            if self._finished_for >= AUTO_NEXT_S:
+                if self.index + 1 < len(self.replay.shots):
+                    self.next_shot()
+                    return
+                self.playing = False
+        self.refresh()
+
+    def _tick(self, task):
+        self.update(self.base.clock.getDt())
+        return task.cont
+
+    def refresh(self) -> None:
+        """Draw the current time: balls, labels, the timeline and the status lines."""
+        frame = self.stage.pose(self.clock.time)
+        self._slider_value = frame.time
+        self.slider["value"] = frame.time
+        state = "playing" if self.playing and not self.clock.finished else "paused"
+        self.status.setText(
+            f"{state}   t = {frame.time:6.3f} / {self.stage.playback.end_time:.3f} s   "
+            f"speed {self.clock.speed:g}x   traces {'on' if self.stage.show_traces else 'off'}"
+            f"   labels {'on' if self.stage.show_labels else 'off'}")
+        past = [m for m in self.stage.marks if m.time <= frame.time + 1e-9]
+        self.event.setText(f"last: {past[-1].text} at {past[-1].time:.3f} s" if past else "")
+
+    def destroy(self) -> None:
+        self.base.taskMgr.remove(self._tick_task)
+        for button in self.buttons:
+            button.destroy()
+        for widget in self._widgets:
+            widget.destroy()
+        self.stage.destroy(keep_scene=True)
+        super().destroy()
+
+
+def run(path, shot: int = 0, size=(1280, 720), use_shaders: bool | None = None,
+        replay=None) -> None:
+    """Open the replay at `path` (or the loaded `replay`) in a window, verified first,
+    and run until the window is closed. ReplayError for a bad file, RuntimeError if the
+    window cannot open."""
+    from game.replay import load_replay
+    replay = replay or load_replay(path)
+    checks = verify(replay)
+    try:
+        base = open_base(offscreen=False, size=size)
+    except RuntimeError as exc:
+        # open_base's hint names the game's screenshot option; say what a replay can do.
+        raise RuntimeError("the replay window did not open (no display?); without one, "
+                           "export the shot instead: --plot, --gif or --frames") from exc
+    ReplayViewer(base, replay, checks, shot, use_shaders)
+    base.run()

@@ -1,0 +1,201 @@
+"""The replay viewer and the frame export, driven offscreen (EGL) on one ShowBase."""
+import colorsys
+import math
+
+import numpy as np
+import pytest
+from panda3d.core import ClockObject, Point2, Point3
+from PIL import Image
+
+from game.replay import load_replay
+from game.replay.animation import ExportError, frame_times
+from game.replay.verify import ShotCheck
+from game.view.camera import TopDownCamera
+from game.view.replay_export import export_shot, grab_frame
+from game.view.replay_viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer
+from physics_ext import MotionState
+
+# Above any Panda3D state set on the scene, so probe colours always win.
+PROBE_PRIORITY = 100
+
+
+@pytest.fixture(scope="module")
+def replay(tmp_path_factory):
+    from replay_harness import record_match
+    # Three games of at most three shots: at least three shots, whatever the solver does.
+    _, recorder = record_match(tmp_path_factory.mktemp("3d"), "nine_ball", seed=8, games=3,
+                               shot_cap=3)
+    return load_replay(recorder.path)
+
+
+@pytest.fixture
+def viewer(panda_base, replay):
+    clock = ClockObject.getGlobalClock()
+    mode = clock.getMode()
+    clock.setMode(ClockObject.MNonRealTime)     # each task step is exactly 1/60 s
+    clock.setFrameRate(60)
+    v = ReplayViewer(panda_base, replay, use_shaders=False)
+    yield v
+    v.destroy()
+    clock.setMode(mode)
+
+
+def pixel_of(base, point):
+    """Window pixel (x, y), origin top-left, of a table-frame point."""
+    p2 = Point2()
+    assert base.camLens.project(base.cam.getRelativePoint(base.render, Point3(*point)), p2)
+    return (int((p2.x + 1) / 2 * base.win.getXSize()),
+            int((1 - p2.y) / 2 * base.win.getYSize()))
+
+
+def test_scrubbing_shows_the_balls_where_the_solver_has_them(panda_base, viewer, replay):
+    base = panda_base
+    shot = replay.shots[0]                      # the break: every ball moves
+    balls = viewer.scene.balls
+    colours = {b: colorsys.hsv_to_rgb(k / len(shot.ball_ids), 1.0, 1.0)
+               for k, b in enumerate(shot.ball_ids)}
+    for ball_id, rgb in colours.items():
+        node = balls.node(ball_id)
+        node.setLightOff(PROBE_PRIORITY)
+        node.setTextureOff(PROBE_PRIORITY)
+        node.setShaderOff(PROBE_PRIORITY)
+        node.setColor(*rgb, 1.0, PROBE_PRIORITY)
+    TopDownCamera(base, viewer.scene.bounds, viewer.scene.rail_height)
+    base.aspect2d.hide()                        # the shot list would cover a corner
+    try:
+        for t in (0.35, 1.2, shot.duration):
+            viewer.slider["value"] = t          # as a drag would set it
+            base.taskMgr.step()                 # the slider's event reaches the viewer
+            assert viewer.clock.time == pytest.approx(t, abs=1e-6) and not viewer.playing
+            exact = shot.result.state_at(viewer.clock.time)
+            image = grab_frame(base)
+            for i, ball_id in enumerate(shot.ball_ids):
+                if exact.states[i] in (MotionState.POCKETED, MotionState.OFF_TABLE):
+                    continue
+                assert tuple(balls.node(ball_id).getPos(base.render)) == pytest.approx(
+                    tuple(exact.positions[i]), abs=1e-6)    # Panda3D stores float32
+                x, y = pixel_of(base, exact.positions[i])
+                assert image[y, x] / 255 == pytest.approx(colours[ball_id], abs=0.02), \
+                    f"ball {ball_id} at t = {t}"
+    finally:
+        base.aspect2d.show()
+
+
+def test_stepping_lands_on_each_event_and_back(panda_base, viewer):
+    times = list(viewer.stage.playback.event_times)
+    assert len(times) > 10
+    seen = []
+    for _ in range(len(times)):
+        panda_base.messenger.send(".")
+        seen.append(viewer.clock.time)
+        assert not viewer.playing
+        panda_base.taskMgr.step()               # paused: a frame does not move on
+        assert viewer.clock.time == seen[-1]
+    assert seen == times
+    panda_base.messenger.send(".")
+    assert viewer.clock.time == viewer.stage.playback.end_time
+    back = []
+    for _ in range(len(times)):
+        panda_base.messenger.send(",")
+        back.append(viewer.clock.time)
+    assert back == times[::-1]
+
+
+def test_speed_runs_from_a_tenth_to_four_times(panda_base, viewer):
+    for _ in range(len(SPEEDS) + 2):
+        panda_base.messenger.send("]")
+    assert viewer.clock.speed == 4.0
+    start = viewer.clock.time
+    panda_base.taskMgr.step()
+    assert viewer.clock.time == pytest.approx(start + 4.0 / 60)
+    for _ in range(len(SPEEDS) + 2):
+        panda_base.messenger.send("[")
+    assert viewer.clock.speed == 0.1
+    panda_base.messenger.send("space")
+    assert not viewer.playing
+    start = viewer.clock.time
+    panda_base.taskMgr.step()
+    assert viewer.clock.time == start
+
+
+def test_jumping_to_a_shot_from_the_list(viewer, replay):
+    button = viewer.buttons[2]
+    button["command"](*button["extraArgs"])     # what a click on the list calls
+    assert viewer.index == 2 and viewer.clock.time == 0.0
+    assert viewer.title.getText().startswith(f"Shot 3 of {len(replay.shots)}")
+    assert viewer.ruling.getText() == replay.shots[2].ruling_text
+    colour = [tuple(viewer.buttons[k].component("text0").textNode.getTextColor())
+              for k in (1, 2)]
+    assert colour[0] != colour[1]           # the current shot stands out
+    viewer.previous_shot()
+    assert viewer.index == 1
+
+
+def test_a_finished_shot_goes_on_to_the_next_with_the_balls_turned_as_they_ended(viewer):
+    playback = viewer.stage.playback
+    playback.clock.seek(playback.end_time)
+    viewer.update(0.0)
+    assert viewer.index == 0
+    ended = dict(zip(viewer.stage.shot.ball_ids, viewer.stage.frame.orientations))
+    viewer.update(AUTO_NEXT_S)
+    assert viewer.index == 1 and viewer.playing
+    start = viewer.stage.frame
+    for ball_id, q in zip(viewer.stage.shot.ball_ids, start.orientations):
+        assert np.allclose(q, ended[ball_id])
+
+
+def test_traces_and_labels(panda_base, viewer):
+    stage = viewer.stage
+    assert stage._traces.isHidden()
+    panda_base.messenger.send("r")
+    assert not stage._traces.isHidden()
+    panda_base.messenger.send("l")
+    first = stage.marks[0]
+    viewer.seek(first.time)
+    shown = [mark for mark, node in stage._labels if not node.isHidden()]
+    assert first in shown and all(m.time <= first.time for m in shown)
+    viewer.seek(first.time - 0.01)
+    assert first not in [mark for mark, node in stage._labels if not node.isHidden()]
+
+
+def test_divergent_shots_are_marked_and_still_play(panda_base, replay):
+    checks = [ShotCheck(s.index, s.index != 1, s.digest, "sha256:0") for s in replay.shots]
+    v = ReplayViewer(panda_base, replay, checks, shot=1, use_shaders=False)
+    try:
+        assert "differs" in v.title.getText() and v.buttons[1]["text"].endswith("(!)")
+        assert not v.buttons[0]["text"].endswith("(!)")
+        v.seek(0.5)
+        assert v.stage.frame.time == 0.5
+    finally:
+        v.destroy()
+
+
+def test_a_gif_export_has_one_frame_per_time_step(panda_base, replay, tmp_path):
+    out = tmp_path / "break.gif"
+    count = export_shot(replay, 0, out, base=panda_base, fps=20, start=0.2, end=0.6,
+                        traces=True, labels=True, use_shaders=False, progress=False)
+    expected = len(frame_times(0.2, 0.6, 20))
+    assert count == expected == 9
+    with Image.open(out) as gif:       # the balls move throughout: no frame repeats
+        assert gif.n_frames == expected
+        assert gif.size == (panda_base.win.getXSize(), panda_base.win.getYSize())
+        assert gif.info["duration"] == 50
+
+
+def test_png_frames_from_the_top(panda_base, replay, tmp_path):
+    out = tmp_path / "frames"
+    assert export_shot(replay, 1, out, base=panda_base, fps=10, end=0.25, camera="top",
+                       use_shaders=False, progress=False) == 4
+    images = sorted(out.iterdir())
+    assert len(images) == 4
+    forward = panda_base.render.getRelativeVector(panda_base.camera, (0, 1, 0))
+    assert forward.z == pytest.approx(-1.0)
+
+
+def test_mp4_needs_a_backend_before_anything_renders(panda_base, replay, tmp_path):
+    import importlib.util
+    if importlib.util.find_spec("imageio_ffmpeg") is not None:
+        pytest.skip("an ffmpeg backend is installed")
+    with pytest.raises(ExportError, match="imageio-ffmpeg"):
+        export_shot(replay, 0, tmp_path / "x.mp4", base=panda_base)
+    assert not list(tmp_path.iterdir())

@@ -8,8 +8,9 @@
 # A ball on the cloth (z = R) touches the nose when its centre is rho = R cos(theta_a) from
 # the nose line (sin(theta_a) = h/R - 1): a quadratic. A ball in flight touches the edge when
 # its centre is R from it in 3-D (a quartic), and leaves the table when its centre crosses a
-# nose line with its bottom above the nose. For a ball in flight a jaw tip is its rim's
-# nearest point, a sphere of radius r_tip at height h (exact enough for a 5 mm rim).
+# nose line with its bottom above the nose. For a ball in flight a jaw tip is a point at
+# height h on its axis, met at the 3-D distance at which a ball on the cloth meets the
+# cylinder (exact on the cloth, within a fraction of a millimetre for a 5 mm rim in the air).
 
 from libc.math cimport fabs, sqrt, INFINITY
 from physics_ext._types cimport *
@@ -198,6 +199,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
     or its flight over a cushion off the table (improves h if earlier than h.t). Pockets
     are met on landing (the solver checks the hole under a landing ball)."""
     cdef double T = Ti.t_end - t_now, tau, d0, d1, e0, e1, e2, dx, dy, rad
+    cdef double e_rest = B.R - G.cushion_height     # centre height over the nose at rest
     cdef double r[3]
     cdef double v[3]
     cdef double w[3]
@@ -238,10 +240,12 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         if not boxes_meet(Ti.box, B.R, &feat_box[4 * (G.n_seg + k)]):
             continue
         p = &G.tip[3 * k]
-        rad = p[2] + B.R
+        # contact distance to the rim point: the one that meets the cylinder model of a ball
+        # on the cloth exactly, so a ball that hops off touching a tip starts touching it
+        rad = sqrt((p[2] + B.rho) * (p[2] + B.rho) + e_rest * e_rest)
         dx = r[0] - p[0]
         dy = r[1] - p[1]
-        # |(x - cx, y - cy, z - h)|^2 - (r_tip + R)^2 with x, y linear and z quadratic in t
+        # |(x - cx, y - cy, z - h)|^2 - rad^2 with x, y linear and z quadratic in t
         c[0] = dx * dx + dy * dy + e0 * e0 - rad * rad
         c[1] = 2.0 * (dx * v[0] + dy * v[1] + e0 * e1)
         c[2] = v[0] * v[0] + v[1] * v[1] + e1 * e1 + 2.0 * e0 * e2

@@ -248,6 +248,28 @@ cdef void settle(Sim* S, int i, bint was_airborne, bint landing) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
+cdef void land_clear_of_cushions(Sim* S, int i) noexcept nogil:
+    """A ball landing from the air within reach of a cushion face or jaw tip (it came down
+    past the nose edge, which the edge model of a flying ball allows by a hair) is set
+    touching it instead of inside it."""
+    cdef int k
+    cdef double s, ex, ey, lam
+    cdef const double* p
+    if S.T[i].state == ST_AIRBORNE:
+        return
+    for k in range(S.G.n_seg):
+        p = &S.G.seg[4 * k]
+        ex = p[2] - p[0]
+        ey = p[3] - p[1]
+        lam = (S.T[i].r[0] - p[0]) * ex + (S.T[i].r[1] - p[1]) * ey
+        s = S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) + S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1])
+        if 0.0 <= lam <= ex * ex + ey * ey and -S.B[i].rho < s < S.B[i].rho:
+            unpress_table(S, i, EV_CUSHION, k)
+    for k in range(S.G.n_tip):
+        unpress_table(S, i, EV_JAW_TIP, k)
+    setup_traj(&S.T[i], &S.B[i], &S.P)
+
+
 cdef double hit_table(Sim* S, int i, int kind, int feature) noexcept nogil:
     """Ball i hits cushion segment or jaw tip `feature`: impulse along the contact normal
     from the cushion's nose edge to the ball centre (Han 2005 for a ball on the cloth)."""
@@ -402,6 +424,7 @@ cdef int step(Sim* S) noexcept nogil:
         else:
             speed = -Ti.v[2]
             settle(S, i, False, True)
+            land_clear_of_cushions(S, i)
     elif kind == EV_OFF_TABLE:
         rail = S.G.seg_rail[feature]
         speed = hypot2(Ti.v[0], Ti.v[1])

@@ -23,7 +23,7 @@ from .scene import Scene
 
 CAMERAS = ("overview", "top")
 LABEL_HOLD_S = 0.6        # shot seconds a label stays up after its event
-LABEL_HEIGHT_M = 0.07     # text height: about 12 px in the overview of a 9 ft table at 450 px
+LABEL_HEIGHT_M = 0.05     # text height: about 9 px at 450 px, 20 px at 1080 px in the overview
 LABEL_LIFT_M = 0.06       # above the ball centre, so the label does not hide the ball
 TRACE_LIFT_M = 0.0015     # traces just above the cloth: under the balls, over the felt
 TRACE_WIDTH_PX = 2.0

@@ -73,6 +73,9 @@ class ReplayViewer(Viewer):
                                 align=TextNode.ALeft, mayChange=True, **options)
         self.title = text(base.a2dTopLeft, (0.05, -0.08), TEXT_SCALE * 1.2)
         self.ruling = text(base.a2dTopLeft, (0.05, -0.15), fg=(1, 0.9, 0.6, 1), wordwrap=40)
+        # What the loader warned about (a newer minor format version), for the whole time.
+        self.notice = text(base.a2dBottomLeft, (0.05, 0.34), TEXT_SCALE * 0.8,
+                           fg=(1, 0.6, 0.3, 1), text="  ".join(self.replay.warnings))
         self.event = text(base.a2dBottomLeft, (0.05, 0.27), fg=(0.7, 0.9, 1, 1))
         self.status = text(base.a2dBottomLeft, (0.05, 0.2))
         self.help = text(base.a2dBottomLeft, (0.05, 0.03), TEXT_SCALE * 0.7,
@@ -97,8 +100,8 @@ class ReplayViewer(Viewer):
             incButton_pos=(0.45, 0, -LIST_ROWS * 0.045 - 0.08),
             decButton_borderWidth=(0.005, 0.005), incButton_borderWidth=(0.005, 0.005),
             frameColor=(0, 0, 0, 0))
-        self._widgets = [self.title, self.ruling, self.status, self.event, self.help,
-                         self.slider, self.shot_list]
+        self._widgets = [self.title, self.ruling, self.notice, self.status, self.event,
+                         self.help, self.slider, self.shot_list]
 
     def _shot_line(self, shot) -> str:
         player = self.replay.match.players[shot.shooter]

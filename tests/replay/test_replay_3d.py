@@ -1,6 +1,6 @@
 """The replay viewer and the frame export, driven offscreen (EGL) on one ShowBase."""
 import colorsys
-import math
+import dataclasses
 
 import numpy as np
 import pytest
@@ -158,10 +158,12 @@ def test_traces_and_labels(panda_base, viewer):
     assert first not in [mark for mark, node in stage._labels if not node.isHidden()]
 
 
-def test_divergent_shots_are_marked_and_still_play(panda_base, replay):
+def test_divergent_shots_and_warnings_are_shown_and_the_shots_still_play(panda_base, replay):
     checks = [ShotCheck(s.index, s.index != 1, s.digest, "sha256:0") for s in replay.shots]
-    v = ReplayViewer(panda_base, replay, checks, shot=1, use_shaders=False)
+    warned = dataclasses.replace(replay, warnings=("replay format 1.7 is newer ...",))
+    v = ReplayViewer(panda_base, warned, checks, shot=1, use_shaders=False)
     try:
+        assert v.notice.getText() == "replay format 1.7 is newer ..."
         assert "differs" in v.title.getText() and v.buttons[1]["text"].endswith("(!)")
         assert not v.buttons[0]["text"].endswith("(!)")
         v.seek(0.5)

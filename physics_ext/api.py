@@ -146,7 +146,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
             events = events[np.argsort(events["time"], kind="stable")]
     events.flags.writeable = False
     return ShotResult(table=table, params=params, balls=tuple(balls), ball_rows=rows,
-                      events=events, _pieces=pieces, flights=in_flight,
+                      events=events, pieces=pieces, flights=in_flight,
                       initial_rail_contacts=_frozen_rails(rows, table, geo))
 
 
@@ -190,6 +190,10 @@ class ShotResult:
     """A finished shot: the event log and the exact trajectory of every ball.
 
     events: structured array of EVENT_DTYPE, in time order (see physics_ext.types).
+    pieces: the solver's trajectory record, (ball, state, t0, rvw) arrays: piece k is ball
+        ball[k] in MotionState state[k] from time t0[k] (s), starting from position, velocity
+        and angular velocity rvw[k] (9 values, SI); its motion law follows from the state.
+        sample() evaluates them; a replay stores them to rebuild the result exactly.
     initial_rail_contacts: (n, 6) bool, ball frozen to rail at the start.
     flights: every ball's time in the air (physics_ext.flight.Flight), with the balls it
         passed over (also in the log as PASS_OVER events).
@@ -201,7 +205,7 @@ class ShotResult:
     balls: tuple
     ball_rows: np.ndarray
     events: np.ndarray
-    _pieces: tuple
+    pieces: tuple
     initial_rail_contacts: np.ndarray
     flights: tuple = ()
     stroke: Optional[StrikeResult] = None
@@ -228,7 +232,7 @@ class ShotResult:
         t = np.ascontiguousarray(np.maximum(np.asarray(times, dtype=np.float64).reshape(-1), 0.0))
         if not np.all(np.isfinite(t)):
             raise ValueError("sample times must be finite")
-        ball, state, t0, rvw = self._pieces
+        ball, state, t0, rvw = self.pieces
         order = np.ascontiguousarray(np.argsort(ball, kind="stable"), dtype=np.int32)
         start = np.searchsorted(ball[order], np.arange(self.n_balls + 1)).astype(np.int32)
         n, nt = self.n_balls, t.size

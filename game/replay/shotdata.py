@@ -8,8 +8,8 @@ solver, so a replay shows what was played even after the solver changes; only th
 closed-form motion laws of each state (physics_ext README, "Motion states") are
 evaluated again, with the recorded parameters.
 
-This module is the only one that touches `ShotResult._pieces`, the solver's trajectory
-record (ball, state, t0, rvw), which physics_ext does not yet expose publicly.
+This module is the only one that reads and rebuilds `ShotResult.pieces`, the solver's
+trajectory record (ball, state, t0, rvw), documented in physics_ext.api.ShotResult.
 """
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ class ShotData:
     @classmethod
     def of(cls, result: ShotResult) -> "ShotData":
         final = result.final
-        return cls(result.ball_rows, result.events, tuple(result._pieces), final.positions,
+        return cls(result.ball_rows, result.events, tuple(result.pieces), final.positions,
                    final.states, tuple(result.flights), result.initial_rail_contacts,
                    result.stroke, result.cue_index)
 
@@ -77,7 +77,7 @@ class ShotData:
         balls = tuple(Ball(r[0], r[1], tuple(r[2:5]), tuple(r[5:8]), tuple(r[8:11]))
                       for r in self.rows.tolist())
         return ShotResult(table=table, params=params, balls=balls, ball_rows=self.rows,
-                          events=events, _pieces=self.pieces,
+                          events=events, pieces=self.pieces,
                           initial_rail_contacts=self.rail_contacts, flights=self.flights,
                           stroke=self.strike, cue_index=self.cue_index)
 

@@ -28,7 +28,7 @@ def _piece_starts(result) -> tuple:
     event changed (`_piece_count`). This is checked against the log, so a change in the
     recording order fails here instead of giving wrong states."""
     events = result.events
-    ball, _, t0, _ = result._pieces
+    ball, _, t0, _ = result.pieces
     initial = (events["kind"] == EventKind.SLATE) & (events["time"] == 0.0)
     n_init = len(events) if initial.all() else int(np.argmin(initial))
     sizes = _piece_count(events["kind"][n_init:])
@@ -51,8 +51,8 @@ def _piece_count(kinds: np.ndarray) -> np.ndarray:
 
 def _state_from_pieces(result, count: int, t: float) -> BallStates:
     """Every ball at time t, from the first `count` recorded pieces only."""
-    pieces = tuple(a[:count] for a in result._pieces)
-    return dataclasses.replace(result, _pieces=pieces).state_at(t)
+    pieces = tuple(a[:count] for a in result.pieces)
+    return dataclasses.replace(result, pieces=pieces).state_at(t)
 
 
 def initial_state(result) -> BallStates:
@@ -165,6 +165,6 @@ def digest(result) -> str:
     """SHA-256 of everything a shot produced: the event log and every trajectory piece,
     byte for byte (what a replay must reproduce)."""
     h = hashlib.sha256(np.ascontiguousarray(result.events).tobytes())
-    for array in result._pieces:
+    for array in result.pieces:
         h.update(np.ascontiguousarray(array).tobytes())
     return h.hexdigest()

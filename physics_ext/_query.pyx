@@ -205,3 +205,85 @@ def polynomial_first_entry(coefficients, double T):
     for k in range(deg + 1):
         c[k] = coefficients[k]
     return first_entry(c, deg, T)
+
+
+def first_overlaps(const int[::1] ball, const int[::1] state, const double[::1] t0,
+                   const double[::1] t1, const double[:, :, ::1] rva,
+                   const long[::1] flight, int b, const double[::1] radii, double max_span):
+    """For a flight of ball b made of the pieces `flight` (time order): the first time each
+    other ball in play is less than the sum of radii away horizontally, inf if never.
+
+    Pieces as in physics_ext.flight.Pieces: ball, state, t0, t1 (end), rva (S, 3, 3)
+    position, velocity, acceleration at t0. max_span caps how long a piece at rest is
+    compared (s). The squared horizontal distance of two pieces is a quartic in time."""
+    cdef int n = radii.shape[0], S = ball.shape[0], f, q, p, o, k
+    cdef double lo, hi, span, tau, reach, u
+    cdef double d0[2]
+    cdef double d1[2]
+    cdef double d2[2]
+    cdef double c[5]
+    out = np.full(n, np.inf)
+    cdef double[::1] first = out
+    with nogil:
+        for f in range(flight.shape[0]):
+            q = flight[f]
+            for p in range(S):
+                o = ball[p]
+                if o == b or state[p] == ST_POCKETED or state[p] == ST_OFF_TABLE:
+                    continue
+                lo = t0[q] if t0[q] > t0[p] else t0[p]
+                hi = t1[q] if t1[q] < t1[p] else t1[p]
+                if not (lo < hi) or first[o] <= lo:
+                    continue
+                span = hi - lo if hi - lo < max_span else max_span
+                reach = radii[b] + radii[o]
+                for k in range(2):
+                    # both pieces at time lo, relative to ball b's
+                    tau = lo - t0[p]
+                    d0[k] = rva[p, 0, k] + rva[p, 1, k] * tau + 0.5 * rva[p, 2, k] * tau * tau
+                    d1[k] = rva[p, 1, k] + rva[p, 2, k] * tau
+                    tau = lo - t0[q]
+                    d0[k] -= rva[q, 0, k] + rva[q, 1, k] * tau + 0.5 * rva[q, 2, k] * tau * tau
+                    d1[k] -= rva[q, 1, k] + rva[q, 2, k] * tau
+                    d2[k] = 0.5 * (rva[p, 2, k] - rva[q, 2, k])
+                c[0] = d0[0] * d0[0] + d0[1] * d0[1] - reach * reach
+                if c[0] <= 0.0:
+                    if lo < first[o]:
+                        first[o] = lo
+                    continue
+                # the distance cannot shrink faster than |d1| + |d2| span: skip far pieces
+                if sqrt(c[0] + reach * reach) - reach > (
+                        hypot2(d1[0], d1[1]) + hypot2(d2[0], d2[1]) * span) * span:
+                    continue
+                c[1] = 2.0 * (d0[0] * d1[0] + d0[1] * d1[1])
+                c[2] = d1[0] * d1[0] + d1[1] * d1[1] + 2.0 * (d0[0] * d2[0] + d0[1] * d2[1])
+                c[3] = 2.0 * (d1[0] * d2[0] + d1[1] * d2[1])
+                c[4] = d2[0] * d2[0] + d2[1] * d2[1]
+                u = first_entry(c, 4, span)
+                if lo + u < first[o]:
+                    first[o] = lo + u
+    return out
+
+
+def frozen_rails(const double[:, ::1] balls, const double[:, :, ::1] seg,
+                 const double[:, ::1] seg_n, const int[::1] seg_rail, int n_rails,
+                 double cushion_height, double tol):
+    """(n, n_rails) bool: ball i's centre is within tol (m) of touching rail r's straight
+    nose (segments 0..n_rails-1), with its foot on the nose."""
+    cdef int n = balls.shape[0], i, k
+    cdef double s, rho, ex, ey, lam
+    out = np.zeros((n, n_rails), dtype=bool)
+    cdef unsigned char[:, ::1] touch = out.view(np.uint8)
+    with nogil:
+        for i in range(n):
+            s = cushion_height / balls[i, 0] - 1.0
+            rho = balls[i, 0] * sqrt(1.0 - s * s)
+            for k in range(n_rails):
+                ex = seg[k, 1, 0] - seg[k, 0, 0]
+                ey = seg[k, 1, 1] - seg[k, 0, 1]
+                lam = (balls[i, 2] - seg[k, 0, 0]) * ex + (balls[i, 3] - seg[k, 0, 1]) * ey
+                s = (seg_n[k, 0] * (balls[i, 2] - seg[k, 0, 0]) +
+                     seg_n[k, 1] * (balls[i, 3] - seg[k, 0, 1]) - rho)
+                if -tol <= s <= tol and 0.0 <= lam <= ex * ex + ey * ey:
+                    touch[i, seg_rail[k]] = 1
+    return out

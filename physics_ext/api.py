@@ -20,6 +20,8 @@ from .types import Ball, BallStates, MotionState, Params, Samples, SimulationErr
 OVERLAP_TOL_M = 2e-6
 # A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27).
 FROZEN_TOL_M = 1e-6
+_AIRBORNE = int(MotionState.AIRBORNE)
+N_RAILS = len(Rail)
 # Fastest ball the solver accepts (m/s): a power break is 11-13 m/s (Alciatore).
 MAX_SPEED_MPS = 50.0
 
@@ -32,8 +34,25 @@ def contact_distance(table: TableSpec, radius: float) -> float:
 
 
 def _ball_rows(balls: Sequence[Ball]) -> np.ndarray:
-    """The balls as rows R, m, x, y, z, vx, vy, vz, wx, wy, wz; ValueError naming the ball
-    whose fields are not numbers of the right shape."""
+    """The balls as rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (z = R for a ball given on the
+    cloth as (x, y)); ValueError naming the ball whose fields are not numbers of the right
+    shape."""
+    try:
+        return np.array([_row(b) for b in balls], dtype=np.float64).reshape(len(balls), 11)
+    except (TypeError, ValueError, AttributeError):
+        return _ball_rows_checked(balls)
+
+
+def _row(b: Ball) -> tuple:
+    p, v, w = b.position, b.velocity, b.angular_velocity
+    if type(b) is not Ball or len(v) != 3 or len(w) != 3 or len(p) not in (2, 3):
+        raise ValueError("not a well-formed Ball")
+    z = p[2] if len(p) == 3 else b.radius
+    return (b.radius, b.mass, p[0], p[1], z, v[0], v[1], v[2], w[0], w[1], w[2])
+
+
+def _ball_rows_checked(balls: Sequence[Ball]) -> np.ndarray:
+    """_ball_rows one ball at a time, to name the first malformed one."""
     rows = np.empty((len(balls), 11))
     for k, ball in enumerate(balls):
         if not isinstance(ball, Ball):
@@ -138,7 +157,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
         raise MemoryError("physics_ext: out of memory while recording the shot")
     params_array = _params_array(params)
     in_flight = ()
-    if np.any(pieces[1] == MotionState.AIRBORNE):
+    if np.any(pieces[1] == _AIRBORNE):
         motion = Pieces.of(pieces, rows[:, :2], params_array, table.cushion_height)
         in_flight = tuple(flights(motion, events, rows[:, 0]))
         if any(f.passed_over for f in in_flight):
@@ -172,15 +191,8 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
 
 def _frozen_rails(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> np.ndarray:
     """(n, 6) bool: ball i touches rail r's straight nose at the start of the shot."""
-    n_rails = len(Rail)
-    p, q = geo.segments[:n_rails, 0], geo.segments[:n_rails, 1]
-    rel = rows[:, None, 2:4] - p[None]                                   # (n, 6, 2)
-    gap = np.einsum("nrk,rk->nr", rel, geo.segment_normals[:n_rails])
-    gap -= contact_distance(table, rows[:, 0])[:, None]
-    along = np.einsum("nrk,rk->nr", rel, q - p) / np.einsum("rk,rk->r", q - p, q - p)
-    touching = (np.abs(gap) <= FROZEN_TOL_M) & (along >= 0.0) & (along <= 1.0)
-    out = np.zeros_like(touching)
-    out[:, geo.segment_rails[:n_rails]] = touching
+    out = _query.frozen_rails(rows, geo.segments, geo.segment_normals, geo.segment_rails,
+                              N_RAILS, table.cushion_height, FROZEN_TOL_M)
     out.flags.writeable = False
     return out
 

@@ -17,6 +17,13 @@ from . import _query
 from .types import EVENT_DTYPE, EventKind, MotionState
 
 
+_AIRBORNE, _SLATE, _BALL_BALL = (int(MotionState.AIRBORNE), int(EventKind.SLATE),
+                                 int(EventKind.BALL_BALL))
+# Longest span (s) over which a flying ball is compared with another ball's piece: a piece
+# of a ball at rest lasts for ever, the flight itself at most a few seconds.
+MAX_FLIGHT_S = 60.0
+
+
 @dataclass(frozen=True)
 class Flight:
     """Ball `ball` in the air from `start` to `end` (s); `passed_over`: indices of the balls
@@ -50,17 +57,10 @@ class Pieces:
         order = np.argsort(ball, kind="stable")
         same = ball[order][1:] == ball[order][:-1]
         t1[order[:-1][same]] = t0[order[1:][same]]
-        rva = np.stack([rvw[:, 0:3], rvw[:, 3:6], accel], axis=1)
+        rva = np.ascontiguousarray(np.stack([rvw[:, 0:3], rvw[:, 3:6], accel], axis=1))
         return cls(ball, state, t0, t1, rva)
 
-    def of_ball(self, b: int) -> np.ndarray:
-        return np.flatnonzero(self.ball == b)
 
-    def at(self, q: int, t: float) -> tuple:
-        """Position and velocity of piece q at time t (within its span)."""
-        r, v, a = self.rva[q]
-        tau = t - self.t0[q]
-        return r + v * tau + 0.5 * a * tau * tau, v + a * tau
 
 
 def classify(stroke, flight: Flight, events: np.ndarray) -> str:
@@ -76,7 +76,8 @@ def classify(stroke, flight: Flight, events: np.ndarray) -> str:
         return "scoop"
     if stroke.classification == StrikeClass.MISCUE and stroke.contact_angle < 0:
         return "scoop"
-    if flight.start == 0.0 and not _landed_at(events, flight.ball, 0.0):
+    at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
+    if flight.start == 0.0 and not np.any(events["kind"][at_strike] == _SLATE):
         return "scoop"
     return "legal_jump"
 
@@ -98,32 +99,27 @@ def pass_over_events(all_flights: list) -> np.ndarray:
 
 def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
     """Every flight of every ball, in order of start time, with the balls passed over."""
+    slate = events["kind"] == _SLATE
+    landings = set(zip(events["ball"][slate].tolist(), events["time"][slate].tolist()))
+    spans = {}                      # ball -> [[start, end, [pieces]], ...]
+    for q in np.flatnonzero(pieces.state == _AIRBORNE).tolist():
+        b, start, end = int(pieces.ball[q]), float(pieces.t0[q]), float(pieces.t1[q])
+        mine = spans.setdefault(b, [])
+        # a mid-air collision continues the same flight; a slate bounce starts a new one
+        if mine and mine[-1][1] == start and (b, start) not in landings:
+            mine[-1][1] = end
+            mine[-1][2].append(q)
+        else:
+            mine.append([start, end, [q]])
     out = []
-    for b in np.unique(pieces.ball[pieces.state == MotionState.AIRBORNE]):
-        mine = pieces.of_ball(int(b))
-        spans = []
-        for q in mine:
-            if pieces.state[q] != MotionState.AIRBORNE:
-                continue
-            start, end = float(pieces.t0[q]), float(pieces.t1[q])
-            # a mid-air collision continues the same flight; a slate bounce starts a new one
-            if spans and spans[-1][1] == start and not _landed_at(events, int(b), start):
-                spans[-1][1] = end
-                spans[-1][2].append(q)
-            else:
-                spans.append([start, end, [q]])
-        for start, end, qs in spans:
-            over = _passed_over(pieces, events, radii, int(b), qs)
-            out.append(Flight(ball=int(b), start=start, end=end,
+    for b, mine in spans.items():
+        for start, end, qs in mine:
+            over = _passed_over(pieces, events, radii, b, qs)
+            out.append(Flight(ball=b, start=start, end=end,
                               passed_over=tuple(o for _, o in over),
                               passed_over_times=tuple(t for t, _ in over)))
     out.sort(key=lambda f: (f.start, f.ball))
     return out
-
-
-def _landed_at(events: np.ndarray, ball: int, t: float) -> bool:
-    sel = (events["ball"] == ball) & (events["time"] == t)
-    return bool(np.any(events["kind"][sel] == EventKind.SLATE))
 
 
 def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
@@ -132,44 +128,11 @@ def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
     made of `flight_pieces`, without touching it."""
     start = float(pieces.t0[flight_pieces[0]])
     end = float(pieces.t1[flight_pieces[-1]])
-    touched = events[(events["kind"] == EventKind.BALL_BALL) & (events["time"] >= start) &
+    touched = events[(events["kind"] == _BALL_BALL) & (events["time"] >= start) &
                      (events["time"] <= end)]
     hit = set(touched["other"][touched["ball"] == b]) | set(touched["ball"][touched["other"] == b])
-    found = {}
-    for o in np.unique(pieces.ball):
-        o = int(o)
-        if o == b or o in hit:
-            continue
-        reach = radii[b] + radii[o]
-        for q in flight_pieces:
-            t = _first_overlap(pieces, q, pieces.of_ball(o), reach)
-            if t is not None:
-                found[o] = min(found.get(o, t), t)
-                break
-    return sorted((t, o) for o, t in found.items())
-
-
-def _first_overlap(pieces: Pieces, q: int, others: np.ndarray, reach: float):
-    """First time in piece q's span when another ball (its pieces `others`) is less than
-    `reach` away horizontally and in play; None if never."""
-    for p in others:
-        lo = max(pieces.t0[q], pieces.t0[p])
-        hi = min(pieces.t1[q], pieces.t1[p])
-        if not lo < hi or pieces.state[p] in (MotionState.POCKETED, MotionState.OFF_TABLE):
-            continue
-        rq, vq = pieces.at(q, lo)
-        rp, vp = pieces.at(p, lo)
-        d0, d1 = (rp - rq)[:2], (vp - vq)[:2]
-        d2 = 0.5 * (pieces.rva[p, 2] - pieces.rva[q, 2])[:2]
-        # |d0 + d1 u + d2 u^2|^2 - reach^2, u = t - lo
-        poly = np.array([d2 @ d2, 2 * d1 @ d2, d1 @ d1 + 2 * d0 @ d2, 2 * d0 @ d1,
-                         d0 @ d0 - reach * reach])
-        if poly[-1] < 0:
-            return float(lo)
-        span = hi - lo
-        roots = np.roots(np.trim_zeros(poly, "f")) if np.any(poly[:-1]) else np.array([])
-        real = np.sort(roots[np.abs(roots.imag) <= 1e-9 * (1 + np.abs(roots.real))].real)
-        for u in real:
-            if 0 <= u <= span and np.polyval(np.polyder(poly), u) < 0:
-                return float(lo + u)
-    return None
+    first = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1, pieces.rva,
+                                  np.asarray(flight_pieces, dtype=np.int64), b,
+                                  np.ascontiguousarray(radii, dtype=np.float64), MAX_FLIGHT_S)
+    return sorted((float(t), o) for o, t in enumerate(first)
+                  if np.isfinite(t) and o not in hit)

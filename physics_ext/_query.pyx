@@ -10,6 +10,19 @@ from physics_ext._motion cimport (setup_traj, eval_traj, fill_props, make_params
 from physics_ext._roots cimport roots_in, first_entry
 
 
+cdef inline void load_piece(Traj* Tr, const BallProps* B, const Params* P, int state,
+                            double t0, const double* rvw) noexcept nogil:
+    """A recorded piece (state, start time, 9 values r v w) as a ready trajectory."""
+    cdef int k
+    Tr.state = state
+    Tr.t0 = t0
+    for k in range(3):
+        Tr.r[k] = rvw[k]
+        Tr.v[k] = rvw[3 + k]
+        Tr.w[k] = rvw[6 + k]
+    setup_traj(Tr, B, P)
+
+
 def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[::1] piece_t0,
            const double[:, ::1] piece_rvw, const int[::1] order, const int[::1] start,
            const double[:, ::1] props, const double[::1] params, double cushion_height,
@@ -43,13 +56,7 @@ def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[:
                     else:
                         hi = mid - 1
                 idx = order[lo]
-                Tr.state = piece_state[idx]
-                Tr.t0 = piece_t0[idx]
-                for k in range(3):
-                    Tr.r[k] = piece_rvw[idx, k]
-                    Tr.v[k] = piece_rvw[idx, 3 + k]
-                    Tr.w[k] = piece_rvw[idx, 6 + k]
-                setup_traj(&Tr, &B, &P)
+                load_piece(&Tr, &B, &P, piece_state[idx], piece_t0[idx], &piece_rvw[idx, 0])
                 eval_traj(&Tr, &B, t, r, v, w)
                 for k in range(3):
                     pos[q, b, k] = r[k]
@@ -73,13 +80,7 @@ def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
     with nogil:
         for q in range(n):
             fill_props(&B, props[q, 0], props[q, 1], cushion_height, &P)
-            Tr.state = piece_state[q]
-            Tr.t0 = piece_t0[q]
-            for k in range(3):
-                Tr.r[k] = piece_rvw[q, k]
-                Tr.v[k] = piece_rvw[q, 3 + k]
-                Tr.w[k] = piece_rvw[q, 6 + k]
-            setup_traj(&Tr, &B, &P)
+            load_piece(&Tr, &B, &P, piece_state[q], piece_t0[q], &piece_rvw[q, 0])
             for k in range(3):
                 acc[q, k] = Tr.a[k]
     return accel

@@ -91,15 +91,24 @@ ctypedef struct Sim:
 # Recording
 # ---------------------------------------------------------------------------------------
 
+cdef void* grown(void* buffer, int used, int* capacity, size_t item) noexcept nogil:
+    """`buffer` with room for one more item (capacity doubled when full); NULL if out of
+    memory, the old buffer then still valid."""
+    cdef void* bigger
+    if used < capacity[0]:
+        return buffer
+    bigger = realloc(buffer, 2 * capacity[0] * item)
+    if bigger != NULL:
+        capacity[0] *= 2
+    return bigger
+
+
 cdef int record_piece(Sim* S, int i) noexcept nogil:
-    cdef Piece* p
+    cdef Piece* p = <Piece*> grown(S.pieces, S.n_pieces, &S.cap_pieces, sizeof(Piece))
     cdef int k
-    if S.n_pieces == S.cap_pieces:
-        p = <Piece*> realloc(S.pieces, 2 * S.cap_pieces * sizeof(Piece))
-        if p == NULL:
-            return ERR_NO_MEMORY
-        S.pieces = p
-        S.cap_pieces *= 2
+    if p == NULL:
+        return ERR_NO_MEMORY
+    S.pieces = p
     p = &S.pieces[S.n_pieces]
     p.ball = i
     p.state = S.T[i].state
@@ -114,13 +123,10 @@ cdef int record_piece(Sim* S, int i) noexcept nogil:
 
 cdef int record_event(Sim* S, double t, int kind, int i, int j, int feature, int rail,
                       double speed, int flags) noexcept nogil:
-    cdef Event* e
-    if S.n_events == S.cap_events:
-        e = <Event*> realloc(S.events, 2 * S.cap_events * sizeof(Event))
-        if e == NULL:
-            return ERR_NO_MEMORY
-        S.events = e
-        S.cap_events *= 2
+    cdef Event* e = <Event*> grown(S.events, S.n_events, &S.cap_events, sizeof(Event))
+    if e == NULL:
+        return ERR_NO_MEMORY
+    S.events = e
     e = &S.events[S.n_events]
     e.time = t
     e.kind = kind

@@ -1,0 +1,140 @@
+"""Plane geometry of aiming, in the table frame (metres, radians; angles from +x towards
++y): the window through which a ball drops into each pocket, whether a ball's straight
+path is clear of the other balls, and rail reflections for banks and kicks.
+
+Everything here is closed-form and vectorised with numpy; the solver judges the strokes
+afterwards, so these are estimates that rank and aim candidates, not rulings.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from physics_ext import TableSpec, contact_distance
+
+# A ball centre must pass this far inside the hole's edge to count as aimed into it (m).
+HOLE_MARGIN = 0.005
+# Paths may graze other balls by this much without counting as blocked (m).
+PATH_SLACK = 1e-4
+
+
+def wrap(angle):
+    """Angle(s) wrapped to (-pi, pi]."""
+    return (np.asarray(angle) + np.pi) % (2.0 * np.pi) - np.pi
+
+
+@dataclass(frozen=True)
+class Pockets:
+    """The six pockets as aiming needs them (indexed by physics_ext.Pocket).
+
+    holes: (6, 2) hole centres; hole_radius: (6,); tips: (6, 2, 2) the centres of the two
+    rounded jaw tips of each pocket; tip_radius: m; axis: (6, 2) unit vectors from the
+    mouth into the pocket; mouth: (6, 2) mouth midpoints (between the jaw points)."""
+    holes: np.ndarray
+    hole_radius: np.ndarray
+    tips: np.ndarray
+    tip_radius: float
+    axis: np.ndarray
+    mouth: np.ndarray
+
+
+@functools.lru_cache(maxsize=8)
+def pockets_of(table: TableSpec) -> Pockets:
+    """The pockets of `table` (cached per table)."""
+    geo = table.geometry()
+    holes = np.array(geo.pockets[:, :2])
+    mouth = np.array(geo.jaw_points).reshape(6, 2, 2).mean(axis=1)
+    axis = holes - mouth
+    axis /= np.linalg.norm(axis, axis=1)[:, None]
+    tips = np.array(geo.tips[:, :2]).reshape(6, 2, 2)
+    tip_radius = float(geo.tips[0, 2]) if len(geo.tips) else 0.0
+    return Pockets(holes=holes, hole_radius=np.array(geo.pockets[:, 2]), tips=tips,
+                   tip_radius=tip_radius, axis=axis, mouth=mouth)
+
+
+def pocket_windows(table: TableSpec, balls: np.ndarray, radius: float):
+    """For balls of `radius` at `balls` (n, 2): the directions in which each drops
+    straight into each pocket, clear of both jaw tips and over the hole.
+
+    Returns (aim, half, distance), each (n, 6): the middle of the window (rad), its
+    half-width (rad, <= 0 where the pocket cannot be reached straight) and the distance to
+    the hole centre (m)."""
+    p = pockets_of(table)
+    rel = p.holes[None, :, :] - balls[:, None, :]                      # (n, 6, 2)
+    dist = np.linalg.norm(rel, axis=2)
+    to_hole = np.arctan2(rel[..., 1], rel[..., 0])
+    hole_half = np.arcsin(np.clip((p.hole_radius[None, :] - HOLE_MARGIN) / dist, 0.0, 1.0))
+    tip_rel = p.tips[None, :, :, :] - balls[:, None, None, :]          # (n, 6, 2, 2)
+    tip_dist = np.linalg.norm(tip_rel, axis=3)
+    tip_angle = wrap(np.arctan2(tip_rel[..., 1], tip_rel[..., 0]) - to_hole[..., None])
+    block = np.arcsin(np.clip((radius + p.tip_radius) / tip_dist, 0.0, 1.0))
+    # One tip lies on each side of the line to the hole when the ball is in front of the
+    # mouth; otherwise the pocket is not reachable straight and the window is empty.
+    right = np.where(tip_angle < 0.0, tip_angle + block, -np.inf).max(axis=2)
+    left = np.where(tip_angle > 0.0, tip_angle - block, np.inf).min(axis=2)
+    in_front = np.einsum("npk,pk->np", balls[:, None, :] - p.mouth[None], p.axis) < 0.0
+    lo = np.maximum(right, -hole_half)
+    hi = np.minimum(left, hole_half)
+    half = np.where(in_front & np.isfinite(lo) & np.isfinite(hi), (hi - lo) / 2.0, -1.0)
+    aim = to_hole + (lo + hi) / 2.0
+    return np.where(half > 0.0, aim, to_hole), half, dist
+
+
+def path_blocked(start: np.ndarray, end: np.ndarray, radius: float, others: np.ndarray,
+                 other_radius: np.ndarray) -> np.ndarray:
+    """Whether a ball of `radius` moving straight from each start (m, 2) to each end
+    (m, 2) would touch one of `others` (k, 2) of radii `other_radius` (k,). (m,) bool."""
+    if len(others) == 0:
+        return np.zeros(len(start), dtype=bool)
+    seg = end - start
+    length2 = np.maximum(np.einsum("mk,mk->m", seg, seg), 1e-18)
+    rel = others[None, :, :] - start[:, None, :]                      # (m, k, 2)
+    t = np.clip(np.einsum("mkd,md->mk", rel, seg) / length2[:, None], 0.0, 1.0)
+    closest = start[:, None, :] + t[..., None] * seg[:, None, :]
+    gap = np.linalg.norm(others[None, :, :] - closest, axis=2) - other_radius[None, :] - radius
+    return np.any(gap < -PATH_SLACK, axis=1)
+
+
+@dataclass(frozen=True)
+class RailLine:
+    """The line a ball's centre touches when it meets a straight rail: axis 0 (x) or
+    1 (y), at coordinate `at` (m), `inward` +1 or -1 (the side the balls are on)."""
+    axis: int
+    at: float
+    inward: int
+
+    def mirror(self, point: np.ndarray) -> np.ndarray:
+        """The image of `point` (2,) across this line."""
+        image = np.array(point, dtype=float)
+        image[self.axis] = 2.0 * self.at - image[self.axis]
+        return image
+
+    def crossing(self, start: np.ndarray, end: np.ndarray):
+        """Where the segment start -> end meets the line, or None."""
+        a, b = start[self.axis] - self.at, end[self.axis] - self.at
+        if a * b >= 0.0:
+            return None
+        t = a / (a - b)
+        return start + t * (end - start)
+
+
+def rail_lines(table: TableSpec, radius: float) -> tuple:
+    """The four rail lines for a ball of `radius`: where its centre is when it touches
+    the nose of the right (y = 0), left, head (x = 0) and foot rails."""
+    d = float(contact_distance(table, radius))
+    return (RailLine(1, d, +1), RailLine(1, table.width - d, -1), RailLine(0, d, +1),
+            RailLine(0, table.length - d, -1))
+
+
+def inside_playing_area(table: TableSpec, point, radius: float, margin: float) -> bool:
+    """`point` is at least `margin` (m) inside the rectangle a ball centre of `radius` can
+    reach, and clear of every pocket mouth (within a mouth the jaws and holes begin)."""
+    x, y = point
+    if not (radius + margin <= x <= table.length - radius - margin
+            and radius + margin <= y <= table.width - radius - margin):
+        return False
+    p = pockets_of(table)
+    reach = np.linalg.norm(p.mouth - np.asarray(point)[None, :], axis=1)
+    return bool(np.all(reach > table.side_mouth / 2.0 + radius + margin))

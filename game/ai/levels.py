@@ -1,0 +1,72 @@
+"""Strength levels: how precisely the computer strikes (execution noise) and how widely it
+searches (candidates, solver refinement, noisy samples per candidate).
+
+Noise is Gaussian, per stroke: azimuth and elevation in radians, side and height offsets
+as fractions of the ball radius R, speed as a fraction of the intended cue speed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """One strength level.
+
+    sigma_azimuth, sigma_elevation: rad; sigma_offset: fraction of R (side and height);
+    sigma_speed: relative (0.05 = 5 % of the cue speed).
+    speeds: multiples of the gentlest cue speed that still drops a pot (see aim.py).
+    heights, sides: contact offsets tried on a pot (fractions of R; height > 0 follow).
+    refine_steps: solver iterations correcting a pot's aim (0: throw and squirt from the
+        closed forms only).
+    rounds: ((keep, samples), ...): after the noise-free pass, each round keeps the best
+        `keep` candidates and plays each `samples` more times under noise.
+    break_samples: more noisy solver runs per shortlisted break candidate.
+    placements: cue-ball-in-hand spots tried.
+    lookahead: score positions by the next shot (False: only the pot and the turn count).
+    banks_and_kicks, jumps: those candidate families are generated.
+    """
+    name: str
+    sigma_azimuth: float
+    sigma_elevation: float
+    sigma_offset: float
+    sigma_speed: float
+    speeds: tuple
+    heights: tuple
+    sides: tuple
+    refine_steps: int
+    rounds: tuple
+    break_samples: int
+    placements: int
+    lookahead: bool
+    banks_and_kicks: bool
+    jumps: bool
+
+
+BEGINNER = Level("beginner", sigma_azimuth=0.012, sigma_elevation=0.02, sigma_offset=0.08,
+                 sigma_speed=0.12, speeds=(1.6, 3.0), heights=(0.2,), sides=(0.0,),
+                 refine_steps=0, rounds=((4, 4),), break_samples=2, placements=3,
+                 lookahead=False, banks_and_kicks=False, jumps=False)
+AMATEUR = Level("amateur", sigma_azimuth=0.005, sigma_elevation=0.01, sigma_offset=0.04,
+                sigma_speed=0.06, speeds=(1.3, 2.2, 3.5), heights=(-0.3, 0.0, 0.3),
+                sides=(0.0,), refine_steps=1, rounds=((8, 8),), break_samples=4,
+                placements=6, lookahead=True, banks_and_kicks=True, jumps=True)
+PRO = Level("pro", sigma_azimuth=0.0004, sigma_elevation=0.002, sigma_offset=0.008,
+            sigma_speed=0.015, speeds=(1.2, 1.8, 2.6, 3.8), heights=(-0.4, -0.15, 0.1, 0.35),
+            sides=(-0.25, 0.0, 0.25), refine_steps=2, rounds=((10, 14), (3, 24)),
+            break_samples=12, placements=10, lookahead=True, banks_and_kicks=True,
+            jumps=True)
+
+LEVELS = {level.name: level for level in (BEGINNER, AMATEUR, PRO)}
+
+
+def level_named(name: str) -> Level:
+    """The level called `name` ('beginner', 'amateur' or 'pro')."""
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r}; choose one of {sorted(LEVELS)}")
+    return LEVELS[name]
+
+
+def samples_per_decision(level: Level) -> int:
+    """Noisy solver runs one ordinary decision spends on its rounds."""
+    return sum(keep * samples for keep, samples in level.rounds)

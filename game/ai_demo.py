@@ -1,0 +1,119 @@
+"""Computer against computer without a display: `python -m game.ai_demo` (also reached as
+`python -m game --demo`).
+
+    python -m game.ai_demo --mode nine_ball --games 20 --seed 1 --level pro [--replays DIR]
+
+Plays one match of `--games` games between two computer players on a GameSession, shows
+a progress bar, and prints the summary: games won by each side, balls potted per visit,
+fouls by kind, break-and-run rate and time per decision. `--replays DIR` records the
+match with game.replay's Recorder. The same arguments play the same match (the opponents'
+seeds derive from --seed; decision times are measured for the report only).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+
+from tqdm import tqdm
+
+from game.ai import LEVELS, Opponent
+from game.ai.selfplay import play_match
+from game.session import MODES, GameSession
+from game.session.describe import FOUL_TEXT
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.ai_demo",
+        description="Breakshot: computer-vs-computer matches without a display, with a "
+                    "summary of the play.")
+    parser.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=MODES, default="nine_ball",
+                        help="game mode (default: nine_ball)")
+    parser.add_argument("--games", type=_positive, default=20,
+                        help="games in the match (default: 20)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the racks, the break order and both players (default: 1)")
+    parser.add_argument("--level", choices=sorted(LEVELS), default="pro",
+                        help="strength of both players (default: pro)")
+    parser.add_argument("--level-b", choices=sorted(LEVELS), default=None,
+                        help="strength of the second player (default: --level)")
+    parser.add_argument("--replays", metavar="DIR", default=None,
+                        help="record the match as a replay file in this folder")
+    return parser.parse_args(argv)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    levels = (args.level, args.level_b or args.level)
+    names = tuple(f"Computer {side} ({level})" for side, level in zip("AB", levels))
+    session = GameSession(args.mode, names=names, seed=args.seed)
+    recorder = None
+    if args.replays is not None:
+        try:
+            from game.replay import Recorder
+        except ImportError:
+            print("python -m game.ai_demo: error: --replays: replays are not available "
+                  "in this build yet (game.replay has no Recorder)", file=sys.stderr)
+            return 2
+        recorder = Recorder(session, directory=args.replays)
+    opponents = [Opponent(level, seed=[args.seed, side], params=session.params)
+                 for side, level in enumerate(levels)]
+    print(f"{args.mode}: {args.games} games, {names[0]} vs {names[1]}, seed {args.seed}")
+    with tqdm(total=args.games, unit="game", file=sys.stderr) as bar:
+        def on_game(stats):
+            bar.set_postfix(score=f"{stats.wins[0]}-{stats.wins[1]}",
+                            break_and_runs=stats.break_and_runs, refresh=False)
+            bar.update(1)
+
+        stats = play_match(session, opponents, args.games, on_game)
+    print(summary(stats, names))
+    if recorder is not None:
+        recorder.detach()
+        if recorder.error is not None:
+            print(f"python -m game.ai_demo: error: the replay could not be saved: "
+                  f"{recorder.error}", file=sys.stderr)
+            return 1
+        print(f"Replay: {recorder.path}")
+    return 0
+
+
+def summary(stats, names) -> str:
+    """The match summary as printed lines."""
+    times = stats.decision_seconds
+    lines = [
+        "Games won: " + ", ".join(f"{name} {wins}" for name, wins in zip(names, stats.wins)),
+        f"Balls potted per visit: {stats.potted_per_visit:.2f} "
+        f"({stats.balls_potted} balls in {stats.visits} visits, {stats.shots} shots)",
+        "Fouls: " + (", ".join(f"{FOUL_TEXT[foul]} {count}" for foul, count in
+                                sorted(stats.fouls.items(), key=lambda fc: -fc[1]))
+                     or "none"),
+        f"Break-and-run rate: {100.0 * stats.break_and_run_rate:.0f}% "
+        f"({stats.break_and_runs} of {stats.games} games won by the breaker "
+        f"without the opponent shooting)",
+    ]
+    if times:
+        lines.append(
+            f"Time per decision: mean {statistics.fmean(times):.2f} s, median "
+            f"{statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} "
+            f"decisions; {stats.simulations / len(times):.0f} solver runs per decision, "
+            f"{stats.simulations / sum(times):.0f} per second")
+    lines.append("Game endings: " + ", ".join(
+        f"{reason.value.replace('_', ' ')} {count}"
+        for reason, count in sorted(stats.end_reasons.items(), key=lambda rc: -rc[1])))
+    if stats.engine_faults or stats.forced_concessions:
+        lines.append(f"Solver refusals replayed: {stats.engine_faults}; "
+                     f"games conceded after repeated refusals: {stats.forced_concessions}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

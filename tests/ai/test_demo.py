@@ -1,0 +1,43 @@
+"""The headless demo: a short computer-vs-computer match prints its summary; --replays
+records it when game.replay provides a Recorder and says clearly when it does not."""
+import importlib
+import importlib.util
+
+import pytest
+
+from game import ai_demo
+
+
+def test_demo_prints_the_summary(capsys):
+    assert ai_demo.main(["--mode", "nine_ball", "--games", "1", "--seed", "2",
+                         "--level", "beginner"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("Games won:", "Balls potted per visit:", "Fouls:",
+                    "Break-and-run rate:", "Time per decision:", "Game endings:"):
+        assert heading in out
+
+
+def test_demo_rejects_bad_arguments():
+    with pytest.raises(SystemExit):
+        ai_demo.parse_args(["--games", "0"])
+    with pytest.raises(SystemExit):
+        ai_demo.parse_args(["--level", "grandmaster"])
+
+
+def _has_recorder() -> bool:
+    if importlib.util.find_spec("game.replay") is None:
+        return False
+    return hasattr(importlib.import_module("game.replay"), "Recorder")
+
+
+def test_demo_replays(tmp_path, capsys):
+    code = ai_demo.main(["--mode", "eight_ball", "--games", "1", "--seed", "3",
+                         "--level", "beginner", "--replays", str(tmp_path)])
+    captured = capsys.readouterr()
+    if _has_recorder():
+        assert code == 0
+        assert len(list(tmp_path.iterdir())) == 1
+        assert "Replay:" in captured.out
+    else:
+        assert code == 2 and "not available" in captured.err
+        assert not list(tmp_path.iterdir())

@@ -44,8 +44,7 @@ def encode_match(session, opening) -> dict:
         "balls": [{"id": b, "radius": ball_set.radius(b), "mass": ball_set.mass(b)}
                   for b in ball_set.all_balls],
         "params": to_plain(session.params),
-        # GameSession strikes with the default cue (physics_ext.shoot's default).
-        "cue": to_plain(CueSpec()),
+        "cue": to_plain(session.cue),
         "rack": to_plain(opening.layout),
     }
 

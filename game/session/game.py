@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import physics_ext
-from physics_ext import Ball, Params, ShotResult
+from physics_ext import Ball, CueSpec, Params, ShotResult
 from game.rules import (CUE, EightBallVariants, NineBallVariants, Player, RulesError,
                         ShotFacts, coin_toss, concede, eight_ball, facts_from_result,
                         nine_ball, place_cue_ball)
@@ -41,11 +41,13 @@ class GameSession:
 
     mode: "eight_ball" or "nine_ball"; names: the two players' names (Player.A first);
     variants: the rule-book section 5 switches for the mode; seed: makes the coin toss and
-    every rack; params: the physics parameters. `listeners` are called with
+    every rack; params: the physics parameters; cue: the cue both players strike with.
+    `listeners` are called with
     (session, command, record_or_None) after every accepted command."""
 
     def __init__(self, mode: str, names=("Player 1", "Player 2"), variants=None, seed: int = 0,
-                 params: Params = Params(), breaker: Player | None = None):
+                 params: Params = Params(), breaker: Player | None = None,
+                 cue: CueSpec = CueSpec()):
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose one of {MODES}")
         self.mode = mode
@@ -55,6 +57,7 @@ class GameSession:
                                      else NineBallVariants())
         self.seed = seed
         self.params = params
+        self.cue = cue
         first = coin_toss(seed) if breaker is None else breaker
         self.state = self.engine.new_game(breaker=first, seed=seed, variants=self.variants)
         self.commands: list = []
@@ -141,7 +144,7 @@ class GameSession:
         if self.needs_cue_ball_placement:
             raise RulesError("place the cue ball first")
         balls, ids = self.physics_balls()
-        result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params)
+        result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params, self.cue)
         facts = facts_from_result(result, ids, cue_index=0)
         before = self.state
         if self.mode == "nine_ball":

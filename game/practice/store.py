@@ -1,0 +1,106 @@
+"""Saving and loading practice positions as JSON.
+
+A file holds {"format": FORMAT_NAME, "version": 1, "table": the TableSpec's fields,
+"game": "nine_ball" | "eight_ball", "layout": {"<ball id>": [x, y], ...}} in table-frame
+metres. JSON writes each float as the shortest text that reads back to the same double,
+so a saved position loads back bit for bit.
+
+Saving writes a temporary file beside the target and renames it over it (os.replace), so
+a crash mid-write leaves the old file or the new one, never half of one. Loading refuses
+anything else with a PositionFileError naming the file and the first problem: not
+JSON, another kind of file, a newer version, a bad table, a ball that is not in the game,
+a coordinate that is not a number, a ball off the table or overlapping another.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from physics_ext import TableSpec
+from game.replay.errors import ReplayError
+from game.replay.plain import from_plain, is_number, to_plain
+
+from .position import BALL_SETS, PlacementError, Position
+
+FORMAT_NAME = "breakshot-practice-position"
+VERSION = 1
+
+
+class PositionFileError(ValueError):
+    """A file that cannot be read as a practice position; the message says why."""
+
+
+def to_dict(position: Position) -> dict:
+    return {"format": FORMAT_NAME, "version": VERSION, "table": to_plain(position.table),
+            "game": position.game,
+            "layout": {str(b): list(xy) for b, xy in position.layout.items()}}
+
+
+def save_position(position: Position, path) -> None:
+    """Write `position` to `path` atomically (OSError if the folder cannot be written)."""
+    path = Path(path)
+    text = json.dumps(to_dict(position), indent=1) + "\n"
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    finally:
+        Path(temp).unlink(missing_ok=True)     # gone already once renamed
+
+
+def load_position(path) -> Position:
+    """The position saved in `path`; PositionFileError saying what is wrong otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionFileError(f"{path}: could not be read ({exc})") from None
+    try:
+        return from_dict(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise PositionFileError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") \
+            from None
+    except PositionFileError as exc:
+        raise PositionFileError(f"{path}: {exc}") from None
+
+
+def from_dict(data) -> Position:
+    """A Position from parsed JSON; PositionFileError naming the first problem."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise PositionFileError("not a Breakshot practice position")
+    version = data.get("version")
+    if not (isinstance(version, int) and not isinstance(version, bool) and version >= 1):
+        raise PositionFileError(f"the version must be a whole number >= 1, got {version!r}")
+    if version > VERSION:
+        raise PositionFileError(f"version {version} is newer than this game reads "
+                                f"({VERSION}); update Breakshot")
+    try:
+        table = from_plain(TableSpec, data.get("table"), "table")
+    except ReplayError as exc:
+        raise PositionFileError(str(exc)) from None
+    game = data.get("game")
+    if game not in BALL_SETS:
+        raise PositionFileError(f"game {game!r} is not one of {', '.join(BALL_SETS)}")
+    layout = data.get("layout")
+    if not isinstance(layout, dict):
+        raise PositionFileError("layout must be an object of ball id -> [x, y]")
+    position = Position(table, game, {})
+    # Each ball is placed as a player would: on the table and clear of those before it.
+    for key, xy in layout.items():
+        if not (isinstance(xy, list) and len(xy) == 2 and all(is_number(v) for v in xy)):
+            raise PositionFileError(f"layout[{key!r}] must be [x, y] in metres, got {xy!r:.60}")
+        try:
+            position = position.with_ball(_ball_id(key), xy)
+        except PlacementError as exc:
+            raise PositionFileError(str(exc)) from None
+    return position
+
+
+def _ball_id(key: str) -> int:
+    if not (key.isascii() and key.isdigit()):
+        raise PositionFileError(f"layout key {key!r} is not a ball number")
+    return int(key)

@@ -12,6 +12,7 @@ from game.rules.racks import eight_ball_rack, nine_ball_rack
 
 from . import modes
 from .camera import OrbitCamera, set_clip_planes
+from .lighting import MAIN_CAMERA_MASK
 from .scene import Scene
 
 BACKGROUND = (0.045, 0.045, 0.05, 1.0)    # a dim room; alpha 1 so PNGs are opaque
@@ -54,6 +55,7 @@ def prepare_base(base) -> None:
     base.render.setAntialias(AntialiasAttrib.MMultisample)
     set_clip_planes(base)
     base.camLens.setMinFov(FIELD_OF_VIEW_DEG)
+    base.cam.node().setCameraMask(MAIN_CAMERA_MASK)
 
 
 def overview_camera(base, scene: Scene) -> OrbitCamera:

@@ -88,7 +88,11 @@ class OrbitCamera:
 
     def apply(self) -> None:
         self.base.camera.setPos(self.position())
-        self.base.camera.lookAt(self.target, Vec3(0, 0, 1))
+        # "Up" is the world's up plus the view's horizontal forward: for every pitch
+        # below 90 degrees both give the same screen-up, and straight down the forward
+        # direction alone still fixes it (world up alone would not).
+        forward = Vec3(-math.cos(self.heading), -math.sin(self.heading), 0.0)
+        self.base.camera.lookAt(self.target, Vec3(0, 0, 1) + forward)
 
 
 class TopDownCamera:
@@ -110,8 +114,14 @@ class TopDownCamera:
     def apply(self) -> None:
         """Place the camera high enough that the whole area fits the lens's current field
         of view (x across the screen, y up the screen)."""
-        fov_x, fov_y = self.base.camLens.getFov()
-        z = self.height + max(self.half[0] / math.tan(math.radians(fov_x) / 2),
-                              self.half[1] / math.tan(math.radians(fov_y) / 2))
+        z = self.height + fit_distance(self.base.camLens, self.half)
         self.base.camera.setPos(self.centre + Vec3(0, 0, z))
         self.base.camera.lookAt(self.centre, Vec3(0, 1, 0))
+
+
+def fit_distance(lens, half) -> float:
+    """How far (m) a camera looking square at a flat area must be for the area's half
+    sizes `half` = (across the screen, up the screen) to fit the lens's field of view."""
+    fov_x, fov_y = lens.getFov()
+    return max(half[0] / math.tan(math.radians(fov_x) / 2),
+               half[1] / math.tan(math.radians(fov_y) / 2))

@@ -46,6 +46,13 @@ def _profiles(tip_radius: float, shaft_radius: float) -> dict:
     }
 
 
+def radius_at(distance: float) -> float:
+    """The cue's radius (m) `distance` m behind the tip (clamped to the cue's length): the
+    shaft's taper to the joint, then the butt's to the bumper, as the mesh draws them."""
+    return float(np.interp(distance, (0.0, JOINT_Z, CUE_LENGTH),
+                           (C.CUE_SHAFT_RADIUS, JOINT_RADIUS, BUTT_RADIUS)))
+
+
 def cue_pose(centre, radius: float, mass: float, stroke: Stroke, gap: float = 0.0) -> tuple:
     """Where to draw the cue for `stroke` on a ball of `radius` (m) and `mass` (kg) centred
     at `centre` (x, y, z) m: returns (dome_centre, axis), both (3,) arrays in the table

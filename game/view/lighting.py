@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from panda3d.core import (AmbientLight, ColorWriteAttrib, CullFaceAttrib, DirectionalLight,
-                          NodePath, Shader, Vec3)
+from panda3d.core import (AmbientLight, BitMask32, ColorWriteAttrib, CullFaceAttrib,
+                          DirectionalLight, NodePath, Shader, Vec3)
 
 from .shaders import DEPTH_FRAGMENT, DEPTH_VERTEX, LIT_FRAGMENT, LIT_VERTEX
 
@@ -26,6 +26,16 @@ AMBIENT_COLOUR = (0.22, 0.22, 0.24)
 SHADOW_BIAS = 0.0015
 # Priority that lets the shadow pass's depth-only state win over the scene's shader.
 _OVERRIDE = 1000
+# Camera masks: the player's camera draws bit 0, the key light's shadow pass bit 1, so
+# overlays (aiming aids, ghost balls) can hide from the shadow pass and cast no shadow.
+MAIN_CAMERA_MASK = BitMask32.bit(0)
+SHADOW_CAMERA_MASK = BitMask32.bit(1)
+
+
+def cast_no_shadow(node: NodePath) -> None:
+    """Keep `node` out of the shadow map (it still shows to the player's camera, whose
+    mask must be MAIN_CAMERA_MASK: see app.prepare_base)."""
+    node.hide(SHADOW_CAMERA_MASK)
 
 
 def _depth_only_state():
@@ -76,6 +86,7 @@ class Lighting:
             lens.setFilmSize(span, span)
             lens.setNearFar(0.5, 6.0)
             key.setShadowCaster(True, shadow_size, shadow_size)
+            key.setCameraMask(SHADOW_CAMERA_MASK)
             key.setInitialState(_depth_only_state())
             root.setShader(Shader.make(Shader.SL_GLSL, LIT_VERTEX, LIT_FRAGMENT))
             root.setShaderInput("u_shadow_texel", 1.0 / shadow_size)

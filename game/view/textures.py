@@ -11,12 +11,14 @@ from panda3d.core import SamplerState, Texture
 
 
 def texture_from_rgb(name: str, rgb: np.ndarray, repeat: bool = True) -> Texture:
-    """A mipmapped RGB texture from an (H, W, 3) float array in 0..1, row 0 at v = 0."""
-    h, w, _ = rgb.shape
+    """A mipmapped texture from an (H, W, 3) RGB or (H, W, 4) RGBA float array in 0..1,
+    row 0 at v = 0."""
+    h, w, channels = rgb.shape
     data = np.clip(np.round(np.asarray(rgb) * 255.0), 0, 255).astype(np.uint8)
     tex = Texture(name)
-    tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgb8)
-    tex.setRamImageAs(np.ascontiguousarray(data).tobytes(), "RGB")
+    rgba = channels == 4
+    tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgba8 if rgba else Texture.F_rgb8)
+    tex.setRamImageAs(np.ascontiguousarray(data).tobytes(), "RGBA" if rgba else "RGB")
     tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     tex.setMagfilter(SamplerState.FT_linear)
     tex.setAnisotropicDegree(4)

@@ -1,5 +1,4 @@
 """Offscreen renders of the scene, checked pixel by pixel."""
-import colorsys
 import math
 
 import numpy as np
@@ -11,23 +10,7 @@ from game.view import orientation
 from game.view.balls import REST_ORIENTATION
 from game.view.lighting import KEY_DIRECTION
 from game.view.modes import MODE_NAMES
-from view_helpers import render, rgb_at, world_to_pixel
-
-# Above any Panda3D state set on the scene, so probe colours always win.
-PROBE_PRIORITY = 100
-
-
-def _probe(node, rgb):
-    """Draw a node in one flat, unlit colour: exact on every renderer."""
-    node.setLightOff(PROBE_PRIORITY)
-    node.setTextureOff(PROBE_PRIORITY)
-    node.setShaderOff(PROBE_PRIORITY)
-    node.setColor(*rgb, 1.0, PROBE_PRIORITY)
-
-
-def _probe_colours(n):
-    """n clearly different saturated colours."""
-    return [colorsys.hsv_to_rgb(k / n, 1.0, 1.0) for k in range(n)]
+from view_helpers import probe, probe_colours, render, rgb_at, world_to_pixel
 
 
 def _top_down(base, scene):
@@ -42,9 +25,9 @@ def _is_cloth(rgb):
 @pytest.mark.parametrize("mode_name", MODE_NAMES)
 def test_each_ball_appears_at_its_projected_position(base, make_scene, mode_name):
     scene = make_scene(mode_name)
-    colours = dict(zip(scene.balls.ids, _probe_colours(len(scene.balls.ids))))
+    colours = dict(zip(scene.balls.ids, probe_colours(len(scene.balls.ids))))
     for ball_id, rgb in colours.items():
-        _probe(scene.balls.node(ball_id), rgb)
+        probe(scene.balls.node(ball_id), rgb)
     _top_down(base, scene)
     image = render(base)
     for ball_id, rgb in colours.items():

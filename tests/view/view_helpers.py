@@ -1,5 +1,10 @@
-"""Pixel helpers for the offscreen view tests: project, render, read back."""
+"""Pixel helpers for the offscreen view tests: project, render, read back, probe."""
+import colorsys
+
 from panda3d.core import Point2, PNMImage
+
+# Above any Panda3D state set on the scene, so probe colours always win.
+PROBE_PRIORITY = 100
 
 
 def world_to_pixel(base, point):
@@ -27,3 +32,16 @@ def rgb_at(image: PNMImage, pixel) -> tuple:
     x, y = pixel
     c = image.getXel(x, y)
     return (c[0], c[1], c[2])
+
+
+def probe(node, rgb):
+    """Draw a node in one flat, unlit colour: exact on every renderer."""
+    node.setLightOff(PROBE_PRIORITY)
+    node.setTextureOff(PROBE_PRIORITY)
+    node.setShaderOff(PROBE_PRIORITY)
+    node.setColor(*rgb, 1.0, PROBE_PRIORITY)
+
+
+def probe_colours(n):
+    """n clearly different saturated colours."""
+    return [colorsys.hsv_to_rgb(k / n, 1.0, 1.0) for k in range(n)]

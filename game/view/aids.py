@@ -1,0 +1,181 @@
+"""What the player sees while aiming and placing: the aim line, the ghost ball at the first
+contact, the directions the object ball and the cue ball take, the ghost of a cue ball
+in hand and the zone it may go in.
+
+Overlays on the table frame (m): lines are flat strips just above the cloth, drawn
+unlit and translucent, and nothing here casts a shadow.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from panda3d.core import NodePath, TransparencyAttrib
+
+from game.rules import BallInHand
+
+from .aim import Prediction
+from .balls import ball_texture, unit_sphere
+from .lighting import cast_no_shadow
+from .mesh import MeshBuilder
+from .outline import arc
+from .settings import Aids
+
+LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
+LINE_WIDTH_M = 0.004
+OBJECT_PATH_M = 0.45          # length of the object ball's direction line
+CUE_PATH_M = 0.30             # length of the cue ball's direction line
+AIM_COLOUR = (1.0, 1.0, 1.0, 0.55)
+OBJECT_COLOUR = (1.0, 0.85, 0.25, 0.8)
+CUE_COLOUR = (0.55, 0.85, 1.0, 0.8)
+GHOST_COLOUR = (1.0, 1.0, 1.0, 0.35)
+ZONE_COLOUR = (1.0, 1.0, 1.0, 0.10)
+REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
+PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
+
+
+def _overlay(node: NodePath, colour) -> NodePath:
+    """Flat colour, no lighting or shader, blended, drawn after the opaque scene."""
+    node.setLightOff(1)
+    node.setShaderOff(1)
+    node.setTextureOff(1)
+    node.setColor(*colour)
+    node.setTransparency(TransparencyAttrib.MAlpha)
+    node.setDepthWrite(False)
+    node.setBin("fixed", 10)
+    return node
+
+
+def _unit_strip() -> MeshBuilder:
+    """A 1 x 1 strip on the cloth from x = 0 to 1, y = -0.5 to 0.5, facing up."""
+    mesh = MeshBuilder()
+    mesh.add_flat(np.array([(0.0, -0.5), (1.0, -0.5), (1.0, 0.5), (0.0, 0.5)]), 0.0)
+    return mesh
+
+
+class _Line:
+    """A strip of LINE_WIDTH_M on the cloth between two points."""
+
+    def __init__(self, parent: NodePath, name: str, colour):
+        self.node = _overlay(parent.attachNewNode(_unit_strip().node(name)), colour)
+
+    def show(self, start, end, visible: bool = True) -> None:
+        """Lay the strip from `start` to `end` (x, y) m; hide it unless `visible`."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(dx, dy)
+        if length < 1e-6 or not visible:
+            self.node.hide()
+            return
+        self.node.setPos(start[0], start[1], LIFT_M)
+        self.node.setH(math.degrees(math.atan2(dy, dx)))
+        self.node.setScale(length, LINE_WIDTH_M, 1.0)
+        self.node.show()
+
+    def hide(self) -> None:
+        self.node.hide()
+
+
+class AimAids:
+    """The aim line, ghost ball and direction lines under `parent`."""
+
+    def __init__(self, parent: NodePath):
+        self.root = parent.attachNewNode("aim_aids")
+        cast_no_shadow(self.root)
+        self.aim_line = _Line(self.root, "aim_line", AIM_COLOUR)
+        self.object_line = _Line(self.root, "object_path", OBJECT_COLOUR)
+        self.cue_line = _Line(self.root, "cue_path", CUE_COLOUR)
+        self.ghost = _overlay(self.root.attachNewNode("ghost_ball"), GHOST_COLOUR)
+        unit_sphere().instanceTo(self.ghost)
+        self.root.hide()
+
+    def show(self, start, radius: float, prediction: Prediction, others: dict,
+             aids: Aids) -> None:
+        """Draw the aids for a cue ball of `radius` (m) at `start` (x, y); `others` are
+        {ball_id: ((x, y), radius)}, for the object ball's line."""
+        self.root.show()
+        contact = prediction.contact
+        self.aim_line.show(start, contact, aids.aim_line)
+        hit = prediction.target is not None
+        if aids.ghost_ball and hit:
+            self.ghost.setPos(contact[0], contact[1], radius)
+            self.ghost.setScale(radius)
+            self.ghost.show()
+        else:
+            self.ghost.hide()
+        if hit and prediction.object_direction is not None:
+            centre = others[prediction.target][0]
+            self.object_line.show(centre, _ahead(centre, prediction.object_direction,
+                                                 OBJECT_PATH_M), aids.object_path)
+        else:
+            self.object_line.hide()
+        if prediction.cue_direction is not None:
+            self.cue_line.show(contact, _ahead(contact, prediction.cue_direction, CUE_PATH_M),
+                               aids.cue_path)
+        else:
+            self.cue_line.hide()
+
+    def hide(self) -> None:
+        self.root.hide()
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+
+
+def _ahead(point, direction, length: float) -> tuple:
+    return (point[0] + direction[0] * length, point[1] + direction[1] * length)
+
+
+class PlacementGhost:
+    """The cue ball in hand following the pointer, and its zone shaded on the cloth."""
+
+    def __init__(self, parent: NodePath, table, cue_style):
+        self.table = table
+        self.radius = cue_style.radius
+        self.root = parent.attachNewNode("placement")
+        cast_no_shadow(self.root)
+        self.ball = self.root.attachNewNode("ghost_cue_ball")
+        unit_sphere().instanceTo(self.ball)
+        self.ball.setScale(self.radius)
+        self.ball.setTexture(ball_texture(cue_style))
+        self.ball.setLightOff(1)
+        self.ball.setShaderOff(1)
+        self.ball.setTransparency(TransparencyAttrib.MAlpha)
+        self.ball.setBin("fixed", 11)
+        self._zones = {}
+        self.root.hide()
+
+    def _zone(self, zone: BallInHand) -> NodePath | None:
+        """The shaded area of `zone` (None for anywhere: the whole cloth)."""
+        if zone not in self._zones:
+            t = self.table
+            if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
+                outline = arc(t.d_centre, t.d_radius, math.pi / 2, math.pi)
+            elif zone is BallInHand.BEHIND_HEAD_STRING:
+                outline = np.array([(0.0, 0.0), (t.head_line_x, 0.0), (t.head_line_x, t.width),
+                                    (0.0, t.width)])
+            else:
+                self._zones[zone] = None
+                return None
+            mesh = MeshBuilder()
+            mesh.add_flat(outline, LIFT_M)
+            self._zones[zone] = _overlay(self.root.attachNewNode(mesh.node(f"zone_{zone.value}")),
+                                         ZONE_COLOUR)
+        return self._zones[zone]
+
+    def show(self, zone: BallInHand, position, allowed: bool) -> None:
+        """The ghost at `position` (x, y) m, tinted red unless `allowed`; the zone shaded."""
+        self.root.show()
+        for key, node in self._zones.items():
+            if node is not None and key is not zone:
+                node.hide()
+        shade = self._zone(zone)
+        if shade is not None:
+            shade.show()
+        self.ball.setPos(position[0], position[1], self.radius)
+        self.ball.setColorScale(*(PLACED_TINT if allowed else REFUSED_TINT))
+
+    def hide(self) -> None:
+        self.root.hide()
+
+    def destroy(self) -> None:
+        self.root.removeNode()

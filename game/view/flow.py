@@ -1,0 +1,533 @@
+"""The play flow: what the players are doing, as a `direct.fsm.FSM` over a GameScreen.
+
+States (each binds its input on enter and releases it on exit, so a key means only what
+the current state says; anything else pressed, mid-shot say, is ignored):
+    Placing    the cue ball in hand follows the pointer (or the arrow keys) inside its
+               zone, never onto a ball; a click or Enter puts it down
+    Aiming     aim, cue elevation, tip offset, push-out declaration, camera, aids
+    Powering   Space held: the power swings up and down; released: the shot
+    Playing    the solver's shot animated in real time; skip, slow motion
+    Choosing   8-ball group choice, or 9-ball play-or-pass after a push out
+    Confirm    a yes/no question (concede, leave for the menu)
+    GameOver   the winner, the score, rematch or menu
+Transitions use `demand`, which queues a request made while a transition runs.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from direct.fsm.FSM import FSM
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import MouseButton
+
+from game.rules import BallInHand, Group
+from game.rules.nine_ball import OptionChoice
+from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
+from game.session.describe import END_TEXT, describe_ruling
+from physics_ext import SimulationError, Stroke
+
+from .aim import free_spot
+from .dialogs import Dialog
+from .gauges import MAX_OFFSET
+from .playback import ShotPlayback
+from .rig import follow_pose
+
+AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
+FINE_AIM_STEP_RAD = math.radians(0.02)  # with Shift, or , and .
+DRAG_AIM_RAD = math.radians(60.0)       # per window width of mouse drag
+FINE_DRAG = 0.08                        # drag factor with Shift held
+ELEVATION_STEP_RAD = math.radians(1.0)
+MAX_ELEVATION_RAD = math.radians(80.0)
+TIP_STEP = 0.05                         # fraction of the radius per key press
+POWER_RISE_S = 1.5                      # empty to full while Space is held
+MIN_CUE_SPEED = 0.3                     # m/s at zero power
+MAX_CUE_SPEED = 9.0                     # m/s at full power: a hard break
+POWER_CURVE = 1.6                       # fine control at the soft end
+AIM_GAP_M = 0.03                        # tip to ball while aiming
+DRAW_BACK_M = 0.22                      # extra draw-back at full power
+STRIKE_S = 0.06                         # the cue's push through to the ball
+PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)
+SLOW_MOTION = 0.25
+CLICK_REACH_BALLS = 2.0                 # a click this many ball widths from the ghost's
+                                        # spot is a miss, not a placement
+
+ZONE_RULE = {
+    BallInHand.D: "inside the D",
+    BallInHand.D_OPTIONAL: "inside the D",
+    BallInHand.BEHIND_HEAD_STRING: "behind the head string",
+    BallInHand.ANYWHERE: "on the table",
+}
+
+
+def cue_speed(power: float) -> float:
+    """Cue speed (m/s) for power 0..1."""
+    return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * power ** POWER_CURVE
+
+
+@dataclass
+class Setup:
+    """The stroke being prepared: azimuth and the player's own elevation (rad), the tip's
+    contact offset (fractions of R) and a declared push out."""
+    azimuth: float = 0.0
+    elevation: float = 0.0
+    side: float = 0.0
+    height: float = 0.0
+    push_out: bool = False
+
+
+class PlayFlow(FSM):
+    """The states of play over `screen` (a GameScreen)."""
+
+    def __init__(self, screen):
+        super().__init__("PlayFlow")
+        self.screen = screen
+        self.session = screen.session
+        self.hud = screen.hud
+        self.setup = Setup()
+        self.fresh = True               # a new turn: aim afresh at the ball on
+        self.input = None
+        self._tick = None
+        self._dialog = None
+
+    # ---- shared --------------------------------------------------------------------
+    def next_state(self) -> str:
+        """The state the session's rules state asks for."""
+        s = self.session
+        if s.state.game_over:
+            return "GameOver"
+        if s.group_choice_pending or s.option_pending is not None:
+            return "Choosing"
+        if s.needs_cue_ball_placement:
+            return "Placing"
+        return "Aiming"
+
+    def tick(self, dt: float) -> None:
+        if self._tick is not None:
+            self._tick(dt)
+
+    def view_changed(self) -> None:
+        """The camera choice changed (top view, pitch): re-aim the camera."""
+        if self.state in ("Aiming", "Powering"):
+            self.screen.aim_camera(self.setup.azimuth)
+        elif self.state == "Placing":
+            self.screen.rig.set_goal(self._placing_pose())
+
+    def _listen(self, bindings: dict, controls: str) -> None:
+        """Bind this state's events {event: (handler, args)} and show its controls."""
+        self.input = DirectObject()
+        for event, (handler, args) in bindings.items():
+            self.input.accept(event, handler, list(args))
+        self.hud.set_controls(controls)
+
+    def defaultExit(self) -> None:
+        if self.input is not None:
+            self.input.ignoreAll()
+            self.input = None
+        if self._dialog is not None:
+            self._dialog.destroy()
+            self._dialog = None
+        self._tick = None
+
+    def exitPlacing(self) -> None:
+        self.screen.placement.hide()
+        self.defaultExit()
+
+    def exitAiming(self) -> None:
+        self.defaultExit()
+
+    def _ask(self, title: str, text: str, choices) -> None:
+        self._dialog = Dialog(self.screen.base, title, text, choices)
+
+    def _after_command(self) -> None:
+        self.fresh = True
+        self.demand(self.next_state())
+
+    def _confirm(self, title: str, text: str, on_yes, back: str) -> None:
+        self.demand("Confirm", title, text, on_yes, back)
+
+    def _concede(self, back: str) -> None:
+        name = self.session.names[int(self.session.shooter)]
+        self._confirm("Concede?", f"{name}, do you give up this game?",
+                      lambda: self._command(Concede(self.session.shooter)), back)
+
+    def _leave(self, back: str) -> None:
+        self._confirm("Leave the match?", "The match in progress will be lost.",
+                      self.screen.on_leave, back)
+
+    def _command(self, command) -> None:
+        accepted, _ = self.screen.apply(command)
+        if accepted:
+            self._after_command()
+
+    # ---- Placing -------------------------------------------------------------------
+    def enterPlacing(self) -> None:
+        state = self.session.state
+        self.zone = state.ball_in_hand
+        self.radius = self.screen.cue_style.radius
+        self.screen.scene.hide_cue()
+        self.screen.aids.hide()
+        self.hud.hide_aiming()
+        start = self.screen.cue_ball() or self.screen.mode.cue_ball_spot
+        self._last_pointer = self.screen.pointer()
+        self._resolve(start)
+        self.screen.rig.set_goal(self._placing_pose())
+        can_cancel = not self.session.needs_cue_ball_placement
+        bindings = {"mouse1": (self._place, (True,)), "shift-mouse1": (self._place, (True,)),
+                    "enter": (self._place, (False,)), "q": (self._concede, ("Placing",))}
+        for key, (dx, dy) in (("arrow_left", (-1, 0)), ("arrow_right", (1, 0)),
+                              ("arrow_up", (0, 1)), ("arrow_down", (0, -1))):
+            for prefix in ("", "shift-"):
+                for suffix in ("", "-repeat"):
+                    bindings[prefix + key + suffix] = (self._nudge, (dx, dy, bool(prefix)))
+        if can_cancel:
+            bindings["b"] = (self.demand, ("Aiming",))
+            bindings["escape"] = (self.demand, ("Aiming",))
+        else:
+            bindings["escape"] = (self._leave, ("Placing",))
+        self._listen(bindings, "Mouse or arrow keys (Shift: fine): move the cue ball   "
+                               "Click or Enter: put it down   V: view   Q: concede   "
+                               + ("B or Esc: leave it where it was" if can_cancel else "Esc: menu"))
+        self._tick = self._tick_placing
+
+    def _placing_pose(self):
+        if self.screen.top_view:
+            return self.screen.overview_pose()
+        return self.screen.top_pose()
+
+    def _resolve(self, desired) -> None:
+        """Move the ghost towards `desired` (x, y): the nearest allowed spot, or red."""
+        s = self.session
+        self.desired = desired
+        self.spot = free_spot(s.table, self.zone, desired, s.state.layout, s.ball_set)
+        shown = self.spot if self.spot is not None else desired
+        self.screen.placement.show(self.zone, shown, self.spot is not None)
+
+    def _tick_placing(self, dt: float) -> None:
+        # The ghost follows the mouse when the mouse moves, not when the camera does, so
+        # a ghost moved with the keys stays put.
+        pointer = self.screen.pointer()
+        if pointer is not None and pointer != self._last_pointer:
+            self._last_pointer = pointer
+            target = self.screen.pointer_on_table(self.radius)
+            if target is not None:
+                self._resolve(target)
+
+    def _nudge(self, dx: int, dy: int, fine: bool) -> None:
+        step = PLACE_STEP_M / 5 if fine else PLACE_STEP_M
+        base = self.spot if self.spot is not None else self.desired
+        self._resolve((base[0] + dx * step, base[1] + dy * step))
+
+    def _place(self, from_pointer: bool) -> None:
+        if from_pointer:
+            pointer = self.screen.pointer_on_table(self.radius)
+            if pointer is not None:
+                self._resolve(pointer)
+        # A click far from where the ghost could go is a miss, not a request for the
+        # nearest allowed spot.
+        missed = from_pointer and math.dist(self.spot or self.desired, self.desired) > (
+            CLICK_REACH_BALLS * 2 * self.radius)
+        if self.spot is None or missed:
+            self.hud.say(f"The cue ball cannot go there: it must be {ZONE_RULE[self.zone]}, "
+                         "clear of the other balls.")
+            return
+        accepted, _ = self.screen.apply(PlaceCueBall(self.spot))
+        if accepted:
+            self.screen.show_layout()
+            self.fresh = True
+            self.demand("Aiming")
+
+    # ---- Aiming --------------------------------------------------------------------
+    def enterAiming(self) -> None:
+        if self.fresh:
+            self._new_turn()
+        self._drag = None
+        bindings = {"space": (self.demand, ("Powering",)),
+                    "p": (self._toggle_push_out, ()), "x": (self._set_tip, (0.0, 0.0)),
+                    "q": (self._concede, ("Aiming",)), "escape": (self._leave, ("Aiming",)),
+                    ",": (self._turn, (1, True)), ".": (self._turn, (-1, True))}
+        for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
+            for suffix in ("", "-repeat"):
+                bindings[key + suffix] = (self._turn, (sign, False))
+                bindings["shift-" + key + suffix] = (self._turn, (sign, True))
+        for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
+            for prefix in ("", "shift-"):
+                for suffix in ("", "-repeat"):
+                    bindings[prefix + key + suffix] = (self._raise, (sign,))
+        for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
+            for suffix in ("", "-repeat"):
+                bindings[key + suffix] = (self._move_tip, (ds, dh))
+        for prefix in ("", "shift-"):
+            bindings[prefix + "mouse1"] = (self._press, ())
+            bindings[prefix + "mouse1-up"] = (self._release, ())
+        for key, aid in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
+                         ("4", "cue_path")):
+            bindings[key] = (self._toggle_aid, (aid,))
+        may_move = self.session.state.ball_in_hand is not BallInHand.NONE
+        if may_move:
+            bindings["b"] = (self.demand, ("Placing",))
+        extra = ("   B: move the cue ball" if may_move else "") + (
+            "   P: push out" if self.session.push_out_available else "")
+        self._listen(bindings, "Drag or Left/Right: aim (Shift or , .: fine)   Up/Down: cue "
+                               "elevation   W A S D, X or click the ball: tip   Hold Space, "
+                               "release: shoot   V: view   1-4: aids   Q: concede   Esc: menu"
+                     + extra)
+        self._tick = self._tick_aiming
+        self._refresh()
+
+    def _new_turn(self) -> None:
+        """Fresh stroke set-up, aimed at the nearest ball the shooter may hit first."""
+        self.fresh = False
+        self.setup = Setup(azimuth=self._azimuth_to_ball_on())
+
+    def _azimuth_to_ball_on(self) -> float:
+        state = self.session.state
+        x, y = self.screen.cue_ball()
+        candidates = balls_on(self.session)
+        if not candidates:
+            return self.setup.azimuth
+        bx, by = min((state.layout[b] for b in candidates),
+                     key=lambda p: math.hypot(p[0] - x, p[1] - y))
+        return math.atan2(by - y, bx - x)
+
+    def stroke(self, speed: float = 1.0) -> tuple:
+        """(Stroke, raised): the set-up as a stroke at cue `speed` m/s, the cue raised to
+        clear what is behind the cue ball (raised tells if that lifted it)."""
+        s = self.setup
+        need = self.screen.clearing(s.azimuth, s.height)
+        return (Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed),
+                need > s.elevation + 1e-3)
+
+    def _refresh(self, gap: float = AIM_GAP_M, power: float | None = None) -> None:
+        """Pose the cue, the aids, the instruments and the camera for the set-up."""
+        stroke, raised = self.stroke()
+        self.screen.show_aim(stroke, gap)
+        self.hud.show_aiming(self.setup.side, self.setup.height,
+                             math.degrees(stroke.elevation), raised, power)
+        self.screen.aim_camera(self.setup.azimuth)
+
+    def _turn(self, sign: int, fine: bool) -> None:
+        step = FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD
+        self.setup.azimuth = (self.setup.azimuth + sign * step) % (2 * math.pi)
+        self._refresh()
+
+    def _raise(self, sign: int) -> None:
+        e = self.setup.elevation + sign * ELEVATION_STEP_RAD
+        self.setup.elevation = min(max(e, 0.0), MAX_ELEVATION_RAD)
+        self._refresh()
+
+    def _move_tip(self, ds: int, dh: int) -> None:
+        self._set_tip(self.setup.side + ds * TIP_STEP, self.setup.height + dh * TIP_STEP)
+
+    def _set_tip(self, side: float, height: float) -> None:
+        r = math.hypot(side, height)
+        if r > MAX_OFFSET:
+            side, height = side * MAX_OFFSET / r, height * MAX_OFFSET / r
+        self.setup.side, self.setup.height = side, height
+        self._refresh()
+
+    def _toggle_push_out(self) -> None:
+        if not self.session.push_out_available:
+            self.hud.say("A push out may only be declared on the shot right after the break.")
+            return
+        self.setup.push_out = not self.setup.push_out
+        self.hud.say("Push out declared: P again to take it back." if self.setup.push_out
+                     else "Push out taken back.")
+
+    def _toggle_aid(self, name: str) -> None:
+        aids = self.screen.aids_on
+        self.screen.aids_on = replace(aids, **{name: not getattr(aids, name)})
+        self._refresh()
+
+    def _press(self) -> None:
+        """Mouse button 1: set the tip on the spin selector, aim at the pointer (top
+        view), or start a drag that turns the aim."""
+        pointer = self.screen.pointer()
+        if pointer is None:
+            return
+        if self.hud.spin.offset_at(pointer) is not None:
+            self._drag = ("tip", pointer)
+        elif self.screen.top_view:
+            self._drag = ("point", pointer)
+        else:
+            self._drag = ("turn", pointer)
+        self._tick_aiming(0.0)
+
+    def _release(self) -> None:
+        self._drag = None
+
+    def _tick_aiming(self, dt: float) -> None:
+        if self._drag is None:
+            return
+        kind, last = self._drag
+        pointer = self.screen.pointer()
+        if pointer is None or not self.screen.button_down(MouseButton.one()):
+            self._drag = None
+            return
+        if kind == "tip":
+            offset = self.hud.spin.offset_at(pointer)
+            if offset is not None:
+                self._set_tip(*offset)
+        elif kind == "point":
+            target = self.screen.pointer_on_table(self.screen.cue_style.radius)
+            x, y = self.screen.cue_ball()
+            if target is not None and math.hypot(target[0] - x, target[1] - y) > 1e-3:
+                self.setup.azimuth = math.atan2(target[1] - y, target[0] - x)
+                self._refresh()
+        elif pointer[0] != last[0]:
+            factor = FINE_DRAG if self.screen.fine() else 1.0
+            self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
+            self._refresh()
+        self._drag = (kind, pointer)
+
+    # ---- Powering ------------------------------------------------------------------
+    def enterPowering(self) -> None:
+        self.power, self._rising = 0.0, True
+        self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
+                     "Release Space to shoot   Esc: cancel")
+        self._tick = self._tick_powering
+        self._refresh(AIM_GAP_M, 0.0)
+
+    def _tick_powering(self, dt: float) -> None:
+        step = dt / POWER_RISE_S
+        self.power += step if self._rising else -step
+        if self.power >= 1.0:
+            self.power, self._rising = 1.0, False
+        elif self.power <= 0.0:
+            self.power, self._rising = 0.0, True
+        self._refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+
+    def _shoot(self) -> None:
+        stroke, _ = self.stroke(cue_speed(self.power))
+        gap = AIM_GAP_M + DRAW_BACK_M * self.power
+        try:
+            accepted, record = self.screen.apply(Shoot(stroke, push_out=self.setup.push_out))
+        except (SimulationError, ValueError) as exc:
+            # R9-B10: a shot the engine cannot play is played again, no penalty.
+            self.hud.say(f"That shot could not be simulated ({exc}); play it again.")
+            self.demand("Aiming")
+            return
+        if accepted:
+            self.demand("Playing", record, stroke, gap)
+        else:
+            self.demand("Aiming")
+
+    # ---- Playing -------------------------------------------------------------------
+    def enterPlaying(self, record, stroke: Stroke, gap: float) -> None:
+        screen = self.screen
+        screen.aids.hide()
+        self.hud.hide_aiming()
+        balls = screen.scene.balls
+        self.record, self.stroke_played, self.gap = record, stroke, gap
+        self.rows = balls.rows(record.ball_ids)
+        self.playback = ShotPlayback.from_record(record, balls.orientations()[self.rows],
+                                                 pocket_depth=screen.scene.look.pocket_depth)
+        self.strike_left = STRIKE_S
+        self._listen({"space": (self._skip, ()), "enter": (self._skip, ()),
+                      "z": (self._slow_motion, ()),
+                      "[": (self._speed, (0.5,)), "]": (self._speed, (2.0,))},
+                     "Space or Enter: skip to the end   Z: slow motion   [ ]: slower, faster"
+                     "   V: view")
+        self._tick = self._tick_playing
+
+    def _skip(self) -> None:
+        self.strike_left = 0.0
+        self.playback.skip_to_end()
+
+    def _slow_motion(self) -> None:
+        clock = self.playback.clock
+        clock.set_speed(1.0 if clock.speed < 1.0 else SLOW_MOTION)
+
+    def _speed(self, factor: float) -> None:
+        clock = self.playback.clock
+        clock.set_speed(clock.speed * factor)
+
+    def _tick_playing(self, dt: float) -> None:
+        screen = self.screen
+        if self.strike_left > 0.0:
+            # The cue pushes through to the ball before it moves.
+            self.strike_left = max(self.strike_left - dt, 0.0)
+            screen.scene.show_cue(self.stroke_played, self.gap * self.strike_left / STRIKE_S)
+            return
+        screen.scene.hide_cue()
+        frame = self.playback.update(dt)
+        screen.scene.balls.pose(self.rows, frame.positions, frame.orientations, frame.visible)
+        moving = frame.moving & frame.visible
+        if screen.top_view:
+            screen.rig.set_goal(screen.top_pose())
+        elif moving.any():
+            screen.rig.set_goal(follow_pose(frame.positions[moving], screen.rig.goal.heading,
+                                            screen.overview_pose().distance))
+        if self.playback.finished:
+            self._shot_over()
+
+    def _shot_over(self) -> None:
+        self.screen.show_layout()
+        self.hud.set_ruling(describe_ruling(self.record.ruling, self.session.state,
+                                            self.session.names))
+        self.hud.update(self.session)
+        self._after_command()
+
+    # ---- Choosing ------------------------------------------------------------------
+    def enterChoosing(self) -> None:
+        self.hud.set_controls("")
+        names = self.session.names
+        if self.session.group_choice_pending:
+            name = names[int(self.session.shooter)]
+            self._ask("Choose your group", f"{name} potted both colours: which will you play?",
+                      [("Red", ("r",), lambda: self._command(ChooseGroup(Group.RED))),
+                       ("Yellow", ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
+            return
+        chooser = self.session.option_pending
+        pusher = names[int(chooser.other)]
+        self._ask("Play or pass?", f"{pusher} pushed out. {names[int(chooser)]}: play from "
+                                   f"here, or pass the shot back to {pusher}?",
+                  [("Play", ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
+                   ("Pass", ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))])
+
+    # ---- Confirm -------------------------------------------------------------------
+    def enterConfirm(self, title: str, text: str, on_yes, back: str) -> None:
+        self.hud.set_controls("")
+
+        def yes():
+            self.demand(back)       # leave the dialog first: on_yes may end this screen
+            on_yes()
+        self._ask(title, text, [("Yes", ("y",), yes),
+                                ("No", ("n", "escape"), lambda: self.demand(back))])
+
+    # ---- GameOver ------------------------------------------------------------------
+    def enterGameOver(self) -> None:
+        s = self.session
+        self.screen.scene.hide_cue()
+        self.screen.aids.hide()
+        self.hud.hide_aiming()
+        self.hud.set_controls("")
+        winner = s.names[int(s.state.winner)]
+        (a, b), (wa, wb) = s.names, s.games_won
+        how = END_TEXT[s.state.end_reason].format(winner=winner)
+        self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
+                  [("Rematch", ("enter", "r"), self._rematch),
+                   ("Menu", ("escape", "m"), self.screen.on_leave)])
+
+    def _rematch(self) -> None:
+        accepted, _ = self.screen.apply(NextGame())
+        if accepted:
+            self.screen.show_layout(rest=True)
+            self.hud.set_ruling("")
+            self._after_command()
+
+
+def balls_on(session) -> list:
+    """The balls the shooter may hit first: the lowest in 9-ball; in 8-ball his group's
+    (any colour on an open table), or the black when he is on it."""
+    state = session.state
+    on_table = state.object_balls_on_table
+    if session.mode == "nine_ball":
+        return [state.lowest_ball] if on_table else []
+    group = state.group_of(state.shooter)
+    if group is not None and state.on_the_black(state.shooter):
+        return [b for b in on_table if b == 8]
+    if group is None:
+        return [b for b in on_table if b != 8]
+    return sorted(group.balls & on_table)
+

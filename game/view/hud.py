@@ -1,0 +1,125 @@
+"""The heads-up display over the table: the title, both players' panels (whose turn, group
+and balls left, visits owed, fouls and the three-foul warning), what is asked now, the
+last ruling in words, a passing message, the controls of the moment, and the aiming
+instruments (spin selector, cue elevation, power).
+
+Words come from `hud_text` and `describe_ruling`; this module only places them.
+"""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from . import hud_text
+from .gauges import PowerBar, SpinSelector
+
+TEXT = (0.92, 0.92, 0.88, 1.0)
+DIM = (0.62, 0.64, 0.62, 1.0)
+ACTIVE = (1.0, 0.86, 0.35, 1.0)
+WARNING = (1.0, 0.42, 0.30, 1.0)
+MESSAGE = (1.0, 0.70, 0.35, 1.0)
+SHADOW = (0, 0, 0, 0.8)
+PANEL_COLOUR = (0.0, 0.0, 0.0, 0.45)
+MESSAGE_S = 4.0           # how long a passing message stays
+
+
+def _text(parent, pos, scale, align=TextNode.ALeft, fg=TEXT, wordwrap=None) -> OnscreenText:
+    return OnscreenText(parent=parent, pos=pos, scale=scale, fg=fg, shadow=SHADOW, align=align,
+                        wordwrap=wordwrap, mayChange=True)
+
+
+class _PlayerBox:
+    """A player's panel in a top corner; `side` -1 for the left corner, +1 the right."""
+
+    def __init__(self, corner, side: int):
+        x = 0.04 if side < 0 else -0.04
+        align = TextNode.ALeft if side < 0 else TextNode.ARight
+        left, right = (0.0, 0.82) if side < 0 else (-0.82, 0.0)
+        self.frame = DirectFrame(parent=corner, frameColor=PANEL_COLOUR,
+                                 frameSize=(left, right, -0.2, 0.0))
+        self.name = _text(corner, (x, -0.085), 0.065, align)
+        self.detail = _text(corner, (x, -0.16), 0.045, align)
+
+    def set(self, panel: hud_text.PlayerPanel) -> None:
+        marker = ">> " if panel.at_table else ""
+        self.name.setText(marker + panel.name)
+        self.name["fg"] = ACTIVE if panel.at_table else DIM
+        self.detail.setText(panel.detail)
+        self.detail["fg"] = WARNING if panel.warning else TEXT
+
+    def destroy(self) -> None:
+        self.name.destroy()
+        self.detail.destroy()
+        self.frame.destroy()
+
+
+class Hud:
+    """All HUD widgets on `base`'s 2D layers; `miscue_limit` (fraction of R) for the
+    spin selector's ring."""
+
+    def __init__(self, base, miscue_limit: float):
+        self.base = base
+        self.players = (_PlayerBox(base.a2dTopLeft, -1), _PlayerBox(base.a2dTopRight, 1))
+        self.title = _text(base.a2dTopCenter, (0, -0.07), 0.05, TextNode.ACenter, DIM)
+        self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, ACTIVE)
+        self.ruling = _text(base.a2dBottomCenter, (0, 0.2), 0.05, TextNode.ACenter, TEXT, 40)
+        self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, MESSAGE, 40)
+        self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
+        self.spin = SpinSelector(base.a2dBottomRight, (-0.22, 0.34), 0.14, miscue_limit)
+        self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)
+        self.power = PowerBar(base.a2dBottomRight, (-0.45, 0.17), 0.36)
+        self._message_left = 0.0
+        self.hide_aiming()
+
+    def update(self, session) -> None:
+        """Title, panels and the question of the moment, from the session's state."""
+        self.title.setText(hud_text.title(session))
+        for box, panel in zip(self.players, hud_text.panels(session)):
+            box.set(panel)
+        self.turn.setText(hud_text.turn(session))
+
+    def set_ruling(self, sentence: str) -> None:
+        self.ruling.setText(sentence)
+
+    def say(self, words: str) -> None:
+        """A passing message (a refused placement, a declared push out, ...)."""
+        self.message.setText(words)
+        self._message_left = MESSAGE_S
+
+    def set_controls(self, words: str) -> None:
+        self.controls.setText(words)
+
+    def tick(self, dt: float) -> None:
+        """Per frame: let the passing message time out."""
+        if self._message_left > 0.0:
+            self._message_left -= dt
+            if self._message_left <= 0.0:
+                self.message.setText("")
+
+    def show_aiming(self, side: float, height: float, elevation_deg: float,
+                    raised: bool, power: float | None) -> None:
+        """The instruments: tip offset, cue elevation (raised: by the game, to clear a
+        rail or ball) and, while the stroke is being drawn, its power 0..1."""
+        self.spin.show()
+        self.spin.set(side, height)
+        self.elevation.setText(f"cue elevation {elevation_deg:.0f} deg"
+                               + ("\n(raised to clear)" if raised else ""))
+        self.elevation.show()
+        if power is None:
+            self.power.hide()
+        else:
+            self.power.show()
+            self.power.set(power)
+
+    def hide_aiming(self) -> None:
+        self.spin.hide()
+        self.elevation.hide()
+        self.power.hide()
+
+    def destroy(self) -> None:
+        for box in self.players:
+            box.destroy()
+        for widget in (self.title, self.turn, self.ruling, self.message, self.controls,
+                       self.elevation, self.spin, self.power):
+            widget.destroy()

@@ -1,0 +1,94 @@
+"""The HUD's words, from the session's rules state (plain Python, no Panda3D): the title,
+each player's panel, and whose turn it is. The last ruling's sentence is
+`game.session.describe.describe_ruling`'s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import BallInHand, Player
+from game.session.describe import END_TEXT, ZONE_TEXT, player_label
+
+MODE_TITLES = {"nine_ball": "9-Ball", "eight_ball": "8-Ball, red and yellow"}
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One player's panel: name line, detail line (group and balls left, visits, fouls),
+    whether he is at the table, and whether his line is a warning (on two fouls)."""
+    name: str
+    detail: str
+    at_table: bool
+    warning: bool = False
+
+
+def title(session) -> str:
+    """"9-Ball - game 2 - Ann 1 : 0 Bob"."""
+    a, b = session.names
+    won = session.games_won
+    game = sum(won) + (0 if session.state.game_over else 1)
+    return f"{MODE_TITLES[session.mode]}  -  game {game}  -  {a} {won[0]} : {won[1]} {b}"
+
+
+def panels(session) -> tuple:
+    """(Player.A's panel, Player.B's panel)."""
+    return tuple(_panel(session, Player(p)) for p in (0, 1))
+
+
+def _panel(session, player: Player) -> PlayerPanel:
+    state = session.state
+    at_table = not state.game_over and _deciding_player(session) is player
+    name = session.names[int(player)]
+    if session.mode == "eight_ball":
+        return PlayerPanel(name, _eight_ball_detail(state, player), at_table)
+    fouls = state.consecutive_fouls[int(player)]
+    detail = f"fouls in a row: {fouls}"
+    warned = bool(state.warned[int(player)])
+    if warned:
+        detail += "  -  WARNING: a third foul loses"
+    return PlayerPanel(name, detail, at_table, warned)
+
+
+def _eight_ball_detail(state, player: Player) -> str:
+    group = state.group_of(player)
+    if group is None:
+        detail = "open table"
+    elif state.on_the_black(player):
+        detail = f"{group.value}: on the black"
+    else:
+        left = len(group.balls & state.object_balls_on_table)
+        detail = f"{group.value}: {left} left"
+    if not state.game_over and state.shooter is player and state.visits_remaining == 2:
+        detail += "  -  2 visits"
+    return detail
+
+
+def _deciding_player(session) -> Player:
+    """Who must act now: the shooter, or the player who chooses play or pass."""
+    option = session.option_pending
+    return option if option is not None else session.state.shooter
+
+
+def turn(session) -> str:
+    """What is asked of whom, right now."""
+    state = session.state
+    if state.game_over:
+        return "Game over: " + END_TEXT[state.end_reason].format(
+            winner=session.names[int(state.winner)]) + "."
+    who = player_label(state, _deciding_player(session), session.names)
+    if session.option_pending is not None:
+        return f"{who}: play from here, or pass the shot back?"
+    if session.group_choice_pending:
+        return f"{who} potted both colours: choose a group."
+    if state.ball_in_hand.lifts_cue_ball and session.needs_cue_ball_placement:
+        return f"{who}: {ZONE_TEXT[state.ball_in_hand]}. Place the cue ball."
+    line = f"{who} to {'break' if state.is_break else 'play'}"
+    if session.mode == "nine_ball" and not state.is_break:
+        line += f" the {state.lowest_ball}"
+    elif session.mode == "eight_ball" and state.on_the_black(state.shooter):
+        line += " the black"
+    if state.ball_in_hand is BallInHand.D_OPTIONAL:
+        line += " (may take the cue ball into the D)"
+    if session.push_out_available:
+        line += "; a push out may be declared"
+    return line + "."

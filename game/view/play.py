@@ -1,0 +1,224 @@
+"""One match on screen: the scene, HUD, aiming aids and camera for a GameSession, kept in
+step with the session's rules state. The play flow (`flow.PlayFlow`) turns input into
+the session's commands; this class gives it the pieces it works with and runs the frame.
+
+Table frame, metres, radians throughout (see `game.view`).
+"""
+from __future__ import annotations
+
+import math
+
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
+
+from game.rules import CUE, RulesError
+from physics_ext import CueSpec, Stroke
+
+from . import modes
+from .aids import AimAids, PlacementGhost
+from .aim import RailShape, clearing_elevation, predict, table_point
+from .app import overview_camera
+from .cue import radius_at
+from .flow import PlayFlow
+from .hud import Hud
+from .orientation import REST_ORIENTATION
+from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, top_pose
+from .scene import Scene
+
+MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this
+ZOOM_STEP = 1.12           # distance factor per wheel notch or +/- press
+PITCH_DRAG_RAD = math.radians(60.0)   # camera pitch per window height of right-drag
+MIN_AIM_PITCH = math.radians(4.0)
+MAX_AIM_PITCH = math.radians(80.0)
+
+
+class GameScreen:
+    """The match of `session` on `base`. aids: the settings' Aids (which aiming aids to
+    draw). on_leave(): called when the players leave for the menu. use_shaders and
+    shadow_size: as for Scene."""
+
+    def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
+                 shadow_size: int = 2048):
+        self.base = base
+        self.session = session
+        self.aids_on = aids
+        self.on_leave = on_leave
+        self.mode = modes.mode(session.mode)
+        self.cue_style = self.mode.style(CUE)
+        self.cue = CueSpec()
+        self.scene = Scene(base, session.mode, dict(session.state.layout), use_shaders,
+                           shadow_size)
+        spec, look = self.scene.table_spec, self.scene.look
+        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
+        self.aids = AimAids(self.scene.root)
+        self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        self.hud = Hud(base, self.cue.miscue_limit)
+        self.top_view = False
+        self.aim_pitch = AIM_PITCH_RAD
+        self.aim_distance = AIM_DISTANCE_M
+        spectator = overview_camera(base, self.scene)
+        self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
+                              spectator.distance)
+        self.rig = CameraRig(base, self.top_pose())
+        self.keys = DirectObject()
+        for event in ("v", "tab"):
+            self.keys.accept(event, self.toggle_view)
+        for event, factor in (("wheel_up", 1 / ZOOM_STEP), ("wheel_down", ZOOM_STEP),
+                              ("+", 1 / ZOOM_STEP), ("=", 1 / ZOOM_STEP), ("-", ZOOM_STEP)):
+            self.keys.accept(event, self.zoom, [factor])
+        self._pitch_drag = None
+        for prefix in ("", "shift-"):
+            self.keys.accept(prefix + "mouse3", self._start_pitch_drag)
+            self.keys.accept(prefix + "mouse3-up", self._end_pitch_drag)
+        self.clock = ClockObject.getGlobalClock()
+        self.hud.update(session)
+        self.flow = PlayFlow(self)
+        self._task = base.taskMgr.add(self._tick, "breakshot-play")
+        self.flow.demand(self.flow.next_state())
+
+    # ---- the session ---------------------------------------------------------------
+    def apply(self, command) -> tuple:
+        """(accepted, ShotRecord or None): carry out a command; a refusal (RulesError) is
+        said on the HUD. Solver errors of a Shoot propagate (the state is unchanged)."""
+        try:
+            record = self.session.apply(command)
+        except RulesError as exc:
+            self.hud.say(f"Not allowed: {exc}.")
+            return False, None
+        self.hud.update(self.session)
+        return True, record
+
+    def show_layout(self, rest: bool = False) -> None:
+        """Show the balls where the rules state has them (respots included, a cue ball in
+        hand hidden); `rest` also turns them to their resting orientation (a new rack)."""
+        layout = self.session.state.layout
+        for ball_id in self.scene.balls.ids:
+            self.scene.set_ball_visible(ball_id, ball_id in layout)
+        self.scene.set_ball_positions(dict(layout))
+        if rest:
+            for ball_id in self.scene.balls.ids:
+                self.scene.set_ball_orientation(ball_id, REST_ORIENTATION)
+
+    def cue_ball(self) -> tuple | None:
+        return self.session.state.layout.get(CUE)
+
+    def others(self) -> dict:
+        """{ball_id: ((x, y), radius)} of the object balls on the table."""
+        balls = self.session.ball_set
+        return {b: (p, balls.radius(b)) for b, p in self.session.state.layout.items() if b != CUE}
+
+    def masses(self) -> dict:
+        balls = self.session.ball_set
+        return {b: balls.mass(b) for b in self.session.state.layout if b != CUE}
+
+    # ---- strokes -------------------------------------------------------------------
+    def clearing(self, azimuth: float, height: float) -> float:
+        """The lowest cue elevation (rad) that clears the rail and balls behind the cue ball."""
+        return clearing_elevation(self.cue_ball(), azimuth, self.cue_style.radius, height,
+                                  self.others(), self.scene.table_spec, self.rail, radius_at,
+                                  self.cue.tip_radius)
+
+    def show_aim(self, stroke: Stroke, gap: float) -> None:
+        """Pose the cue for `stroke`, drawn back `gap` m, and draw the aids for it."""
+        self.scene.show_cue(stroke, gap)
+        start = self.cue_ball()
+        prediction = predict(start, stroke, self.cue_style.radius, self.cue_style.mass,
+                             self.others(), self.masses(), self.scene.table_spec,
+                             self.session.params)
+        self.aids.show(start, self.cue_style.radius, prediction, self.others(), self.aids_on)
+
+    # ---- pointer -------------------------------------------------------------------
+    def pointer(self) -> tuple | None:
+        """The mouse in window units (-1..1 both ways), or None (no pointer)."""
+        watcher = self.base.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            return None
+        m = watcher.getMouse()
+        return (m.x, m.y)
+
+    def pointer_on_table(self, z: float) -> tuple | None:
+        """(x, y) m where the pointer's ray meets the plane at height z, or None."""
+        pointer = self.pointer()
+        if pointer is None:
+            return None
+        near, far = Point3(), Point3()
+        if not self.base.camLens.extrude(Point2(*pointer), near, far):
+            return None
+        origin = self.base.render.getRelativePoint(self.base.cam, near)
+        end = self.base.render.getRelativePoint(self.base.cam, far)
+        return table_point(origin, end - origin, z)
+
+    def button_down(self, button) -> bool:
+        watcher = self.base.mouseWatcherNode
+        return watcher is not None and watcher.isButtonDown(button)
+
+    def fine(self) -> bool:
+        """Shift held: fine aiming and placement."""
+        return self.button_down(KeyboardButton.shift())
+
+    # ---- camera --------------------------------------------------------------------
+    def top_pose(self) -> Pose:
+        return top_pose(self.base.camLens, self.scene.bounds, self.scene.rail_height)
+
+    def overview_pose(self) -> Pose:
+        """A spectator's view of the whole table from beside it."""
+        return self._overview
+
+    def aim_camera(self, azimuth: float) -> None:
+        """Behind the cue ball along the aim (unless the top view is chosen)."""
+        if self.top_view:
+            self.rig.set_goal(self.top_pose())
+            return
+        x, y = self.cue_ball()
+        self.rig.set_goal(aim_pose((x, y, self.cue_style.radius), azimuth, self.aim_pitch,
+                                   self.aim_distance))
+
+    def toggle_view(self) -> None:
+        self.top_view = not self.top_view
+        self.flow.view_changed()
+
+    def zoom(self, factor: float) -> None:
+        self.rig.zoom_goal(factor)
+        if not self.top_view:
+            self.aim_distance = self.rig.goal.distance
+
+    def _start_pitch_drag(self) -> None:
+        self._pitch_drag = self.pointer()
+
+    def _end_pitch_drag(self) -> None:
+        self._pitch_drag = None
+
+    def _drag_pitch(self) -> None:
+        pointer = self.pointer()
+        if self._pitch_drag is None or pointer is None or self.top_view:
+            return
+        dy = pointer[1] - self._pitch_drag[1]
+        self._pitch_drag = pointer
+        if dy:
+            self.aim_pitch = min(max(self.aim_pitch - dy / 2 * PITCH_DRAG_RAD, MIN_AIM_PITCH),
+                                 MAX_AIM_PITCH)
+            self.flow.view_changed()
+
+    # ---- frame ---------------------------------------------------------------------
+    def _tick(self, task):
+        dt = min(self.clock.getDt(), MAX_FRAME_S)
+        self._drag_pitch()
+        self.flow.tick(dt)
+        self.hud.tick(dt)
+        self.rig.update(dt)
+        return task.cont
+
+    def destroy(self) -> None:
+        """Remove everything this screen added; safe mid-shot (the shot is dropped) and
+        safe to call twice (the window's close and the app's clean-up may both do)."""
+        if self._task is None:
+            return
+        self.base.taskMgr.remove(self._task)
+        self._task = None
+        self.flow.cleanup()
+        self.keys.ignoreAll()
+        self.hud.destroy()
+        self.aids.destroy()
+        self.placement.destroy()
+        self.scene.destroy()
+

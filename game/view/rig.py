@@ -1,0 +1,131 @@
+"""The play camera: moves smoothly between views, never jumps.
+
+A view is an orbit pose (the point looked at, heading, pitch and distance, as in
+`camera.OrbitCamera`). Each frame every number of the pose moves towards the goal's as a
+critically damped spring (rate SPRING_RATE, solved exactly over the frame's time): it
+starts gently, never overshoots, and moves the same at any frame rate; its velocity
+carries over when a new goal arrives mid-move, so changing views never kinks the path.
+Angles take the short way round.
+
+Views: `aim_pose` (behind the cue ball, looking along the aim), `top_pose` (straight down
+on the whole table, head end on the left), `follow_pose` (over the moving balls).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+from panda3d.core import Point3
+
+from .camera import OrbitCamera, fit_distance
+
+SPRING_RATE = 7.0           # 1/s: 99 % of the way in about a second
+SETTLED_M = 1e-3            # pose difference (m, or rad times 1 m) that counts as arrived
+SETTLED_SPEED = 1e-2        # and speed (m/s, or rad/s times 1 m)
+AIM_PITCH_RAD = math.radians(16.0)
+AIM_DISTANCE_M = 1.0
+FOLLOW_PITCH_RAD = math.radians(58.0)
+FOLLOW_MIN_DISTANCE_M = 1.3
+FOLLOW_SPREAD_FACTOR = 2.2  # distance per metre of the moving balls' spread round them
+TOP_HEADING_RAD = -math.pi / 2      # camera on the -y side: +y is up the screen
+TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
+
+
+@dataclass(frozen=True)
+class Pose:
+    """target: (x, y, z) m looked at; heading, pitch: rad (see OrbitCamera); distance: m."""
+    target: tuple
+    heading: float
+    pitch: float
+    distance: float
+
+
+def _wrap(angle: float) -> float:
+    """The angle in (-pi, pi]: the short way round."""
+    return math.pi - (math.pi - angle) % (2 * math.pi)
+
+
+def aim_pose(cue_ball, azimuth: float, pitch: float = AIM_PITCH_RAD,
+             distance: float = AIM_DISTANCE_M) -> Pose:
+    """Behind the cue ball (x, y, z) m, looking along the aim `azimuth` (rad)."""
+    return Pose(tuple(cue_ball), azimuth + math.pi, pitch, distance)
+
+
+def top_pose(lens, bounds, height: float) -> Pose:
+    """Straight down on `bounds` ((x0, y0), (x1, y1)) m whose top is `height` m above the
+    cloth, the whole area in view of `lens`, the head end on the left."""
+    (x0, y0), (x1, y1) = bounds
+    half = ((x1 - x0) / 2 * (1 + TOP_MARGIN), (y1 - y0) / 2 * (1 + TOP_MARGIN))
+    return Pose(((x0 + x1) / 2, (y0 + y1) / 2, 0.0), TOP_HEADING_RAD, math.pi / 2,
+                height + fit_distance(lens, half))
+
+
+def follow_pose(points: np.ndarray, heading: float, max_distance: float) -> Pose:
+    """Over the balls at `points` (K, 3) m, from the side `heading` (rad), close enough to
+    see them all but no further than `max_distance` m."""
+    centre = points.mean(axis=0)
+    spread = float(np.max(np.linalg.norm(points[:, :2] - centre[:2], axis=1)))
+    distance = min(max(FOLLOW_MIN_DISTANCE_M, FOLLOW_SPREAD_FACTOR * spread + 0.6), max_distance)
+    return Pose((float(centre[0]), float(centre[1]), 0.0), heading, FOLLOW_PITCH_RAD, distance)
+
+
+def _spring(x: float, v: float, goal: float, dt: float) -> tuple:
+    """(x, v) after dt s of a critically damped spring pulling x towards goal."""
+    w = SPRING_RATE
+    c = x - goal
+    k = v + w * c
+    decay = math.exp(-w * dt)
+    return goal + (c + k * dt) * decay, (v - w * k * dt) * decay
+
+
+class CameraRig:
+    """Moves `base.camera` from pose to pose, smoothly (see the module docstring)."""
+
+    def __init__(self, base, pose: Pose):
+        self.camera = OrbitCamera(base, pose.target, pose.distance, pose.heading, pose.pitch)
+        self.now = pose
+        self.goal = pose
+        self._speed = (0.0,) * 6        # d/dt of (x, y, z, heading, pitch, distance)
+        self._apply()
+
+    def set_goal(self, pose: Pose, snap: bool = False) -> None:
+        """Move towards `pose` from now on; `snap` goes there at once (a new game)."""
+        self.goal = pose
+        if snap:
+            self.now = pose
+            self._speed = (0.0,) * 6
+            self._apply()
+
+    def zoom_goal(self, factor: float) -> None:
+        """Scale the goal's distance (< 1 moves closer) within the orbit camera's limits."""
+        distance = min(max(self.goal.distance * factor, OrbitCamera.MIN_DISTANCE),
+                       OrbitCamera.MAX_DISTANCE)
+        self.goal = replace(self.goal, distance=distance)
+
+    def update(self, dt: float) -> None:
+        """Move the pose towards the goal over `dt` seconds."""
+        now, goal = self.now, self.goal
+        # The heading's goal is taken on the near side of the current heading.
+        heading_goal = now.heading + _wrap(goal.heading - now.heading)
+        pairs = [_spring(x, v, g, max(dt, 0.0)) for x, v, g in zip(
+            (*now.target, now.heading, now.pitch, now.distance), self._speed,
+            (*goal.target, heading_goal, goal.pitch, goal.distance))]
+        values = [x for x, _ in pairs]
+        self._speed = tuple(v for _, v in pairs)
+        self.now = Pose(tuple(values[:3]), values[3], values[4], values[5])
+        self._apply()
+
+    @property
+    def settled(self) -> bool:
+        now, goal = self.now, self.goal
+        gaps = [abs(a - b) for a, b in zip(now.target, goal.target)]
+        gaps += [abs(_wrap(goal.heading - now.heading)), abs(goal.pitch - now.pitch),
+                 abs(goal.distance - now.distance)]
+        return max(gaps) < SETTLED_M and max(map(abs, self._speed)) < SETTLED_SPEED
+
+    def _apply(self) -> None:
+        cam = self.camera
+        cam.target = Point3(*self.now.target)
+        cam.heading, cam.pitch, cam.distance = self.now.heading, self.now.pitch, self.now.distance
+        cam.apply()

@@ -1,0 +1,157 @@
+"""The start menu's choices, kept between runs as JSON in the user's config directory
+(`platformdirs.user_config_dir("breakshot")/settings.json`). Plain Python, no Panda3D.
+
+Saving writes a temporary file next to the settings and renames it over them
+(`os.replace`), so a crash mid-write never leaves half a file. Loading never raises for a
+bad file: anything unreadable (not JSON, wrong types, an unknown mode) is reported in
+words, the bad file is kept beside the settings as `settings.json.corrupt` for the
+curious, and the defaults are written in its place. Keys the file lacks take their
+defaults (an older version wrote it); keys this version does not know are ignored (a
+newer one did).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from game.rules import EightBallVariants, NineBallVariants
+
+from .modes import MODE_NAMES
+
+FILE_NAME = "settings.json"
+VERSION = 1
+NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
+DEFAULT_NAMES = ("Player 1", "Player 2")
+
+
+@dataclass(frozen=True)
+class Aids:
+    """Aiming aids, each on or off: the aim line to the first contact, the ghost ball
+    there, and the directions the object ball and the cue ball take from it."""
+    aim_line: bool = True
+    ghost_ball: bool = True
+    object_path: bool = True
+    cue_path: bool = True
+
+
+@dataclass(frozen=True)
+class Settings:
+    """mode: "nine_ball" or "eight_ball"; names: the two players' names (the first is
+    Player.A); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids."""
+    mode: str = "nine_ball"
+    names: tuple = DEFAULT_NAMES
+    eight_ball: EightBallVariants = EightBallVariants()
+    nine_ball: NineBallVariants = NineBallVariants()
+    aids: Aids = Aids()
+
+    @property
+    def variants(self):
+        """The variants of the chosen mode."""
+        return self.eight_ball if self.mode == "eight_ball" else self.nine_ball
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be read as settings; the message says what is wrong."""
+
+
+def default_path() -> Path:
+    return Path(platformdirs.user_config_dir("breakshot")) / FILE_NAME
+
+
+def clean_name(text: str, fallback: str) -> str:
+    """A player's name as typed, trimmed to NAME_MAX_CHARS; `fallback` if blank."""
+    text = " ".join(str(text).split())[:NAME_MAX_CHARS]
+    return text or fallback
+
+
+def to_dict(settings: Settings) -> dict:
+    return {"version": VERSION, "mode": settings.mode, "names": list(settings.names),
+            "eight_ball": dataclasses.asdict(settings.eight_ball),
+            "nine_ball": dataclasses.asdict(settings.nine_ball),
+            "aids": dataclasses.asdict(settings.aids)}
+
+
+def _switches(cls, data, where: str):
+    """A dataclass of booleans from a dict; SettingsError on a non-boolean."""
+    if not isinstance(data, dict):
+        raise SettingsError(f"{where} must be an object of true/false switches")
+    values = {}
+    for field in dataclasses.fields(cls):
+        if field.name in data:
+            value = data[field.name]
+            if not isinstance(value, bool):
+                raise SettingsError(f"{where}.{field.name} must be true or false, not {value!r}")
+            values[field.name] = value
+    return cls(**values)
+
+
+def from_dict(data) -> Settings:
+    """Settings from a parsed JSON object; SettingsError naming the first problem."""
+    if not isinstance(data, dict):
+        raise SettingsError("the file does not hold a JSON object")
+    default = Settings()
+    mode = data.get("mode", default.mode)
+    if mode not in MODE_NAMES:
+        raise SettingsError(f"unknown mode {mode!r}")
+    names = data.get("names", list(default.names))
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise SettingsError("names must be a list of two strings")
+    return Settings(
+        mode=mode,
+        names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
+        eight_ball=_switches(EightBallVariants, data.get("eight_ball", {}), "eight_ball"),
+        nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
+        aids=_switches(Aids, data.get("aids", {}), "aids"))
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (OSError if the directory cannot be written)."""
+    path = Path(path) if path is not None else default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(to_dict(settings), out, indent=2)
+            out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def load(path: Path | None = None) -> tuple:
+    """(Settings, problem): the saved settings and None, or the defaults and a sentence
+    saying what was wrong with the file (which is then kept as *.corrupt and replaced by
+    the defaults). A missing file is no problem: the defaults, and None."""
+    path = Path(path) if path is not None else default_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError) as exc:
+        return _replace_bad(path, f"could not be read ({exc})")
+    try:
+        return from_dict(json.loads(text)), None
+    except json.JSONDecodeError as exc:
+        return _replace_bad(path, f"is not valid JSON ({exc.msg}, line {exc.lineno})")
+    except SettingsError as exc:
+        return _replace_bad(path, str(exc))
+
+
+def _replace_bad(path: Path, what: str) -> tuple:
+    defaults = Settings()
+    problem = f"The settings file {path} {what}; using the defaults."
+    try:
+        os.replace(path, path.with_name(path.name + ".corrupt"))
+        save(defaults, path)
+    except OSError as exc:
+        problem += f" (It could not be replaced either: {exc}.)"
+    return defaults, problem

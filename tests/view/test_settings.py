@@ -1,0 +1,86 @@
+"""Settings: JSON round trip, atomic save, corrupt files reported and replaced."""
+import dataclasses
+import json
+
+import pytest
+
+from game.rules import EightBallVariants, NineBallVariants
+from game.view import settings as S
+
+
+def _every_switch_on(cls):
+    return cls(**{f.name: True for f in dataclasses.fields(cls)})
+
+
+def test_round_trip_keeps_every_choice(tmp_path):
+    path = tmp_path / "cfg" / "settings.json"
+    chosen = S.Settings(mode="eight_ball", names=("Ann", "Bob"),
+                        eight_ball=_every_switch_on(EightBallVariants),
+                        nine_ball=NineBallVariants(push_out_after_foul_break=True),
+                        aids=S.Aids(aim_line=True, ghost_ball=False, object_path=False,
+                                    cue_path=True))
+    S.save(chosen, path)
+    assert S.load(path) == (chosen, None)
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"], "no temp files left"
+    assert chosen.variants == chosen.eight_ball
+
+
+def test_missing_file_gives_defaults_silently(tmp_path):
+    assert S.load(tmp_path / "none.json") == (S.Settings(), None)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"mode": "snooker"}', "unknown mode"),
+    ('{"names": ["only one"]}', "two strings"),
+    ('{"aids": {"aim_line": "yes"}}', "aids.aim_line must be true or false"),
+    ('{"nine_ball": 3}', "nine_ball must be an object"),
+    (b"\xff\xfe\x00garbage", "could not be read"),
+])
+def test_corrupt_file_is_reported_kept_aside_and_replaced_by_defaults(tmp_path, content, words):
+    path = tmp_path / "settings.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    loaded, problem = S.load(path)
+    assert loaded == S.Settings()
+    assert words in problem and str(path) in problem
+    assert (tmp_path / "settings.json.corrupt").exists()
+    assert S.load(path) == (S.Settings(), None), "the defaults were written back"
+
+
+def test_older_and_newer_files_load(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"mode": "eight_ball", "future_option": 5,
+                                "eight_ball": {"free_ball_after_foul": True, "later": True}}))
+    loaded, problem = S.load(path)
+    assert problem is None
+    assert loaded.mode == "eight_ball" and loaded.eight_ball.free_ball_after_foul
+    assert loaded.names == S.DEFAULT_NAMES and loaded.aids == S.Aids()
+
+
+def test_names_are_trimmed_and_blank_names_get_defaults():
+    assert S.clean_name("  Ann   Lee ", "x") == "Ann Lee"
+    assert S.clean_name("   ", "Player 2") == "Player 2"
+    assert len(S.clean_name("n" * 99, "x")) == S.NAME_MAX_CHARS
+
+
+def test_failed_write_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    S.save(S.Settings(mode="eight_ball"), path)
+
+    def broken_dump(*args, **kwargs):
+        raise OSError("disk full")
+    monkeypatch.setattr(S.json, "dump", broken_dump)
+    with pytest.raises(OSError):
+        S.save(S.Settings(), path)
+    monkeypatch.undo()
+    assert S.load(path)[0].mode == "eight_ball"
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_default_path_is_in_the_user_config_dir():
+    assert S.default_path().name == "settings.json"
+    assert "breakshot" in str(S.default_path())

@@ -14,11 +14,10 @@ a coordinate that is not a number, a ball off the table or overlapping another.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from physics_ext import TableSpec
+from game.atomic import atomic_write
 from game.replay.errors import ReplayError
 from game.replay.plain import from_plain, is_number, to_plain
 
@@ -40,17 +39,8 @@ def to_dict(position: Position) -> dict:
 
 def save_position(position: Position, path) -> None:
     """Write `position` to `path` atomically (OSError if the folder cannot be written)."""
-    path = Path(path)
-    text = json.dumps(to_dict(position), indent=1) + "\n"
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    finally:
-        Path(temp).unlink(missing_ok=True)     # gone already once renamed
+    with atomic_write(path, text=True) as out:
+        out.write(json.dumps(to_dict(position), indent=1) + "\n")
 
 
 def load_position(path) -> Position:

@@ -1,11 +1,8 @@
 """The replay container: a zip archive of JSON members, written atomically, read with
 limits.
 
-Writing (zipwrite.py makes the archive): it goes to a temporary file in the target's
-folder, is flushed and fsync'ed, then renamed over the target with os.replace (atomic on
-POSIX and Windows), and the folder is fsync'ed so the rename itself survives a power
-cut. A crash at any point leaves either the previous file or the new one, never a mix; a
-crash before the rename may leave a hidden "*.partial" file, which nothing reads.
+Writing (zipwrite.py makes the archive) goes through game.atomic.atomic_write: a crash at
+any point leaves either the previous file or the new one, never a mix.
 
 Reading: refuses what is not a zip archive, a truncated one (the central directory sits at
 the end, so any cut loses it), members failing their CRC-32, and members larger than
@@ -16,9 +13,10 @@ from __future__ import annotations
 import io
 import os
 import struct
-import tempfile
 import zipfile
 import zlib
+
+from game.atomic import atomic_write
 
 from .errors import CorruptReplayError, NotAReplayError, TruncatedReplayError
 from .zipwrite import write_archive
@@ -26,10 +24,6 @@ from .zipwrite import write_archive
 MAX_FILE_BYTES = 1 << 30        # 1 GiB: a 1,000-shot match is about 10 MB
 MAX_MEMBER_BYTES = 1 << 28      # 256 MiB uncompressed per member
 MAX_MEMBERS = 200_000
-PARTIAL_SUFFIX = ".partial"
-# mkstemp makes 0600 files; a replay gets the mode any new file of the user would get.
-_UMASK = os.umask(0)
-os.umask(_UMASK)
 _ZIP_MAGIC = b"PK\x03\x04"
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 # Failures zipfile and zlib raise on damaged input, besides BadZipFile.
@@ -39,33 +33,8 @@ _DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, struct.error, OverflowError
 
 def write_atomic(path: str, members) -> None:
     """Write the archive of `members` (zipwrite.Member) to `path` atomically."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, partial = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
-                                   suffix=PARTIAL_SUFFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            write_archive(out, members)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(partial, 0o666 & ~_UMASK)
-        os.replace(partial, path)
-    except BaseException:
-        try:
-            os.unlink(partial)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: str) -> None:
-    if os.name != "posix":          # Windows cannot open a folder; its rename is durable
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    with atomic_write(path) as out:
+        write_archive(out, members)
 
 
 class Archive:

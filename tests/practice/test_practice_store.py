@@ -8,6 +8,8 @@ import struct
 
 import pytest
 
+import game.atomic
+
 from physics_ext import Stroke, TableSpec
 from game.practice import (Position, PositionFileError, PracticeTable, load_position,
                            save_position)
@@ -62,7 +64,7 @@ def test_saving_replaces_the_file_atomically(tmp_path, monkeypatch):
 
     def crash(*args):
         raise OSError("disk full")
-    monkeypatch.setattr(store.os, "replace", crash)
+    monkeypatch.setattr(game.atomic.os, "replace", crash)
     with pytest.raises(OSError, match="disk full"):
         save_position(first, path)
     assert path.read_bytes() == before                        # the old save survives

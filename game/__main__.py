@@ -1,7 +1,10 @@
-"""`python -m game`: open the Breakshot window, or render a screenshot headlessly.
+"""`python -m game`: the Breakshot window (start menu, then play), a headless screenshot,
+or the computer-vs-computer demo.
 
-    python -m game [--mode nine_ball|eight_ball]
+    python -m game [--mode nine_ball|eight_ball] [--size 1280x720]
     python -m game --offscreen --mode eight_ball --screenshot FILE.png [--size 1280x720]
+    python -m game --viewer [--mode ...]        look round the opening position
+    python -m game --demo [ARGS]                 game.ai_demo (its --help lists ARGS)
 
 Panda3D is imported only by `game.view` (its `modes` module is plain data), once the
 arguments are known to be valid.
@@ -31,21 +34,29 @@ def _size(text: str) -> tuple:
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m game",
-        description="Breakshot: 3D pool. Opens the table in a window (drag or arrow keys "
-                    "to orbit, wheel or +/- to zoom, T for top-down), or renders the "
-                    "opening position to an image.")
-    parser.add_argument("--mode", choices=MODE_NAMES, default="nine_ball",
-                        help="game mode (default: nine_ball)")
+        description="Breakshot: 3D pool. Opens the start menu and plays 9-ball or red and "
+                    "yellow 8-ball for two players at one machine; or renders the opening "
+                    "position to an image.")
+    parser.add_argument("--mode", choices=MODE_NAMES, default=None,
+                        help="game mode: preselected in the menu (default: the saved "
+                             "choice), or shown by --screenshot and --viewer (default: "
+                             "nine_ball)")
     parser.add_argument("--offscreen", action="store_true",
                         help="render without a display (EGL); needs --screenshot")
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="render the opening position to this PNG file and exit")
+    parser.add_argument("--viewer", action="store_true",
+                        help="look round the opening position (drag, arrows, wheel, T)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
                         help="window or image size in pixels (default: 1280x720)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the rack's random order (default: 0)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the racks and the coin toss (default: random in the "
+                             "game, 0 for --screenshot and --viewer)")
     parser.add_argument("--no-shaders", action="store_true",
                         help="plain fixed-function lighting, no GLSL shadows")
+    parser.add_argument("--demo", action="store_true",
+                        help="computer against computer without a display: the rest of the "
+                             "arguments go to game.ai_demo (see python -m game.ai_demo -h)")
     args = parser.parse_args(argv)
     if args.offscreen and not args.screenshot:
         parser.error("--offscreen shows nothing: add --screenshot FILE.png")
@@ -59,17 +70,26 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--demo" in argv:
+        # The demo has its own arguments (and accepts --demo itself).
+        from game.ai_demo import main as demo
+        return demo(argv)
     args = parse_args(argv)
     use_shaders = False if args.no_shaders else None
+    shown = args.mode or "nine_ball"
+    seed = 0 if args.seed is None else args.seed
     try:
         if args.screenshot:
             from game.view.app import screenshot
-            screenshot(args.mode, args.screenshot, args.offscreen, args.size, args.seed,
-                       use_shaders)
+            screenshot(shown, args.screenshot, args.offscreen, args.size, seed, use_shaders)
             print(f"wrote {args.screenshot}")
-        else:
+        elif args.viewer:
             from game.view.viewer import run
-            run(args.mode, args.size, args.seed, use_shaders)
+            run(shown, args.size, seed, use_shaders)
+        else:
+            from game.view.launcher import run
+            run(args.size, args.mode, args.seed, use_shaders)
     except (RuntimeError, OSError) as exc:
         print(f"python -m game: error: {exc}", file=sys.stderr)
         return 1

@@ -5,17 +5,25 @@ across, z up, metres, cloth at z = 0), so physics positions go to nodes unchange
 class takes the ShowBase (or a parent NodePath) it works in; nothing relies on Panda3D's
 injected builtins.
 
-    modes        each mode's table, ball looks and cue-ball spot (plain data)
-    outline      2D outlines of cloth, cushions and rail cut from TableGeometry (math)
-    mesh         procedural mesh builder
-    textures     generated felt and wood; ball_texture: generated ball textures (math)
-    table_mesh   cloth, cushions, rails and pockets; markings: lines, spots, diamonds
-    balls        ball nodes and their per-frame update; orientation: quaternion math
-    cue          the cue stick posed from a physics Stroke
-    shaders      GLSL per-pixel lighting with shadows; lighting: the lights, and the
-                 fixed-function fallback
-    camera       orbit and top-down cameras
+Plain Python (no Panda3D, testable without rendering):
+    modes        each mode's table, ball looks and cue-ball spot
+    outline      2D outlines of cloth, cushions and rail cut from TableGeometry
+    ball_texture generated ball textures; orientation: quaternion math
+    playback     a finished shot's frames by shot time (the replay viewer reuses it)
+    aim          aiming geometry: ghost ball, directions, the raised cue, free spots
+    hud_text     the HUD's words; settings: the menu's choices, saved as JSON
+Panda3D:
+    mesh, textures, table_mesh, markings   the table, generated
+    balls, cue   ball nodes and their per-frame pose; the cue posed from a Stroke
+    shaders, lighting   GLSL per-pixel lighting with shadows, fixed-function fallback
+    camera, rig  orbit and top-down cameras; the smooth play camera
     scene        table + balls + cue + lights for a mode, on an existing ShowBase
+    aids         aim line, ghost ball, direction lines, the ghost of a ball in hand
+    gauges, dialogs, hud   spin selector and power bar, questions, the HUD
+    flow         the play flow (an FSM: placing, aiming, powering, playing, choices)
+    play         one match on screen: scene, HUD, camera and flow for a GameSession
+    menu         the start menu; launcher: menu and matches in the window
     app          Panda3D configuration, the opening position, screenshots
-    viewer       the window with an orbiting camera (`python -m game`)
+    viewer       a look round the opening position (`python -m game --viewer`)
+    replay_viewer, replay_export   the replays' window and video export (game.replay's)
 """

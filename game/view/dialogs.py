@@ -7,10 +7,8 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-PANEL_COLOUR = (0.03, 0.06, 0.045, 0.9)
-TITLE_COLOUR = (1.0, 0.86, 0.35, 1.0)
-TEXT_COLOUR = (0.92, 0.92, 0.88, 1.0)
-BUTTON_COLOUR = (0.16, 0.30, 0.20, 1.0)
+from .palette import BUTTON, GOLD, PANEL, TEXT
+
 BUTTON_WIDTH = 0.42
 
 
@@ -24,12 +22,12 @@ class Dialog:
     keys (Panda3D event names). The dialog stays until `destroy`."""
 
     def __init__(self, base, title: str, text: str, choices):
-        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL_COLOUR,
+        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-0.95, 0.95, -0.32, 0.30), pos=(0, 0, 0.1),
                                  state=DGG.NORMAL)     # swallows clicks meant for the table
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.18), scale=0.075,
-                     fg=TITLE_COLOUR, align=TextNode.ACenter)
-        OnscreenText(parent=self.frame, text=text, pos=(0, 0.07), scale=0.05, fg=TEXT_COLOUR,
+                     fg=GOLD, align=TextNode.ACenter)
+        OnscreenText(parent=self.frame, text=text, pos=(0, 0.07), scale=0.05, fg=TEXT,
                      align=TextNode.ACenter, wordwrap=34)
         self.keys = DirectObject()
         self.buttons = []
@@ -39,7 +37,7 @@ class Dialog:
             hint = " / ".join(key_label(key) for key in keys)
             self.buttons.append(DirectButton(
                 parent=self.frame, text=f"{label}  [{hint}]", text_scale=0.05,
-                text_fg=TEXT_COLOUR, frameColor=BUTTON_COLOUR,
+                text_fg=TEXT, frameColor=BUTTON,
                 frameSize=(-BUTTON_WIDTH / 2, BUTTON_WIDTH / 2, -0.04, 0.07),
                 pos=(x0 + k * gap, 0, -0.2), relief=DGG.FLAT, command=callback))
             for key in keys:

@@ -12,6 +12,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
+from .palette import TEXT
 from .textures import texture_from_rgb
 
 MAX_OFFSET = 0.9          # the selector keeps the contact point this far inside the rim
@@ -21,7 +22,6 @@ RING_COLOUR = (0.85, 0.12, 0.10)
 DOT_COLOUR = (0.10, 0.35, 0.85)
 # The power bar's colour at 0, 0.5 and 1: green, amber, red.
 POWER_COLOURS = np.array([(0.25, 0.80, 0.30), (0.98, 0.72, 0.15), (0.95, 0.20, 0.12)])
-TEXT_COLOUR = (0.92, 0.92, 0.88, 1.0)
 
 
 def face_rgba(miscue_limit: float, texels: int = FACE_TEXELS) -> np.ndarray:
@@ -70,7 +70,7 @@ class SpinSelector:
         _card(self.root, "spin_face", size, face_rgba(miscue_limit))
         self.dot = _card(self.root, "spin_dot", size * 0.11, _disc_rgba(DOT_COLOUR))
         self.label = OnscreenText(parent=self.root, pos=(0, -size - 0.06), scale=0.04,
-                                  fg=TEXT_COLOUR, align=TextNode.ACenter, mayChange=True)
+                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
         self.set(0.0, 0.0)
 
     def set(self, side: float, height: float) -> None:
@@ -118,7 +118,7 @@ class PowerBar:
         self.fill = DirectFrame(parent=self.frame, frameSize=(-w / 2, w / 2, 0, height),
                                 frameColor=(*POWER_COLOURS[0].tolist(), 1.0))
         self.label = OnscreenText(parent=self.frame, pos=(0, -0.05), scale=0.04,
-                                  fg=TEXT_COLOUR, align=TextNode.ACenter, mayChange=True)
+                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
         self.set(0.0)
 
     def set(self, power: float) -> None:

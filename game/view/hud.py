@@ -13,14 +13,8 @@ from panda3d.core import TextNode
 
 from . import hud_text
 from .gauges import PowerBar, SpinSelector
+from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
-TEXT = (0.92, 0.92, 0.88, 1.0)
-DIM = (0.62, 0.64, 0.62, 1.0)
-ACTIVE = (1.0, 0.86, 0.35, 1.0)
-WARNING = (1.0, 0.42, 0.30, 1.0)
-MESSAGE = (1.0, 0.70, 0.35, 1.0)
-SHADOW = (0, 0, 0, 0.8)
-PANEL_COLOUR = (0.0, 0.0, 0.0, 0.45)
 MESSAGE_S = 4.0           # how long a passing message stays
 
 
@@ -36,7 +30,7 @@ class _PlayerBox:
         x = 0.04 if side < 0 else -0.04
         align = TextNode.ALeft if side < 0 else TextNode.ARight
         left, right = (0.0, 0.82) if side < 0 else (-0.82, 0.0)
-        self.frame = DirectFrame(parent=corner, frameColor=PANEL_COLOUR,
+        self.frame = DirectFrame(parent=corner, frameColor=STRIP,
                                  frameSize=(left, right, -0.2, 0.0))
         self.name = _text(corner, (x, -0.085), 0.065, align)
         self.detail = _text(corner, (x, -0.16), 0.045, align)
@@ -44,7 +38,7 @@ class _PlayerBox:
     def set(self, panel: hud_text.PlayerPanel) -> None:
         marker = ">> " if panel.at_table else ""
         self.name.setText(marker + panel.name)
-        self.name["fg"] = ACTIVE if panel.at_table else DIM
+        self.name["fg"] = GOLD if panel.at_table else DIM
         self.detail.setText(panel.detail)
         self.detail["fg"] = WARNING if panel.warning else TEXT
 
@@ -62,9 +56,9 @@ class Hud:
         self.base = base
         self.players = (_PlayerBox(base.a2dTopLeft, -1), _PlayerBox(base.a2dTopRight, 1))
         self.title = _text(base.a2dTopCenter, (0, -0.07), 0.05, TextNode.ACenter, DIM)
-        self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, ACTIVE)
+        self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, GOLD)
         self.ruling = _text(base.a2dBottomCenter, (0, 0.2), 0.05, TextNode.ACenter, TEXT, 40)
-        self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, MESSAGE, 40)
+        self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, NOTICE, 40)
         self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
         self.spin = SpinSelector(base.a2dBottomRight, (-0.22, 0.34), 0.14, miscue_limit)
         self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)

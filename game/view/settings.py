@@ -1,8 +1,8 @@
 """The start menu's choices, kept between runs as JSON in the user's config directory
 (`platformdirs.user_config_dir("breakshot")/settings.json`). Plain Python, no Panda3D.
 
-Saving writes a temporary file next to the settings and renames it over them
-(`os.replace`), so a crash mid-write never leaves half a file. Loading never raises for a
+Saving goes through `game.atomic` (a temporary file renamed over the settings), so a
+crash mid-write never leaves half a file. Loading never raises for a
 bad file: anything unreadable (not JSON, wrong types, an unknown mode) is reported in
 words, the bad file is kept beside the settings as `settings.json.corrupt` for the
 curious, and the defaults are written in its place. Keys the file lacks take their
@@ -14,12 +14,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
+from game.atomic import atomic_write
 from game.rules import EightBallVariants, NineBallVariants
 
 from .modes import MODE_NAMES
@@ -114,17 +114,9 @@ def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (OSError if the directory cannot be written)."""
     path = Path(path) if path is not None else default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(to_dict(settings), out, indent=2)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    with atomic_write(path, text=True) as out:
+        json.dump(to_dict(settings), out, indent=2)
+        out.write("\n")
 
 
 def load(path: Path | None = None) -> tuple:

@@ -1,8 +1,8 @@
-"""The window for now: the opening position of a mode, with a camera to look round it.
+"""A look round a table (`python -m game --viewer`): the opening position of a mode, with a
+camera to orbit it; no play (the game is `launcher`).
 
 Controls: drag with the left mouse button or use the arrow keys to orbit, the wheel or
 +/- to zoom, T to switch between the orbit and the top-down view, Escape to quit.
-Play comes later, once the solver and rules are wired in.
 """
 from __future__ import annotations
 

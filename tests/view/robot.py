@@ -153,7 +153,7 @@ class Robot:
         """Where to put a cue ball in hand: straight behind a ball on, lined up with a
         pocket, if the zone allows; else the ghost's own spot (None)."""
         s = self.session
-        zone, rc = s.state.ball_in_hand, s.ball_set.radius(CUE)
+        zone = s.state.ball_in_hand
         if zone is not BallInHand.ANYWHERE:
             return None
         for b in balls_on(s):
@@ -162,10 +162,9 @@ class Robot:
                 dx, dy = obj[0] - px, obj[1] - py
                 n = math.hypot(dx, dy)
                 spot = (obj[0] + dx / n * 0.3, obj[1] + dy / n * 0.3)
-                if placement_allowed(s.table, zone, spot, s.state.layout, s.ball_set):
-                    self_layout_ok = self.pot_plan(spot)
-                    if self_layout_ok is not None:
-                        return spot
+                if (placement_allowed(s.table, zone, spot, s.state.layout, s.ball_set)
+                        and self.pot_plan(spot) is not None):
+                    return spot
         return None
 
     # ---- doing it ------------------------------------------------------------------

@@ -1,0 +1,182 @@
+"""The start menu over a slowly turning table: game mode, player names, the rule book's
+variants for the chosen mode, aiming aids; Play (or Enter) and Quit.
+
+It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import ClockObject, TextNode
+
+from .app import opening_positions, overview_camera
+from .hud_text import MODE_TITLES
+from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
+from .scene import Scene
+from .settings import DEFAULT_NAMES, NAME_MAX_CHARS, Aids, Settings, clean_name
+
+# The rule book's section 5 switches in words (on = the variant, off = the default).
+VARIANT_LABELS = {
+    "two_visits_after_foul": "Two visits after every foul",
+    "ball_in_hand_baulk_after_any_foul": "After a foul, cue ball may go into the D",
+    "free_ball_after_foul": "Free ball after a foul",
+    "failed_break_rerack": "Failed break: re-rack, opponent breaks",
+    "break_four_object_balls": "Break: pot, or 4 object balls to a cushion",
+    "cushion_after_contact": "Pot or cushion after contact required",
+    "nine_with_cue_never_loses": "9 with a cue-ball foul is spotted, never loses",
+    "nine_off_table_spotted": "9 off the table: foul, 9 spotted",
+    "object_ball_off_table_is_foul": "Any ball off the table is a foul",
+    "break_pot_exempts_four_rail": "A pot makes the break legal",
+    "push_out_after_foul_break": "No push out after a foul break",
+    "push_out_respots_only_nine": "After a push out, respot only the 9",
+}
+AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
+              "object_path": "Object ball's path", "cue_path": "Cue ball's path"}
+
+ORBIT_RAD_S = 0.06                 # the background table's slow turn
+
+
+class Toggle:
+    """A switch drawn as "[x] label" / "[ ] label"; on_change(value) after each flip."""
+
+    def __init__(self, parent, label: str, value: bool, pos, on_change=None):
+        self.label = label
+        self.on_change = on_change
+        # The scale is the widget's, not the text's: setting "text" later would reset a
+        # text_scale.
+        self.button = DirectButton(parent=parent, pos=(pos[0], 0, pos[1]), relief=None,
+                                   scale=0.045, text="", text_align=TextNode.ALeft,
+                                   command=self.flip)
+        self.set(value)
+
+    def set(self, value: bool) -> None:
+        self.value = bool(value)
+        self.button["text"] = ("[x]  " if self.value else "[  ]  ") + self.label
+        self.button["text_fg"] = ON if self.value else TEXT
+
+    def flip(self) -> None:
+        self.set(not self.value)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+
+class Menu:
+    """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
+    that could not be read, say). on_play(Settings) and on_quit() are called from the
+    buttons (or Enter for Play)."""
+
+    def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
+                 use_shaders: bool | None = None):
+        self.base = base
+        self.on_play = on_play
+        self.use_shaders = use_shaders
+        self.variants = {"eight_ball": settings.eight_ball, "nine_ball": settings.nine_ball}
+        self.mode = settings.mode
+        self.scene = None
+        self.camera = None
+        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
+                                 frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
+        OnscreenText(parent=self.frame, text="BREAKSHOT", pos=(0, 0.76), scale=0.12, fg=GOLD)
+        OnscreenText(parent=self.frame, text="3D pool for two players at one table",
+                     pos=(0, 0.67), scale=0.045, fg=DIM)
+        self._label("Game", 0.53)
+        self.mode_toggles = {
+            name: Toggle(self.frame, MODE_TITLES[name], name == self.mode, (x, 0.53),
+                         lambda _v, n=name: self.choose_mode(n))
+            for name, x in (("nine_ball", -0.7), ("eight_ball", 0.05))}
+        self._label("Players", 0.39)
+        self.names = [DirectEntry(parent=self.frame, initialText=n, pos=(x, 0, 0.39),
+                                  scale=0.05, width=NAME_MAX_CHARS * 0.62, numLines=1,
+                                  frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
+                      for n, x in zip(settings.names, (-0.7, 0.1))]
+        # ---- OPPONENTS: the slot for "human vs computer / computer vs computer" -------
+        # Reserved for the computer opponent (game.ai, issue 7): its chooser parents its
+        # widgets to `self.opponent_slot` (a row between the names and the rules) and
+        # reads or writes its own settings. Nothing is drawn here until it does.
+        self.opponent_slot = self.frame.attachNewNode("opponent_slot")
+        self.opponent_slot.setPos(-1.15, 0, 0.26)
+        # -------------------------------------------------------------------------------
+        self._label("Rules", 0.13)
+        self.rules_frame = None
+        self.rule_toggles = {}
+        self._build_rules()
+        self._label("Aiming aids", -0.37)
+        self.aid_toggles = {
+            name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
+                         (-0.7 + 0.75 * (k % 2), -0.37 - 0.08 * (k // 2)))
+            for k, name in enumerate(AID_LABELS)}
+        self.play_button = self._button("Play  [Enter]", (-0.3, -0.66), self.play)
+        self.quit_button = self._button("Quit", (0.3, -0.66), on_quit)
+        self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.8),
+                                   scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
+        self.keys = DirectObject()
+        self.keys.accept("enter", self.play)
+        self._show_table()
+        self.clock = ClockObject.getGlobalClock()
+        self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
+
+    def _label(self, text: str, z: float) -> None:
+        OnscreenText(parent=self.frame, text=text, pos=(-1.15, z), scale=0.05, fg=GOLD,
+                     align=TextNode.ALeft)
+
+    def _button(self, text: str, pos, command) -> DirectButton:
+        return DirectButton(parent=self.frame, text=text, text_scale=0.055, text_fg=TEXT,
+                            frameColor=BUTTON, frameSize=(-0.27, 0.27, -0.045, 0.085),
+                            relief=DGG.FLAT, pos=(pos[0], 0, pos[1]), command=command)
+
+    def _build_rules(self) -> None:
+        """The chosen mode's variant switches, two columns."""
+        if self.rules_frame is not None:
+            self.rules_frame.removeNode()
+        self.rules_frame = self.frame.attachNewNode("rules")
+        variants = self.variants[self.mode]
+        names = [f.name for f in dataclasses.fields(variants)]
+        self.rule_toggles = {
+            name: Toggle(self.rules_frame, VARIANT_LABELS[name], getattr(variants, name),
+                         (-1.1 + 1.15 * (k % 2), 0.04 - 0.08 * (k // 2)),
+                         lambda value, n=name: self._set_variant(n, value))
+            for k, name in enumerate(names)}
+
+    def _set_variant(self, name: str, value: bool) -> None:
+        self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})
+
+    def choose_mode(self, mode: str) -> None:
+        """Select a mode (the toggles act as radio buttons); its rules are shown."""
+        self.mode = mode
+        for name, toggle in self.mode_toggles.items():
+            toggle.set(name == mode)
+        self._build_rules()
+        self._show_table()
+
+    def settings(self) -> Settings:
+        """The settings as the menu shows them now."""
+        aids = Aids(**{n: t.value for n, t in self.aid_toggles.items()})
+        return Settings(mode=self.mode,
+                        names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
+                        eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
+                        aids=aids)
+
+    def play(self) -> None:
+        self.on_play(self.settings())
+
+    # ---- the table behind the menu -------------------------------------------------
+    def _show_table(self) -> None:
+        if self.scene is not None:
+            self.scene.destroy()
+        self.scene = Scene(self.base, self.mode, opening_positions(self.mode), self.use_shaders)
+        self.camera = overview_camera(self.base, self.scene)
+
+    def _turn_table(self, task):
+        self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
+        return task.cont
+
+    def destroy(self) -> None:
+        self.base.taskMgr.remove(self._task)
+        self.keys.ignoreAll()
+        self.frame.destroy()
+        if self.scene is not None:
+            self.scene.destroy()
+

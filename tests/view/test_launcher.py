@@ -1,0 +1,104 @@
+"""The start menu and the app: settings shown, changed, saved and used; a corrupt file
+reported; back to the menu after a match; closing at any moment."""
+import dataclasses
+import json
+
+import pytest
+
+from game.rules import NineBallVariants
+from game.view import settings as S
+from game.view.launcher import BreakshotApp
+from game.view.menu import AID_LABELS, VARIANT_LABELS
+from robot import Input
+
+
+@pytest.fixture
+def app(base, tmp_path):
+    """make(settings_text=None) -> (app, path, inputs)."""
+    made = []
+
+    def make(text=None):
+        path = tmp_path / "breakshot" / "settings.json"
+        if text is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+        inputs = Input(base)
+        application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False)
+        made.append((application, inputs))
+        return application, path, inputs
+    yield make
+    for application, inputs in made:
+        application.destroy()
+        inputs.close()
+
+
+def test_every_variant_switch_has_a_label_in_the_menu():
+    from game.rules import EightBallVariants
+    fields = {f.name for cls in (EightBallVariants, NineBallVariants)
+              for f in dataclasses.fields(cls)}
+    assert fields == set(VARIANT_LABELS)
+    assert set(AID_LABELS) == {f.name for f in dataclasses.fields(S.Aids)}
+
+
+def test_menu_choices_are_saved_used_and_shown_again(app, base):
+    application, path, inputs = app()
+    menu = application.menu
+    assert menu.mode == "nine_ball" and application.screen is None
+    menu.mode_toggles["eight_ball"].button.commandFunc(None)       # as a click does
+    assert menu.mode == "eight_ball" and not menu.mode_toggles["nine_ball"].value
+    assert set(menu.rule_toggles) == {f.name for f in dataclasses.fields(S.Settings().eight_ball)}
+    menu.names[0].set("  Ann  ")
+    menu.names[1].set("")
+    menu.rule_toggles["two_visits_after_foul"].flip()
+    menu.aid_toggles["ghost_ball"].flip()
+    menu.choose_mode("nine_ball")
+    menu.rule_toggles["push_out_respots_only_nine"].flip()
+    menu.choose_mode("eight_ball")
+    assert menu.rule_toggles["two_visits_after_foul"].value, "kept across mode changes"
+    inputs.key("enter")                                             # Play
+    assert application.menu is None and application.screen is not None
+    session = application.screen.session
+    assert session.mode == "eight_ball" and session.names == ("Ann", "Player 2")
+    assert session.variants.two_visits_after_foul
+    assert not application.screen.aids_on.ghost_ball
+    saved = json.loads(path.read_text())
+    assert saved["names"] == ["Ann", "Player 2"] and saved["eight_ball"]["two_visits_after_foul"]
+    assert saved["nine_ball"]["push_out_respots_only_nine"]
+    # Leave the match: back to the menu, showing the same choices.
+    inputs.key("escape")
+    inputs.key("y")
+    assert application.screen is None and application.menu is not None
+    again = application.menu.settings()
+    assert again == S.load(path)[0]
+    assert again.names == ("Ann", "Player 2") and again.mode == "eight_ball"
+
+
+def test_a_corrupt_settings_file_is_reported_in_the_menu(app):
+    application, path, _ = app("{ this is not json")
+    assert "not valid JSON" in application.menu.notice.getText()
+    assert application.settings == S.Settings()
+    assert S.load(path) == (S.Settings(), None)
+
+
+def test_unwritable_settings_are_reported_and_the_match_still_starts(app, monkeypatch):
+    application, _, inputs = app()
+
+    def refuse(*args, **kwargs):
+        raise OSError("read-only file system")
+    monkeypatch.setattr(S, "save", refuse)
+    inputs.key("enter")
+    assert application.screen is not None
+    assert "could not be saved" in application.screen.hud.message.getText()
+
+
+def test_closing_the_window_at_any_moment_is_clean(app, base):
+    application, _, inputs = app()
+    application.destroy()                         # closed in the menu
+    application.destroy()
+    assert not base.taskMgr.getTasksNamed("breakshot-menu")
+    application.show_menu()
+    inputs.key("enter")
+    inputs.step(3)
+    application.destroy()                         # closed mid-match
+    assert not base.taskMgr.getTasksNamed("breakshot-play")
+    inputs.step(3)

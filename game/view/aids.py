@@ -2,15 +2,15 @@
 contact, the directions the object ball and the cue ball take, the ghost of a cue ball
 in hand and the zone it may go in.
 
-Overlays on the table frame (m): lines are flat strips just above the cloth, drawn
-unlit and translucent, and nothing here casts a shadow.
+Overlays on the table frame (m): lines just above the cloth, drawn unlit and translucent,
+and nothing here casts a shadow.
 """
 from __future__ import annotations
 
 import math
 
 import numpy as np
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 
 from game.rules import BallInHand
 
@@ -22,7 +22,7 @@ from .outline import arc
 from .settings import Aids
 
 LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
-LINE_WIDTH_M = 0.004
+LINE_PIXELS = 2.0             # lines keep their width on screen: far ends stay visible
 OBJECT_PATH_M = 0.45          # length of the object ball's direction line
 CUE_PATH_M = 0.30             # length of the cue ball's direction line
 AIM_COLOUR = (1.0, 1.0, 1.0, 0.55)
@@ -39,28 +39,26 @@ def _overlay(node: NodePath, colour) -> NodePath:
     node.setLightOff(1)
     node.setShaderOff(1)
     node.setTextureOff(1)
-    node.setColor(*colour)
+    # Priority 1: LineSegs geometry carries its own (white) vertex colour state.
+    node.setColor(*colour, 1)
     node.setTransparency(TransparencyAttrib.MAlpha)
     node.setDepthWrite(False)
     node.setBin("fixed", 10)
     return node
 
 
-def _unit_strip() -> MeshBuilder:
-    """A 1 x 1 strip on the cloth from x = 0 to 1, y = -0.5 to 0.5, facing up."""
-    mesh = MeshBuilder()
-    mesh.add_flat(np.array([(0.0, -0.5), (1.0, -0.5), (1.0, 0.5), (0.0, 0.5)]), 0.0)
-    return mesh
-
-
 class _Line:
-    """A strip of LINE_WIDTH_M on the cloth between two points."""
+    """A line of LINE_PIXELS on the cloth between two points."""
 
     def __init__(self, parent: NodePath, name: str, colour):
-        self.node = _overlay(parent.attachNewNode(_unit_strip().node(name)), colour)
+        segs = LineSegs(name)
+        segs.setThickness(LINE_PIXELS)
+        segs.moveTo(0.0, 0.0, 0.0)
+        segs.drawTo(1.0, 0.0, 0.0)
+        self.node = _overlay(parent.attachNewNode(segs.create()), colour)
 
     def show(self, start, end, visible: bool = True) -> None:
-        """Lay the strip from `start` to `end` (x, y) m; hide it unless `visible`."""
+        """Lay the line from `start` to `end` (x, y) m; hide it unless `visible`."""
         dx, dy = end[0] - start[0], end[1] - start[1]
         length = math.hypot(dx, dy)
         if length < 1e-6 or not visible:
@@ -68,7 +66,7 @@ class _Line:
             return
         self.node.setPos(start[0], start[1], LIFT_M)
         self.node.setH(math.degrees(math.atan2(dy, dx)))
-        self.node.setScale(length, LINE_WIDTH_M, 1.0)
+        self.node.setScale(length, 1.0, 1.0)
         self.node.show()
 
     def hide(self) -> None:

@@ -39,6 +39,8 @@ DRAG_AIM_RAD = math.radians(60.0)       # per window width of mouse drag
 FINE_DRAG = 0.08                        # drag factor with Shift held
 ELEVATION_STEP_RAD = math.radians(1.0)
 MAX_ELEVATION_RAD = math.radians(80.0)
+# A cue always rises a little over the rail; only a lift beyond this is pointed out.
+RAISE_NOTED_RAD = math.radians(4.0)
 TIP_STEP = 0.05                         # fraction of the radius per key press
 POWER_RISE_S = 1.5                      # empty to full while Space is held
 MIN_CUE_SPEED = 0.3                     # m/s at zero power
@@ -108,8 +110,10 @@ class PlayFlow(FSM):
 
     def view_changed(self) -> None:
         """The camera choice changed (top view, pitch): re-aim the camera."""
-        if self.state in ("Aiming", "Powering"):
-            self.screen.aim_camera(self.setup.azimuth)
+        if self.state == "Aiming":
+            self._refresh()
+        elif self.state == "Powering":
+            self._refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
 
@@ -292,11 +296,11 @@ class PlayFlow(FSM):
 
     def stroke(self, speed: float = 1.0) -> tuple:
         """(Stroke, raised): the set-up as a stroke at cue `speed` m/s, the cue raised to
-        clear what is behind the cue ball (raised tells if that lifted it)."""
+        clear what is behind the cue ball (raised: that lifted it noticeably)."""
         s = self.setup
         need = self.screen.clearing(s.azimuth, s.height)
-        return (Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed),
-                need > s.elevation + 1e-3)
+        raised = need > max(s.elevation, RAISE_NOTED_RAD)
+        return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised
 
     def _refresh(self, gap: float = AIM_GAP_M, power: float | None = None) -> None:
         """Pose the cue, the aids, the instruments and the camera for the set-up."""
@@ -304,7 +308,13 @@ class PlayFlow(FSM):
         self.screen.show_aim(stroke, gap)
         self.hud.show_aiming(self.setup.side, self.setup.height,
                              math.degrees(stroke.elevation), raised, power)
-        self.screen.aim_camera(self.setup.azimuth)
+        self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
+
+    def aim_at(self, azimuth: float, tip: tuple = (0.0, 0.0)) -> None:
+        """Set the aim (rad) and the tip offset (side, height) directly, as a script or a
+        computer player would, and show them."""
+        self.setup.azimuth = azimuth % (2 * math.pi)
+        self._set_tip(*tip)
 
     def _turn(self, sign: int, fine: bool) -> None:
         step = FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD

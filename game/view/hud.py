@@ -29,7 +29,7 @@ class _PlayerBox:
     def __init__(self, corner, side: int):
         x = 0.04 if side < 0 else -0.04
         align = TextNode.ALeft if side < 0 else TextNode.ARight
-        left, right = (0.0, 0.82) if side < 0 else (-0.82, 0.0)
+        left, right = (0.0, 0.95) if side < 0 else (-0.95, 0.0)
         self.frame = DirectFrame(parent=corner, frameColor=STRIP,
                                  frameSize=(left, right, -0.2, 0.0))
         self.name = _text(corner, (x, -0.085), 0.065, align)

@@ -45,7 +45,7 @@ def _panel(session, player: Player) -> PlayerPanel:
     detail = f"fouls in a row: {fouls}"
     warned = bool(state.warned[int(player)])
     if warned:
-        detail += "  -  WARNING: a third foul loses"
+        detail += " - WARNING: a third loses"
     return PlayerPanel(name, detail, at_table, warned)
 
 

@@ -30,6 +30,7 @@ ZOOM_STEP = 1.12           # distance factor per wheel notch or +/- press
 PITCH_DRAG_RAD = math.radians(60.0)   # camera pitch per window height of right-drag
 MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
+OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above the cue
 
 
 class GameScreen:
@@ -164,13 +165,15 @@ class GameScreen:
         """A spectator's view of the whole table from beside it."""
         return self._overview
 
-    def aim_camera(self, azimuth: float) -> None:
-        """Behind the cue ball along the aim (unless the top view is chosen)."""
+    def aim_camera(self, azimuth: float, elevation: float = 0.0) -> None:
+        """Behind the cue ball along the aim (unless the top view is chosen), looking
+        over a cue raised to `elevation` (rad) rather than along it."""
         if self.top_view:
             self.rig.set_goal(self.top_pose())
             return
         x, y = self.cue_ball()
-        self.rig.set_goal(aim_pose((x, y, self.cue_style.radius), azimuth, self.aim_pitch,
+        pitch = min(max(self.aim_pitch, elevation + OVER_CUE_RAD), MAX_AIM_PITCH)
+        self.rig.set_goal(aim_pose((x, y, self.cue_style.radius), azimuth, pitch,
                                    self.aim_distance))
 
     def toggle_view(self) -> None:

@@ -387,3 +387,17 @@ def test_balls_are_drawn_where_the_solver_has_them_during_and_after_a_shot(play,
     layout = screen.session.state.layout
     radius = screen.session.ball_set.radius
     _check_pixels(base, screen, {b: (x, y, radius(b)) for b, (x, y) in layout.items()})
+
+
+def test_the_readme_screenshots_are_mid_game_with_the_hud(base, tmp_path):
+    from game.view.docs_shots import SHOTS, play_into, render
+    from panda3d.core import Filename, PNMImage
+    for mode, seed, shots in SHOTS:
+        session = play_into(mode, seed, shots)
+        assert not session.state.game_over and len(session.shots) > shots
+        path = tmp_path / f"{mode}.png"
+        render(base, mode, seed, shots, str(path))
+        image = PNMImage()
+        assert image.read(Filename.fromOsSpecific(str(path)))
+        r, g, b = rgb_at(image, (int(image.getXSize() * 0.6), int(image.getYSize() * 0.45)))
+        assert g > 1.3 * r and g > 1.2 * b, "cloth beside the aim line"

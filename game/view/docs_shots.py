@@ -1,0 +1,129 @@
+"""The README's screenshots: a game of each mode played a few shots in, rendered headlessly
+with the HUD while the next player aims.
+
+    python -m game.view.docs_shots [FOLDER] [--size 1280x720]
+
+writes FOLDER/nine_ball.png and FOLDER/eight_ball.png (FOLDER defaults to docs). The
+shots are real solver shots from a fixed seed, so the images change only when the
+physics, the rules or the view do.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+
+from panda3d.core import ClockObject
+
+from game.__main__ import _size
+from game.rules import Group
+from game.rules.nine_ball import OptionChoice
+from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
+from game.session.describe import describe_ruling
+from physics_ext import Stroke
+
+from . import modes
+from .aim import free_spot
+from .app import open_base, prepare_base, save_screenshot
+from .flow import balls_on
+from .play import GameScreen
+from .settings import Aids
+
+# (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
+SHOTS = (("nine_ball", 12, 2), ("eight_ball", 4, 3))
+BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
+SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
+
+
+def play_into(mode: str, seed: int, shots: int) -> GameSession:
+    """A session after the break and `shots` plain strokes at the nearest ball on (with a
+    little follow), stopped where the next player aims."""
+    session = GameSession(mode, ("Ann", "Bob"), seed=seed)
+    session.apply(PlaceCueBall(modes.mode(mode).cue_ball_spot))
+    session.apply(Shoot(BREAK))
+    for played in range(4 * shots):
+        state = session.state
+        if state.game_over:
+            raise RuntimeError(f"{mode} seed {seed} ended after {played} shots; pick another")
+        if session.option_pending is not None:
+            session.apply(ChooseOption(OptionChoice.PLAY))
+        if session.group_choice_pending:
+            session.apply(ChooseGroup(Group.RED))
+        if session.needs_cue_ball_placement:
+            session.apply(PlaceCueBall(free_spot(session.table, state.ball_in_hand,
+                                                 modes.mode(mode).cue_ball_spot,
+                                                 session.state.layout, session.ball_set)))
+        elif played >= shots:
+            return session
+        (cx, cy), on = session.state.layout[0], balls_on(session)
+        bx, by = min((session.state.layout[b] for b in on), key=lambda p: math.dist(p, (cx, cy)))
+        session.apply(Shoot(Stroke(math.atan2(by - cy, bx - cx), 0.0, 0.0, 0.2, 3.0)))
+    raise RuntimeError(f"{mode} seed {seed}: no aiming position found; pick another")
+
+
+def pot_azimuth(session) -> float:
+    """The aim (rad) that pots the nearest ball on with the least cut: at the ghost ball
+    touching it on the line from the pocket through it."""
+    (cx, cy), layout = session.state.layout[0], session.state.layout
+    ball = min(balls_on(session), key=lambda b: math.dist(layout[b], (cx, cy)))
+    (bx, by), reach = layout[ball], session.ball_set.radius(0) + session.ball_set.radius(ball)
+    aim = math.atan2(by - cy, bx - cx)
+
+    def ghost(pocket):
+        ux, uy = pocket[0] - bx, pocket[1] - by
+        n = math.hypot(ux, uy)
+        return bx - ux / n * reach, by - uy / n * reach
+
+    def cut(pocket):
+        gx, gy = ghost(pocket)
+        a = math.atan2(pocket[1] - by, pocket[0] - bx) - math.atan2(gy - cy, gx - cx)
+        return abs(math.remainder(a, 2 * math.pi))
+    best = min((tuple(p[:2]) for p in session.table.geometry().pockets), key=cut)
+    gx, gy = ghost(best)
+    return math.atan2(gy - cy, gx - cx) if cut(best) < math.radians(60) else aim
+
+
+def render(base, mode: str, seed: int, shots: int, path: str) -> None:
+    """Render the mid-game screen of (mode, seed, shots) to `path`."""
+    session = play_into(mode, seed, shots)
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    screen = GameScreen(base, session, Aids(), lambda: None)
+    try:
+        screen.flow.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
+        screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
+                                              session.names))
+        # The camera glides to the aiming view; nothing needs drawing until it is there.
+        base.win.setActive(False)
+        for _ in range(SETTLE_FRAMES):
+            base.taskMgr.step()
+        base.win.setActive(True)
+        save_screenshot(base, path)
+    finally:
+        base.win.setActive(True)
+        screen.destroy()
+        clock.setMode(ClockObject.MNormal)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.view.docs_shots",
+                                     description="Render the README's mid-game screenshots.")
+    parser.add_argument("folder", nargs="?", default="docs")
+    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
+    args = parser.parse_args(argv)
+    os.makedirs(args.folder, exist_ok=True)
+    base = open_base(offscreen=True, size=args.size)
+    try:
+        prepare_base(base)
+        for mode, seed, shots in SHOTS:
+            path = os.path.join(args.folder, f"{mode}.png")
+            render(base, mode, seed, shots, path)
+            print(f"wrote {path}")
+    finally:
+        base.destroy()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

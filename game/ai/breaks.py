@@ -1,7 +1,7 @@
-"""Break candidates: the cue ball at a few spots of its zone (behind the head string, or
-in the D), a full hit on the rack's apex ball at power, with a little draw, centre ball
-or a little follow.
-Which one pots best depends on the rack, so the search tries them all."""
+"""Break candidates: the cue ball at spots across its zone (behind the head string, or in
+the D), a full hit on the rack's apex ball at three powers, with a little draw, centre
+ball or a little follow. Which one pots best depends on the rack (the tight rack's
+simultaneous contacts), so the search plays them all (Level.break_search)."""
 from __future__ import annotations
 
 import math
@@ -14,13 +14,9 @@ from .placement import allowed
 # Spots: just behind the line, across the table as fractions of the zone's half-width
 # (0 is the centre line).
 BREAK_LINE_BACKOFF = 0.02      # m behind the head string / the baulk line
-BREAK_ACROSS = (0.0, -0.3, 0.3, -0.6, 0.6)
-BREAK_SPEEDS = (7.5, 9.0)      # cue speeds (m/s): about 10-12 m/s of ball speed
+BREAK_ACROSS = (0.0, -0.3, 0.3, -0.6, 0.6, -0.85, 0.85)
+BREAK_SPEEDS = (7.5, 9.0, 10.5)   # cue speeds (m/s): about 10-14 m/s of ball speed
 BREAK_HEIGHTS = (-0.2, 0.0, 0.25)   # contact height (fraction of R): draw, centre, follow
-# A break scatters the rack chaotically: every candidate is first played this many times
-# under noise, and the BREAK_SHORTLIST best are played the level's break_samples more.
-BREAK_FIRST_SAMPLES = 6
-BREAK_SHORTLIST = 5
 
 
 def break_spots(state) -> list:

@@ -23,7 +23,7 @@ from .shots import MAX_CUT, direct_shots
 # Pots rated below this chance (geometric estimate) are not tried.
 MIN_POT_CHANCE = 0.03
 # Direct pots kept per position, best first.
-MAX_POTS = 3
+MAX_POTS = 4
 # Banks are looked for while no direct pot is rated above this chance.
 BANK_WHEN_BEST_BELOW = 0.35
 # Safety: where the cue ball's line passes the object ball's centre, as fractions of the

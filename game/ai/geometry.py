@@ -54,9 +54,10 @@ def pockets_of(table: TableSpec) -> Pockets:
                    tip_radius=tip_radius, axis=axis, mouth=mouth)
 
 
-def pocket_windows(table: TableSpec, balls: np.ndarray, radius: float):
-    """For balls of `radius` at `balls` (n, 2): the directions in which each drops
-    straight into each pocket, clear of both jaw tips and over the hole.
+def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
+    """For balls of `radius` (m, a number or one per ball) at `balls` (n, 2): the
+    directions in which each drops straight into each pocket, clear of both jaw tips and
+    over the hole.
 
     Returns (aim, half, distance), each (n, 6): the middle of the window (rad), its
     half-width (rad, <= 0 where the pocket cannot be reached straight) and the distance to
@@ -69,23 +70,28 @@ def pocket_windows(table: TableSpec, balls: np.ndarray, radius: float):
     tip_rel = p.tips[None, :, :, :] - balls[:, None, None, :]          # (n, 6, 2, 2)
     tip_dist = np.linalg.norm(tip_rel, axis=3)
     tip_angle = wrap(np.arctan2(tip_rel[..., 1], tip_rel[..., 0]) - to_hole[..., None])
-    block = np.arcsin(np.clip((radius + p.tip_radius) / tip_dist, 0.0, 1.0))
-    # One tip lies on each side of the line to the hole when the ball is in front of the
-    # mouth; otherwise the pocket is not reachable straight and the window is empty.
-    right = np.where(tip_angle < 0.0, tip_angle + block, -np.inf).max(axis=2)
-    left = np.where(tip_angle > 0.0, tip_angle - block, np.inf).min(axis=2)
+    reach = np.asarray(radius, dtype=float).reshape(-1, 1, 1) + p.tip_radius
+    block = np.arcsin(np.clip(reach / tip_dist, 0.0, 1.0))
+    # The mouth is the shorter arc between the two tips seen from the ball, each tip's
+    # side narrowed by the angle it blocks; the hole need not lie inside that arc (a
+    # ball running along a rail sees both tips on one side of the hole's centre).
+    first = tip_angle[..., 0] <= tip_angle[..., 1]
+    lo_tip = np.where(first, tip_angle[..., 0] + block[..., 0], tip_angle[..., 1] + block[..., 1])
+    hi_tip = np.where(first, tip_angle[..., 1] - block[..., 1], tip_angle[..., 0] - block[..., 0])
     in_front = np.einsum("npk,pk->np", balls[:, None, :] - p.mouth[None], p.axis) < 0.0
-    lo = np.maximum(right, -hole_half)
-    hi = np.minimum(left, hole_half)
-    half = np.where(in_front & np.isfinite(lo) & np.isfinite(hi), (hi - lo) / 2.0, -1.0)
+    lo = np.maximum(lo_tip, -hole_half)
+    hi = np.minimum(hi_tip, hole_half)
+    half = np.where(in_front, (hi - lo) / 2.0, -1.0)
     aim = to_hole + (lo + hi) / 2.0
     return np.where(half > 0.0, aim, to_hole), half, dist
 
 
-def path_blocked(start: np.ndarray, end: np.ndarray, radius: float, others: np.ndarray,
-                 other_radius: np.ndarray) -> np.ndarray:
-    """Whether a ball of `radius` moving straight from each start (m, 2) to each end
-    (m, 2) would touch one of `others` (k, 2) of radii `other_radius` (k,). (m,) bool."""
+def path_blocked(start: np.ndarray, end: np.ndarray, radius, others: np.ndarray,
+                 other_radius: np.ndarray, ignore=None) -> np.ndarray:
+    """Whether a ball of `radius` (a number or one per path) moving straight from each
+    start (m, 2) to each end (m, 2) would touch one of `others` (k, 2) of radii
+    `other_radius` (k,); `ignore` (m, k) bool leaves some obstacles out of some paths.
+    (m,) bool."""
     if len(others) == 0:
         return np.zeros(len(start), dtype=bool)
     seg = end - start
@@ -93,8 +99,12 @@ def path_blocked(start: np.ndarray, end: np.ndarray, radius: float, others: np.n
     rel = others[None, :, :] - start[:, None, :]                      # (m, k, 2)
     t = np.clip(np.einsum("mkd,md->mk", rel, seg) / length2[:, None], 0.0, 1.0)
     closest = start[:, None, :] + t[..., None] * seg[:, None, :]
-    gap = np.linalg.norm(others[None, :, :] - closest, axis=2) - other_radius[None, :] - radius
-    return np.any(gap < -PATH_SLACK, axis=1)
+    gap = (np.linalg.norm(others[None, :, :] - closest, axis=2) - other_radius[None, :]
+           - np.asarray(radius, dtype=float).reshape(-1, 1))
+    touching = gap < -PATH_SLACK
+    if ignore is not None:
+        touching &= ~ignore
+    return np.any(touching, axis=1)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,9 @@ class Level:
         closed forms only).
     rounds: ((keep, samples), ...): after the noise-free pass, each round keeps the best
         `keep` candidates and plays each `samples` more times under noise.
-    break_samples: more noisy solver runs per shortlisted break candidate.
+    break_search: (first, keep, samples): every break candidate is played `first` times
+        under noise (a break is chaotic: one run says little), then the best `keep` are
+        played `samples` more times.
     placements: cue-ball-in-hand spots tried.
     lookahead: score positions by the next shot (False: only the pot and the turn count).
     banks_and_kicks, jumps: those candidate families are generated.
@@ -36,7 +38,7 @@ class Level:
     sides: tuple
     refine_steps: int
     rounds: tuple
-    break_samples: int
+    break_search: tuple
     placements: int
     lookahead: bool
     banks_and_kicks: bool
@@ -45,16 +47,17 @@ class Level:
 
 BEGINNER = Level("beginner", sigma_azimuth=0.012, sigma_elevation=0.02, sigma_offset=0.08,
                  sigma_speed=0.12, speeds=(1.6, 3.0), heights=(0.2,), sides=(0.0,),
-                 refine_steps=0, rounds=((4, 4),), break_samples=2, placements=3,
+                 refine_steps=0, rounds=((4, 4),), break_search=(2, 3, 2), placements=3,
                  lookahead=False, banks_and_kicks=False, jumps=False)
 AMATEUR = Level("amateur", sigma_azimuth=0.005, sigma_elevation=0.01, sigma_offset=0.04,
                 sigma_speed=0.06, speeds=(1.3, 2.2, 3.5), heights=(-0.3, 0.0, 0.3),
-                sides=(0.0,), refine_steps=1, rounds=((8, 8),), break_samples=4,
+                sides=(0.0,), refine_steps=1, rounds=((8, 8),), break_search=(4, 4, 6),
                 placements=6, lookahead=True, banks_and_kicks=True, jumps=True)
 PRO = Level("pro", sigma_azimuth=0.0004, sigma_elevation=0.002, sigma_offset=0.008,
-            sigma_speed=0.015, speeds=(1.2, 1.8, 2.6, 3.8), heights=(-0.4, -0.15, 0.1, 0.35),
-            sides=(-0.25, 0.0, 0.25), refine_steps=2, rounds=((10, 14), (3, 24)),
-            break_samples=12, placements=10, lookahead=True, banks_and_kicks=True,
+            sigma_speed=0.015, speeds=(1.1, 1.5, 2.0, 2.7, 3.6, 4.8),
+            heights=(-0.45, -0.25, 0.0, 0.2, 0.4),
+            sides=(-0.25, 0.0, 0.25), refine_steps=2, rounds=((16, 16), (5, 40)),
+            break_search=(8, 6, 24), placements=12, lookahead=True, banks_and_kicks=True,
             jumps=True)
 
 LEVELS = {level.name: level for level in (BEGINNER, AMATEUR, PRO)}

@@ -19,7 +19,7 @@ from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, PlaceCueBall, Shoot
 
 from . import candidates as cands
-from .breaks import BREAK_FIRST_SAMPLES, BREAK_SHORTLIST, break_spots, break_strokes
+from .breaks import break_spots, break_strokes
 from .legal import balls_on, jumps_allowed
 from .levels import Level, level_named
 from .noise import draws, perturb
@@ -98,9 +98,9 @@ class Opponent:
         if state.is_break:
             places = break_spots(state) if in_hand else [None]
             options = [(scene, break_strokes(scene)) for scene in self._scenes(state, places)]
-            first = draws(self.rng, BREAK_FIRST_SAMPLES)
-            judged = search.run(options, [(BREAK_SHORTLIST,
-                                           draws(self.rng, level.break_samples))], first)
+            first, keep, samples = level.break_search
+            judged = search.run(options, [(keep, draws(self.rng, samples))],
+                                first_noise=draws(self.rng, first))
         else:
             places = spots(state, self.params, level.placements, self.valuer.sigma) \
                 if in_hand else [None]

@@ -43,44 +43,39 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
                  radii: np.ndarray, ids: tuple, targets, sigma: float) -> list:
     """Every clear direct pot of a ball of `targets` (ids), as PotShots sorted best first.
     `positions` (n, 2), `radii` (n,) and `ids` describe every ball on the table, the cue
-    ball included (its entry is skipped as an obstacle of its own path)."""
-    rows = [ids.index(b) for b in targets if b in ids]
-    if not rows:
+    ball first (row 0)."""
+    rows = np.array([ids.index(b) for b in targets if b in ids], dtype=int)
+    if len(rows) == 0:
         return []
-    obj = positions[rows]
-    obj_radius = radii[rows]
-    shots = []
-    for k, row in enumerate(rows):
-        aim, half, dist = pocket_windows(table, obj[k:k + 1], float(obj_radius[k]))
-        aim, half, dist = aim[0], half[0], dist[0]
-        open_pockets = np.nonzero(half > 0.0)[0]
-        if len(open_pockets) == 0:
-            continue
-        contact = cue_radius + obj_radius[k]
-        unit = np.stack([np.cos(aim[open_pockets]), np.sin(aim[open_pockets])], axis=1)
-        ghosts = obj[k][None, :] - contact * unit
-        travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
-        cuts = wrap(aim[open_pockets] - travel)
-        cue_dist = np.linalg.norm(ghosts - cue[None, :], axis=1)
-        # Obstacles: every ball but the cue ball and this object ball.
-        keep = np.ones(len(ids), dtype=bool)
-        keep[[0, row]] = False
-        mouths = obj[k][None, :] + (dist[open_pockets] - contact)[:, None] * unit
-        blocked = (path_blocked(np.repeat(cue[None, :], len(open_pockets), 0), ghosts,
-                                cue_radius, positions[keep], radii[keep])
-                   | path_blocked(np.repeat(obj[k][None, :], len(open_pockets), 0), mouths,
-                                  float(obj_radius[k]), positions[keep], radii[keep]))
-        cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
-        spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
-        quality = _erf(half[open_pockets] / (spread * math.sqrt(2.0))).astype(float)
-        quality = np.where(blocked | (np.abs(cuts) > MAX_CUT), 0.0, quality)
-        for j, pocket in enumerate(open_pockets):
-            if quality[j] > 0.0:
-                shots.append(PotShot(ball=ids[row], pocket=int(pocket),
-                                     direction=float(aim[pocket]), half=float(half[pocket]),
-                                     ghost=ghosts[j], cut=float(cuts[j]),
-                                     cue_distance=float(cue_dist[j]),
-                                     ball_distance=float(dist[pocket]),
-                                     quality=float(quality[j])))
+    obj, obj_radius = positions[rows], radii[rows]
+    aim, half, dist = pocket_windows(table, obj, obj_radius)
+    k, pocket = np.nonzero(half > 0.0)              # every open (ball, pocket) pair
+    if len(k) == 0:
+        return []
+    line = aim[k, pocket]
+    contact = cue_radius + obj_radius[k]
+    unit = np.stack([np.cos(line), np.sin(line)], axis=1)
+    ghosts = obj[k] - contact[:, None] * unit
+    travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
+    cuts = wrap(line - travel)
+    cue_dist = np.linalg.norm(ghosts - cue[None, :], axis=1)
+    mouths = obj[k] + (dist[k, pocket] - contact)[:, None] * unit
+    # Neither path meets the cue ball (row 0: it is the one moving, or it has moved on)
+    # nor the object ball itself.
+    ignore = np.zeros((len(k), len(ids)), dtype=bool)
+    ignore[:, 0] = True
+    ignore[np.arange(len(k)), rows[k]] = True
+    blocked = (path_blocked(np.broadcast_to(cue, ghosts.shape), ghosts, cue_radius, positions,
+                            radii, ignore)
+               | path_blocked(obj[k], mouths, obj_radius[k], positions, radii, ignore))
+    cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
+    spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
+    quality = _erf(half[k, pocket] / (spread * math.sqrt(2.0))).astype(float)
+    quality = np.where(blocked | (np.abs(cuts) > MAX_CUT), 0.0, quality)
+    shots = [PotShot(ball=ids[rows[k[j]]], pocket=int(pocket[j]), direction=float(line[j]),
+                     half=float(half[k[j], pocket[j]]), ghost=ghosts[j], cut=float(cuts[j]),
+                     cue_distance=float(cue_dist[j]), ball_distance=float(dist[k[j], pocket[j]]),
+                     quality=float(quality[j]))
+             for j in np.nonzero(quality > 0.0)[0]]
     shots.sort(key=lambda s: -s.quality)
     return shots

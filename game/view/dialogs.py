@@ -9,7 +9,7 @@ from panda3d.core import TextNode
 
 from .palette import BUTTON, GOLD, PANEL, TEXT
 
-BUTTON_WIDTH = 0.42
+BUTTON_WIDTH = 0.58
 
 
 def key_label(key: str) -> str:
@@ -23,7 +23,7 @@ class Dialog:
 
     def __init__(self, base, title: str, text: str, choices):
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
-                                 frameSize=(-0.95, 0.95, -0.32, 0.30), pos=(0, 0, 0.1),
+                                 frameSize=(-1.0, 1.0, -0.32, 0.30), pos=(0, 0, 0.1),
                                  state=DGG.NORMAL)     # swallows clicks meant for the table
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.18), scale=0.075,
                      fg=GOLD, align=TextNode.ACenter)

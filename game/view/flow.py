@@ -467,7 +467,8 @@ class PlayFlow(FSM):
             screen.rig.set_goal(screen.top_pose())
         elif moving.any():
             screen.rig.set_goal(follow_pose(frame.positions[moving], screen.rig.goal.heading,
-                                            screen.overview_pose().distance))
+                                            screen.overview_pose().distance,
+                                            screen.scene.bounds))
         if self.playback.finished:
             self._shot_over()
 
@@ -481,6 +482,7 @@ class PlayFlow(FSM):
     # ---- Choosing ------------------------------------------------------------------
     def enterChoosing(self) -> None:
         self.hud.set_controls("")
+        self.screen.rig.set_goal(self.screen.overview_pose())
         names = self.session.names
         if self.session.group_choice_pending:
             name = names[int(self.session.shooter)]
@@ -512,6 +514,7 @@ class PlayFlow(FSM):
         self.screen.aids.hide()
         self.hud.hide_aiming()
         self.hud.set_controls("")
+        self.screen.rig.set_goal(self.screen.overview_pose())
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
         how = END_TEXT[s.state.end_reason].format(winner=winner)

@@ -61,11 +61,14 @@ def top_pose(lens, bounds, height: float) -> Pose:
                 height + fit_distance(lens, half))
 
 
-def follow_pose(points: np.ndarray, heading: float, max_distance: float) -> Pose:
+def follow_pose(points: np.ndarray, heading: float, max_distance: float, bounds) -> Pose:
     """Over the balls at `points` (K, 3) m, from the side `heading` (rad), close enough to
-    see them all but no further than `max_distance` m."""
-    centre = points.mean(axis=0)
-    spread = float(np.max(np.linalg.norm(points[:, :2] - centre[:2], axis=1)))
+    see them all but no further than `max_distance` m. Points are taken as clamped into
+    `bounds` ((x0, y0), (x1, y1)) m: a ball flying off the table is not followed away."""
+    lo, hi = np.asarray(bounds[0]), np.asarray(bounds[1])
+    flat = np.clip(points[:, :2], lo, hi)
+    centre = flat.mean(axis=0)
+    spread = float(np.max(np.linalg.norm(flat - centre, axis=1)))
     distance = min(max(FOLLOW_MIN_DISTANCE_M, FOLLOW_SPREAD_FACTOR * spread + 0.6), max_distance)
     return Pose((float(centre[0]), float(centre[1]), 0.0), heading, FOLLOW_PITCH_RAD, distance)
 

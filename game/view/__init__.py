@@ -21,6 +21,8 @@ Panda3D:
     aids         aim line, ghost ball, direction lines, the ghost of a ball in hand
     gauges, dialogs, hud   spin selector and power bar, questions, the HUD
     flow         the play flow (an FSM: placing, aiming, powering, playing, choices)
+    aiming       the stroke being prepared and its controls
+    docs_shots   the README's mid-game screenshots (`python -m game.view.docs_shots`)
     play         one match on screen: scene, HUD, camera and flow for a GameSession
     menu         the start menu; launcher: menu and matches in the window
     app          Panda3D configuration, the opening position, screenshots

@@ -24,8 +24,8 @@ from physics_ext import Stroke
 
 from . import modes
 from .aim import free_spot
+from .aiming import balls_on
 from .app import open_base, prepare_base, save_screenshot
-from .flow import balls_on
 from .play import GameScreen
 from .settings import Aids
 
@@ -91,7 +91,7 @@ def render(base, mode: str, seed: int, shots: int, path: str) -> None:
     clock.setFrameRate(60)
     screen = GameScreen(base, session, Aids(), lambda: None)
     try:
-        screen.flow.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
+        screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
         screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
                                               session.names))
         # The camera glides to the aiming view; nothing needs drawing until it is there.

@@ -4,7 +4,8 @@ States (each binds its input on enter and releases it on exit, so a key means on
 the current state says; anything else pressed, mid-shot say, is ignored):
     Placing    the cue ball in hand follows the pointer (or the arrow keys) inside its
                zone, never onto a ball; a click or Enter puts it down
-    Aiming     aim, cue elevation, tip offset, push-out declaration, camera, aids
+    Aiming     aim, cue elevation, tip offset, push-out declaration, camera, aids (the
+               controls themselves are `aiming.Aimer`'s)
     Powering   Space held: the power swings up and down; released: the shot
     Playing    the solver's shot animated in real time; skip, slow motion
     Choosing   8-ball group choice, or 9-ball play-or-pass after a push out
@@ -15,11 +16,9 @@ Transitions use `demand`, which queues a request made while a transition runs.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import MouseButton
 
 from game.rules import BallInHand, Group
 from game.rules.nine_ball import OptionChoice
@@ -28,25 +27,15 @@ from game.session.describe import END_TEXT, describe_ruling
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
+from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
-from .gauges import MAX_OFFSET
 from .playback import ShotPlayback
 from .rig import follow_pose
 
-AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
-FINE_AIM_STEP_RAD = math.radians(0.02)  # with Shift, or , and .
-DRAG_AIM_RAD = math.radians(60.0)       # per window width of mouse drag
-FINE_DRAG = 0.08                        # drag factor with Shift held
-ELEVATION_STEP_RAD = math.radians(1.0)
-MAX_ELEVATION_RAD = math.radians(80.0)
-# A cue always rises a little over the rail; only a lift beyond this is pointed out.
-RAISE_NOTED_RAD = math.radians(4.0)
-TIP_STEP = 0.05                         # fraction of the radius per key press
 POWER_RISE_S = 1.5                      # empty to full while Space is held
 MIN_CUE_SPEED = 0.3                     # m/s at zero power
 MAX_CUE_SPEED = 9.0                     # m/s at full power: a hard break
 POWER_CURVE = 1.6                       # fine control at the soft end
-AIM_GAP_M = 0.03                        # tip to ball while aiming
 DRAW_BACK_M = 0.22                      # extra draw-back at full power
 STRIKE_S = 0.06                         # the cue's push through to the ball
 PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)
@@ -67,17 +56,6 @@ def cue_speed(power: float) -> float:
     return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * power ** POWER_CURVE
 
 
-@dataclass
-class Setup:
-    """The stroke being prepared: azimuth and the player's own elevation (rad), the tip's
-    contact offset (fractions of R) and a declared push out."""
-    azimuth: float = 0.0
-    elevation: float = 0.0
-    side: float = 0.0
-    height: float = 0.0
-    push_out: bool = False
-
-
 class PlayFlow(FSM):
     """The states of play over `screen` (a GameScreen)."""
 
@@ -86,7 +64,7 @@ class PlayFlow(FSM):
         self.screen = screen
         self.session = screen.session
         self.hud = screen.hud
-        self.setup = Setup()
+        self.aim = Aimer(screen)
         self.fresh = True               # a new turn: aim afresh at the ball on
         self.input = None
         self._tick = None
@@ -110,10 +88,8 @@ class PlayFlow(FSM):
 
     def view_changed(self) -> None:
         """The camera choice changed (top view, pitch): re-aim the camera."""
-        if self.state == "Aiming":
-            self._refresh()
-        elif self.state == "Powering":
-            self._refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        if self.state in ("Aiming", "Powering"):
+            self.aim.refresh()
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
 
@@ -243,30 +219,31 @@ class PlayFlow(FSM):
 
     # ---- Aiming --------------------------------------------------------------------
     def enterAiming(self) -> None:
+        aim = self.aim
         if self.fresh:
-            self._new_turn()
-        self._drag = None
+            self.fresh = False
+            aim.new_turn()
         bindings = {"space": (self.demand, ("Powering",)),
-                    "p": (self._toggle_push_out, ()), "x": (self._set_tip, (0.0, 0.0)),
+                    "p": (aim.toggle_push_out, ()), "x": (aim.set_tip, (0.0, 0.0)),
                     "q": (self._concede, ("Aiming",)), "escape": (self._leave, ("Aiming",)),
-                    ",": (self._turn, (1, True)), ".": (self._turn, (-1, True))}
+                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True))}
         for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
             for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._turn, (sign, False))
-                bindings["shift-" + key + suffix] = (self._turn, (sign, True))
+                bindings[key + suffix] = (aim.turn, (sign, False))
+                bindings["shift-" + key + suffix] = (aim.turn, (sign, True))
         for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
             for prefix in ("", "shift-"):
                 for suffix in ("", "-repeat"):
-                    bindings[prefix + key + suffix] = (self._raise, (sign,))
+                    bindings[prefix + key + suffix] = (aim.raise_cue, (sign,))
         for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
             for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._move_tip, (ds, dh))
+                bindings[key + suffix] = (aim.move_tip, (ds, dh))
         for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (self._press, ())
-            bindings[prefix + "mouse1-up"] = (self._release, ())
+            bindings[prefix + "mouse1"] = (aim.press, ())
+            bindings[prefix + "mouse1-up"] = (aim.release, ())
         for key, aid in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
                          ("4", "cue_path")):
-            bindings[key] = (self._toggle_aid, (aid,))
+            bindings[key] = (aim.toggle_aid, (aid,))
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
             bindings["b"] = (self.demand, ("Placing",))
@@ -276,119 +253,8 @@ class PlayFlow(FSM):
                                "elevation   W A S D, X or click the ball: tip   Hold Space, "
                                "release: shoot   V: view   1-4: aids   Q: concede   Esc: menu"
                      + extra)
-        self._tick = self._tick_aiming
-        self._refresh()
-
-    def _new_turn(self) -> None:
-        """Fresh stroke set-up, aimed at the nearest ball the shooter may hit first."""
-        self.fresh = False
-        self.setup = Setup(azimuth=self._azimuth_to_ball_on())
-
-    def _azimuth_to_ball_on(self) -> float:
-        state = self.session.state
-        x, y = self.screen.cue_ball()
-        candidates = balls_on(self.session)
-        if not candidates:
-            return self.setup.azimuth
-        bx, by = min((state.layout[b] for b in candidates),
-                     key=lambda p: math.hypot(p[0] - x, p[1] - y))
-        return math.atan2(by - y, bx - x)
-
-    def stroke(self, speed: float = 1.0) -> tuple:
-        """(Stroke, raised): the set-up as a stroke at cue `speed` m/s, the cue raised to
-        clear what is behind the cue ball (raised: that lifted it noticeably)."""
-        s = self.setup
-        need = self.screen.clearing(s.azimuth, s.height)
-        raised = need > max(s.elevation, RAISE_NOTED_RAD)
-        return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised
-
-    def _refresh(self, gap: float = AIM_GAP_M, power: float | None = None) -> None:
-        """Pose the cue, the aids, the instruments and the camera for the set-up."""
-        stroke, raised = self.stroke()
-        self.screen.show_aim(stroke, gap)
-        self.hud.show_aiming(self.setup.side, self.setup.height,
-                             math.degrees(stroke.elevation), raised, power)
-        self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
-
-    def aim_at(self, azimuth: float, tip: tuple = (0.0, 0.0)) -> None:
-        """Set the aim (rad) and the tip offset (side, height) directly, as a script or a
-        computer player would, and show them."""
-        self.setup.azimuth = azimuth % (2 * math.pi)
-        self._set_tip(*tip)
-
-    def _turn(self, sign: int, fine: bool) -> None:
-        step = FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD
-        self.setup.azimuth = (self.setup.azimuth + sign * step) % (2 * math.pi)
-        self._refresh()
-
-    def _raise(self, sign: int) -> None:
-        e = self.setup.elevation + sign * ELEVATION_STEP_RAD
-        self.setup.elevation = min(max(e, 0.0), MAX_ELEVATION_RAD)
-        self._refresh()
-
-    def _move_tip(self, ds: int, dh: int) -> None:
-        self._set_tip(self.setup.side + ds * TIP_STEP, self.setup.height + dh * TIP_STEP)
-
-    def _set_tip(self, side: float, height: float) -> None:
-        r = math.hypot(side, height)
-        if r > MAX_OFFSET:
-            side, height = side * MAX_OFFSET / r, height * MAX_OFFSET / r
-        self.setup.side, self.setup.height = side, height
-        self._refresh()
-
-    def _toggle_push_out(self) -> None:
-        if not self.session.push_out_available:
-            self.hud.say("A push out may only be declared on the shot right after the break.")
-            return
-        self.setup.push_out = not self.setup.push_out
-        self.hud.say("Push out declared: P again to take it back." if self.setup.push_out
-                     else "Push out taken back.")
-
-    def _toggle_aid(self, name: str) -> None:
-        aids = self.screen.aids_on
-        self.screen.aids_on = replace(aids, **{name: not getattr(aids, name)})
-        self._refresh()
-
-    def _press(self) -> None:
-        """Mouse button 1: set the tip on the spin selector, aim at the pointer (top
-        view), or start a drag that turns the aim."""
-        pointer = self.screen.pointer()
-        if pointer is None:
-            return
-        if self.hud.spin.offset_at(pointer) is not None:
-            self._drag = ("tip", pointer)
-        elif self.screen.top_view:
-            self._drag = ("point", pointer)
-        else:
-            self._drag = ("turn", pointer)
-        self._tick_aiming(0.0)
-
-    def _release(self) -> None:
-        self._drag = None
-
-    def _tick_aiming(self, dt: float) -> None:
-        if self._drag is None:
-            return
-        kind, last = self._drag
-        pointer = self.screen.pointer()
-        if pointer is None or not self.screen.button_down(MouseButton.one()):
-            self._drag = None
-            return
-        if kind == "tip":
-            offset = self.hud.spin.offset_at(pointer)
-            if offset is not None:
-                self._set_tip(*offset)
-        elif kind == "point":
-            target = self.screen.pointer_on_table(self.screen.cue_style.radius)
-            x, y = self.screen.cue_ball()
-            if target is not None and math.hypot(target[0] - x, target[1] - y) > 1e-3:
-                self.setup.azimuth = math.atan2(target[1] - y, target[0] - x)
-                self._refresh()
-        elif pointer[0] != last[0]:
-            factor = FINE_DRAG if self.screen.fine() else 1.0
-            self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
-            self._refresh()
-        self._drag = (kind, pointer)
+        self._tick = lambda dt: aim.follow_pointer()
+        aim.refresh(AIM_GAP_M, None)
 
     # ---- Powering ------------------------------------------------------------------
     def enterPowering(self) -> None:
@@ -396,7 +262,7 @@ class PlayFlow(FSM):
         self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
                      "Release Space to shoot   Esc: cancel")
         self._tick = self._tick_powering
-        self._refresh(AIM_GAP_M, 0.0)
+        self.aim.refresh(AIM_GAP_M, 0.0)
 
     def _tick_powering(self, dt: float) -> None:
         step = dt / POWER_RISE_S
@@ -405,13 +271,14 @@ class PlayFlow(FSM):
             self.power, self._rising = 1.0, False
         elif self.power <= 0.0:
             self.power, self._rising = 0.0, True
-        self._refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _shoot(self) -> None:
-        stroke, _ = self.stroke(cue_speed(self.power))
+        stroke, _ = self.aim.stroke(cue_speed(self.power))
         gap = AIM_GAP_M + DRAW_BACK_M * self.power
+        shot = Shoot(stroke, push_out=self.aim.setup.push_out)
         try:
-            accepted, record = self.screen.apply(Shoot(stroke, push_out=self.setup.push_out))
+            accepted, record = self.screen.apply(shot)
         except (SimulationError, ValueError) as exc:
             # R9-B10: a shot the engine cannot play is played again, no penalty.
             self.hud.say(f"That shot could not be simulated ({exc}); play it again.")
@@ -528,19 +395,3 @@ class PlayFlow(FSM):
             self.screen.show_layout(rest=True)
             self.hud.set_ruling("")
             self._after_command()
-
-
-def balls_on(session) -> list:
-    """The balls the shooter may hit first: the lowest in 9-ball; in 8-ball his group's
-    (any colour on an open table), or the black when he is on it."""
-    state = session.state
-    on_table = state.object_balls_on_table
-    if session.mode == "nine_ball":
-        return [state.lowest_ball] if on_table else []
-    group = state.group_of(state.shooter)
-    if group is not None and state.on_the_black(state.shooter):
-        return [b for b in on_table if b == 8]
-    if group is None:
-        return [b for b in on_table if b != 8]
-    return sorted(group.balls & on_table)
-

@@ -11,8 +11,8 @@ from panda3d.core import (ButtonThrower, ClockObject, KeyboardButton, ModifierBu
 from game.rules import BallInHand, CUE
 from game.rules.zones import placement_allowed
 from game.view.aim import first_contact
-from game.view.flow import (AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, MAX_CUE_SPEED,
-                            MIN_CUE_SPEED, POWER_CURVE, POWER_RISE_S, balls_on)
+from game.view.aiming import AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, balls_on
+from game.view.flow import MAX_CUE_SPEED, MIN_CUE_SPEED, POWER_CURVE, POWER_RISE_S
 from view_helpers import world_to_pixel
 
 FPS = 60
@@ -221,7 +221,7 @@ class Robot:
     def aim(self, azimuth: float) -> None:
         """Coarse with a mouse drag, then fine with the keys, as a player would."""
         flow = self.screen.flow
-        delta = _wrap(azimuth - flow.setup.azimuth)
+        delta = _wrap(azimuth - flow.aim.setup.azimuth)
         w = self.inp.base.win.getXSize()
         pixels = round(-delta / DRAG_AIM_RAD * w)
         if pixels:
@@ -230,7 +230,7 @@ class Robot:
             self.inp.drag(centre, (centre[0] + reach, centre[1]))
         for step, keys in ((AIM_STEP_RAD, ("arrow_left", "arrow_right")),
                            (FINE_AIM_STEP_RAD, (",", "."))):
-            delta = _wrap(azimuth - flow.setup.azimuth)
+            delta = _wrap(azimuth - flow.aim.setup.azimuth)
             for _ in range(int(round(abs(delta) / step))):
                 self.inp.key(keys[0] if delta > 0 else keys[1])
 

@@ -72,3 +72,12 @@ def test_no_display_gives_an_error_naming_the_headless_command():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert "--offscreen --screenshot" in done.stderr.splitlines()[-1]
+
+
+def test_demo_passes_every_argument_to_the_ai_demo(monkeypatch):
+    import game.__main__ as cli
+    import game.ai_demo
+    seen = []
+    monkeypatch.setattr(game.ai_demo, "main", lambda argv: seen.append(argv) or 0)
+    assert cli.main(["--demo", "--games", "3", "--mode", "eight_ball"]) == 0
+    assert seen == [["--demo", "--games", "3", "--mode", "eight_ball"]]

@@ -15,7 +15,7 @@ from game.rules.layout import Layout
 from game.session import (ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot)
 from game.session.describe import describe_ruling
 from game.view import hud_text
-from game.view.flow import AIM_STEP_RAD, ELEVATION_STEP_RAD, TIP_STEP
+from game.view.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, TIP_STEP
 from game.view.play import GameScreen
 from game.view.settings import Aids
 from robot import FPS, Input, Robot
@@ -214,27 +214,27 @@ def test_aiming_keys_mouse_spin_selector_and_aids(play, base):
     screen, robot = play("nine_ball", seed=3, active=True)
     robot.play_turn()
     flow = screen.flow
-    a0 = flow.setup.azimuth
+    a0 = flow.aim.setup.azimuth
     robot.inp.key("arrow_left")
-    assert flow.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD)
+    assert flow.aim.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD)
     robot.inp.hold("shift")
     robot.inp.key("arrow_right")
     robot.inp.release("shift")
-    assert flow.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD - math.radians(0.02))
+    assert flow.aim.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD - math.radians(0.02))
     robot.inp.key("arrow_up")
-    assert flow.setup.elevation == pytest.approx(ELEVATION_STEP_RAD)
+    assert flow.aim.setup.elevation == pytest.approx(ELEVATION_STEP_RAD)
     robot.inp.key("w")
     robot.inp.key("d")
-    assert (flow.setup.side, flow.setup.height) == pytest.approx((TIP_STEP, TIP_STEP))
+    assert (flow.aim.setup.side, flow.aim.setup.height) == pytest.approx((TIP_STEP, TIP_STEP))
     # A click on the spin selector puts the tip there: left of centre, below.
     spin = screen.hud.spin
     centre = spin.root.getPos(base.render2d)
     w, h = base.win.getXSize(), base.win.getYSize()
     dx = spin.size * 0.5 * base.render2d.getRelativeVector(spin.root, (1, 0, 0)).x
     robot.inp.click(((centre.x - dx + 1) / 2 * w, (1 - centre.z) / 2 * h))
-    assert flow.setup.side == pytest.approx(-0.5, abs=0.06) and abs(flow.setup.height) < 0.06
+    assert flow.aim.setup.side == pytest.approx(-0.5, abs=0.06) and abs(flow.aim.setup.height) < 0.06
     robot.inp.key("x")
-    assert (flow.setup.side, flow.setup.height) == (0.0, 0.0)
+    assert (flow.aim.setup.side, flow.aim.setup.height) == (0.0, 0.0)
     for key, aid in (("1", "aim_line"), ("2", "ghost_ball")):
         robot.inp.key(key)
         assert not getattr(screen.aids_on, aid)
@@ -247,7 +247,7 @@ def test_aiming_keys_mouse_spin_selector_and_aids(play, base):
     cue = screen.cue_ball()
     target = (cue[0] + 0.5, cue[1] + 0.3)
     robot.inp.click(world_to_pixel(base, (*target, screen.cue_style.radius)))
-    assert flow.setup.azimuth == pytest.approx(math.atan2(0.3, 0.5), abs=0.02)
+    assert flow.aim.setup.azimuth == pytest.approx(math.atan2(0.3, 0.5), abs=0.02)
 
 
 def test_the_cue_is_raised_over_a_near_rail(play):
@@ -255,9 +255,9 @@ def test_the_cue_is_raised_over_a_near_rail(play):
     session.apply(PlaceCueBall((0.05, 0.635)))
     screen, robot = play(session=session)
     flow = screen.flow
-    flow.setup.azimuth = 0.0
-    flow._refresh()
-    stroke, raised = flow.stroke()
+    flow.aim.setup.azimuth = 0.0
+    flow.aim.refresh()
+    stroke, raised = flow.aim.stroke()
     assert raised and stroke.elevation > math.radians(10)
     assert "raised" in screen.hud.elevation.getText()
 
@@ -294,7 +294,7 @@ def test_keys_pressed_mid_shot_are_ignored(play):
     screen, robot = play("nine_ball", seed=3)
     session = screen.session
     robot.play_turn()
-    robot.aim(screen.flow.setup.azimuth)
+    robot.aim(screen.flow.aim.setup.azimuth)
     robot.inp.hold("space")
     robot.inp.step(40)
     robot.inp.release("space")

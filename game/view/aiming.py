@@ -1,0 +1,179 @@
+"""The stroke being prepared and its controls: aim (coarse and fine, by keys, mouse drag or
+pointing in the top view), cue elevation, the tip's offset on the spin selector, the
+push-out declaration and the aiming aids. Each change re-poses the cue, the aids, the
+instruments and the camera.
+
+Angles in radians (azimuth from +x towards +y, the way the cue ball is sent), tip offsets
+as fractions of the ball radius (the physics Stroke's side and height).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from panda3d.core import MouseButton
+
+from physics_ext import Stroke
+
+from .gauges import MAX_OFFSET
+
+AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
+FINE_AIM_STEP_RAD = math.radians(0.02)  # with Shift, or , and .
+DRAG_AIM_RAD = math.radians(60.0)       # per window width of mouse drag
+FINE_DRAG = 0.08                        # drag factor with Shift held
+ELEVATION_STEP_RAD = math.radians(1.0)
+MAX_ELEVATION_RAD = math.radians(80.0)
+# A cue always rises a little over the rail; only a lift beyond this is pointed out.
+RAISE_NOTED_RAD = math.radians(4.0)
+TIP_STEP = 0.05                         # fraction of the radius per key press
+AIM_GAP_M = 0.03                        # tip to ball while aiming
+
+
+@dataclass
+class Setup:
+    """The stroke being prepared: azimuth and the player's own elevation (rad), the tip's
+    contact offset (fractions of R) and a declared push out."""
+    azimuth: float = 0.0
+    elevation: float = 0.0
+    side: float = 0.0
+    height: float = 0.0
+    push_out: bool = False
+
+
+def balls_on(session) -> list:
+    """The balls the shooter may hit first: the lowest in 9-ball; in 8-ball his group's
+    (any colour on an open table), or the black when he is on it."""
+    state = session.state
+    on_table = state.object_balls_on_table
+    if session.mode == "nine_ball":
+        return [state.lowest_ball] if on_table else []
+    group = state.group_of(state.shooter)
+    if group is not None and state.on_the_black(state.shooter):
+        return [b for b in on_table if b == 8]
+    if group is None:
+        return [b for b in on_table if b != 8]
+    return sorted(group.balls & on_table)
+
+
+class Aimer:
+    """The set-up of the next stroke on `screen` (a GameScreen) and its controls."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.session = screen.session
+        self.hud = screen.hud
+        self.setup = Setup()
+        self.drag = None          # (kind, last pointer) while mouse button 1 is held
+        self.gap, self.power = AIM_GAP_M, None     # the cue's draw-back (m), power shown
+
+    def new_turn(self) -> None:
+        """Fresh set-up, aimed at the nearest ball the shooter may hit first."""
+        x, y = self.screen.cue_ball()
+        layout = self.session.state.layout
+        candidates = [layout[b] for b in balls_on(self.session)]
+        azimuth = self.setup.azimuth
+        if candidates:
+            bx, by = min(candidates, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+            azimuth = math.atan2(by - y, bx - x)
+        self.setup = Setup(azimuth=azimuth)
+        self.drag = None
+
+    def stroke(self, speed: float = 1.0) -> tuple:
+        """(Stroke, raised): the set-up as a stroke at cue `speed` m/s, the cue raised to
+        clear what is behind the cue ball (raised: that lifted it noticeably)."""
+        s = self.setup
+        need = self.screen.clearing(s.azimuth, s.height)
+        raised = need > max(s.elevation, RAISE_NOTED_RAD)
+        return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised
+
+    def refresh(self, gap: float | None = None, power: float | None = None) -> None:
+        """Pose the cue (drawn back `gap` m), the aids, the instruments (with `power`
+        0..1 while the stroke is drawn, else None) and the camera for the set-up."""
+        if gap is not None:
+            self.gap, self.power = gap, power
+        stroke, raised = self.stroke()
+        self.screen.show_aim(stroke, self.gap)
+        self.hud.show_aiming(self.setup.side, self.setup.height,
+                             math.degrees(stroke.elevation), raised, self.power)
+        self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
+
+    def aim_at(self, azimuth: float, tip: tuple = (0.0, 0.0)) -> None:
+        """Set the aim (rad) and the tip offset (side, height) directly, as a script or a
+        computer player would, and show them."""
+        self.setup.azimuth = azimuth % (2 * math.pi)
+        self.set_tip(*tip)
+
+    def turn(self, sign: int, fine: bool) -> None:
+        step = FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD
+        self.setup.azimuth = (self.setup.azimuth + sign * step) % (2 * math.pi)
+        self.refresh()
+
+    def raise_cue(self, sign: int) -> None:
+        e = self.setup.elevation + sign * ELEVATION_STEP_RAD
+        self.setup.elevation = min(max(e, 0.0), MAX_ELEVATION_RAD)
+        self.refresh()
+
+    def move_tip(self, ds: int, dh: int) -> None:
+        self.set_tip(self.setup.side + ds * TIP_STEP, self.setup.height + dh * TIP_STEP)
+
+    def set_tip(self, side: float, height: float) -> None:
+        r = math.hypot(side, height)
+        if r > MAX_OFFSET:
+            side, height = side * MAX_OFFSET / r, height * MAX_OFFSET / r
+        self.setup.side, self.setup.height = side, height
+        self.refresh()
+
+    def toggle_push_out(self) -> None:
+        if not self.session.push_out_available:
+            self.hud.say("A push out may only be declared on the shot right after the break.")
+            return
+        self.setup.push_out = not self.setup.push_out
+        self.hud.say("Push out declared: P again to take it back." if self.setup.push_out
+                     else "Push out taken back.")
+
+    def toggle_aid(self, name: str) -> None:
+        aids = self.screen.aids_on
+        self.screen.aids_on = replace(aids, **{name: not getattr(aids, name)})
+        self.refresh()
+
+    def press(self) -> None:
+        """Mouse button 1: set the tip on the spin selector, aim at the pointer (top
+        view), or start a drag that turns the aim."""
+        pointer = self.screen.pointer()
+        if pointer is None:
+            return
+        if self.hud.spin.offset_at(pointer) is not None:
+            self.drag = ("tip", pointer)
+        elif self.screen.top_view:
+            self.drag = ("point", pointer)
+        else:
+            self.drag = ("turn", pointer)
+        self.follow_pointer()
+
+    def release(self) -> None:
+        self.drag = None
+
+    def follow_pointer(self) -> None:
+        """Per frame while mouse button 1 is held: apply the drag."""
+        if self.drag is None:
+            return
+        kind, last = self.drag
+        pointer = self.screen.pointer()
+        if pointer is None or not self.screen.button_down(MouseButton.one()):
+            self.drag = None
+            return
+        if kind == "tip":
+            offset = self.hud.spin.offset_at(pointer)
+            if offset is not None:
+                self.set_tip(*offset)
+        elif kind == "point":
+            target = self.screen.pointer_on_table(self.screen.cue_style.radius)
+            x, y = self.screen.cue_ball()
+            if target is not None and math.hypot(target[0] - x, target[1] - y) > 1e-3:
+                self.setup.azimuth = math.atan2(target[1] - y, target[0] - x)
+                self.refresh()
+        elif pointer[0] != last[0]:
+            factor = FINE_DRAG if self.screen.fine() else 1.0
+            self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
+            self.refresh()
+        self.drag = (kind, pointer)

@@ -18,6 +18,9 @@ CUE_RADIUS = CUE_SHAFT_RADIUS + 0.004
 RAIL_TOP_ABOVE_NOSE = 0.006
 # Raised a little more than the bare minimum (rad), so execution noise stays clear.
 ELEVATION_MARGIN = math.radians(1.0)
+# The steepest cue (rad): over a ball frozen behind the cue ball a near-vertical massé is
+# all that is left, and Stroke refuses pi/2 and beyond.
+STEEPEST = math.radians(85.0)
 
 
 def elevation_needed(table, positions: np.ndarray, radii: np.ndarray, azimuth: float,
@@ -49,9 +52,9 @@ def elevation_needed(table, positions: np.ndarray, radii: np.ndarray, azimuth: f
             try:
                 needed.append(min_elevation_to_clear(distance, top, clearance, axis))
             except ValueError:
-                needed.append(math.radians(80.0))
-        elevation = max(needed)
-    return elevation + ELEVATION_MARGIN if elevation > 0.0 else 0.0
+                needed.append(STEEPEST)
+        elevation = min(max(needed), STEEPEST)
+    return min(elevation + ELEVATION_MARGIN, STEEPEST) if elevation > 0.0 else 0.0
 
 
 def _distance_to_rail(table, point: np.ndarray, direction: np.ndarray) -> float:

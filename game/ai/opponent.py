@@ -105,8 +105,8 @@ class Opponent:
             places = spots(state, self.params, level.placements, self.valuer.sigma) \
                 if in_hand else [None]
             scenes = self._scenes(state, places)
-            options = [(scene, self._candidates(state, scene, first=k < FULL_SCENES,
-                                                in_hand=in_hand))
+            options = [(scene, self.candidates(state, scene, first=k < FULL_SCENES,
+                                               in_hand=in_hand))
                        for k, scene in enumerate(scenes)]
             judged = search.run(options, [(keep, draws(self.rng, samples))
                                           for keep, samples in level.rounds])
@@ -122,10 +122,11 @@ class Opponent:
     def _scenes(self, state, places) -> list:
         return [Scene.of(state, self.params, cue=place) for place in places]
 
-    def _candidates(self, state, scene, first: bool, in_hand: bool) -> list:
-        """Every family of strokes worth judging from `scene`. A cue ball in hand is put
-        where one pot is good: those scenes get that pot only (the placement's purpose)
-        unless `first` (one of the best rated spots), which also get the other families."""
+    def candidates(self, state, scene, first: bool = True, in_hand: bool = False) -> list:
+        """Every family of strokes worth judging from `scene` (the position of `state`,
+        the cue ball where the scene puts it). A cue ball in hand (`in_hand`) is put where
+        one pot is good: such a scene gets that pot only (the placement's purpose) unless
+        `first` (one of the best rated spots), which also gets the other families."""
         level, sigma = self.level, self.valuer.sigma
         targets = balls_on(state)
         if in_hand:

@@ -50,3 +50,19 @@ def test_pocket_windows_open_only_in_front_of_the_mouth():
     # Almost on the side rail's nose line, far along the rail from the corner: the
     # corner's jaw hides its hole.
     assert half[2, Pocket.HEAD_RIGHT] <= 0.0
+
+
+def test_cue_is_raised_over_what_lies_behind_and_never_past_vertical():
+    from game.ai.cueing import STEEPEST, elevation_needed
+    r = POOL_BALL_RADIUS
+    radii = np.array([r, r])
+    open_table = np.array([(1.8, 0.6), (2.3, 0.6)])     # the rail beyond the cue's reach
+    assert elevation_needed(NINE_TABLE, open_table, radii, 0.0, 0.0) == 0.0
+    near_rail = np.array([(0.05, 0.6), (2.0, 0.6)])
+    assert 0.0 < elevation_needed(NINE_TABLE, near_rail, radii, 0.0, 0.0) < math.radians(30)
+    # A ball frozen right behind the cue ball, the stroke struck low: as steep as allowed.
+    frozen = np.array([(1.2, 0.6), (1.2 - 2 * r, 0.6)])
+    for height in (-0.45, 0.0, 0.45):
+        steep = elevation_needed(NINE_TABLE, frozen, radii, 0.0, height)
+        assert math.radians(20) < steep <= STEEPEST
+        Stroke(azimuth=0.0, elevation=steep, side=0.0, height=height, speed=2.0)

@@ -120,7 +120,7 @@ BLOCKED = {CUE: (0.6, 0.635), 2: (0.9, 0.635), 1: (1.3, 0.635), 9: (2.0, 0.3)}
 def _candidates(state):
     opponent = Opponent("pro", seed=0)
     scene = Scene.of(state, Params())
-    return opponent._candidates(state, scene, first=True, in_hand=False)
+    return opponent.candidates(state, scene)
 
 
 def test_jumps_over_a_blocker_in_nine_ball_only():

@@ -45,6 +45,11 @@ ZONE_TEXT = {
 }
 
 
+def _sentence(text: str) -> str:
+    """`text` as a sentence: capital first letter, full stop."""
+    return text[:1].upper() + text[1:] + "."
+
+
 def player_label(state, player: Player, names) -> str:
     """A player's name, with his colour once 8-ball groups are decided."""
     group = state.group_of(player) if hasattr(state, "group_of") else None
@@ -67,7 +72,8 @@ def describe_ruling(ruling, state_after, names) -> str:
     if getattr(ruling, "push_out", False):
         parts.append("Push out.")
     if ruling.end_reason is not None:
-        parts.append(END_TEXT[ruling.end_reason].format(winner=names[int(ruling.winner)]) + ".")
+        parts.append(_sentence(END_TEXT[ruling.end_reason].format(
+            winner=names[int(ruling.winner)])))
         return " ".join(parts)
     if getattr(ruling, "warning_issued", False):
         parts.append(f"Warning: {names[int(ruling.shooter)]} is on two fouls.")

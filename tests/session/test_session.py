@@ -125,3 +125,16 @@ def test_end_of_game_in_words():
 def test_fouls_have_words():
     from game.session.describe import FOUL_TEXT
     assert set(FOUL_TEXT) == set(Foul)
+
+
+def test_every_sentence_starts_with_a_capital():
+    session = GameSession("eight_ball", names=("ann", "Bob"), seed=8, breaker=Player.A)
+    session.apply(Concede(Player.A))
+    from game.rules.eight_ball import EightBallRuling
+    from game.rules import Foul
+    ruling = EightBallRuling(shooter=Player.A, fouls=frozenset({Foul.CUE_BALL_POTTED}),
+                             next_player=Player.B, ball_in_hand=BallInHand.D,
+                             layout=session.state.layout, winner=Player.B,
+                             end_reason=EndReason.BLACK_POTTED_ON_FOUL)
+    text = describe_ruling(ruling, session.state, session.names)
+    assert text == "Foul: cue ball potted. Black potted on a foul: Bob wins."

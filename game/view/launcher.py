@@ -1,29 +1,36 @@
-"""The window's whole life: the start menu, then matches, back to the menu, and a clean
+"""The window's whole life: the start menu, then matches (each recorded to a replay file
+as it is played), the recent matches and their replays, back to the menu, and a clean
 exit whenever the window closes (mid-shot included)."""
 from __future__ import annotations
 
 import dataclasses
 import random
 
+from game.replay import Recorder, ReplayError, load_replay
+from game.replay.verify import verify
 from game.session import GameSession
 
 from . import settings as settings_file
 from .app import open_base, prepare_base
 from .menu import Menu
 from .play import GameScreen
+from .recent import RecentMatches
+from .replay_viewer import ReplayViewer
 
 
 class BreakshotApp:
     """Menu and matches on `base`. settings_path: where the settings live (default: the
     user's config directory). seed: makes every match's rack and coin toss (default:
     random). mode: the menu's mode to start with, instead of the saved one. use_shaders:
-    as for Scene."""
+    as for Scene. replay_dir: where matches are recorded and the recent ones listed
+    (default: the user's replay folder)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
-                 mode: str | None = None, use_shaders: bool | None = None):
+                 mode: str | None = None, use_shaders: bool | None = None, replay_dir=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
+        self.replay_dir = replay_dir
         self._seeds = random.Random(seed)
         prepare_base(base)
         self.settings, problem = settings_file.load(settings_path)
@@ -31,13 +38,39 @@ class BreakshotApp:
             self.settings = dataclasses.replace(self.settings, mode=mode)
         self.menu = None
         self.screen = None
+        self.recorder = None
+        self.recent = None
+        self.viewer = None
         self.show_menu(problem)
 
     def show_menu(self, notice: str | None = None) -> None:
-        """Leave any match and show the menu (with `notice`, if any)."""
-        self._close_screen()
+        """Leave any match or replay and show the menu (with `notice`, if any)."""
+        self.destroy()
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
-                         self.use_shaders)
+                         self.use_shaders, on_recent=self.show_recent)
+
+    def show_recent(self) -> None:
+        """The recent matches page (the menu's choices so far are kept, unsaved)."""
+        if self.menu is not None:
+            self.settings = self.menu.settings()
+        self.destroy()
+        self.recent = RecentMatches(self.base, self.open_replay, self.show_menu,
+                                    self.replay_dir)
+
+    def open_replay(self, path) -> None:
+        """Watch the replay at `path` (re-simulated first, to mark divergent shots);
+        Escape goes back to the recent matches. A file that cannot be loaded is said in
+        the menu."""
+        try:
+            replay = load_replay(path)
+        except ReplayError as exc:
+            self.show_menu(f"The replay could not be opened: {exc}")
+            return
+        self.destroy()
+        self.viewer = ReplayViewer(self.base, replay, verify(replay),
+                                   use_shaders=self.use_shaders)
+        # The stand-alone viewer quits on Escape; inside the game it goes back instead.
+        self.viewer.accept("escape", self.show_recent)
 
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""
@@ -52,22 +85,29 @@ class BreakshotApp:
             self.menu = None
         session = GameSession(chosen.mode, chosen.names, chosen.variants,
                               seed=self._seeds.randrange(2 ** 31))
+        try:
+            self.recorder = Recorder(session, directory=self.replay_dir)
+        except OSError as exc:
+            notice = f"This match will not be recorded ({exc})."
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
                                  self.use_shaders)
         if notice:
             self.screen.hud.say(notice)
 
-    def _close_screen(self) -> None:
+    def destroy(self) -> None:
+        """Remove whatever is shown (menu, match, recent matches, replay) and stop
+        recording; safe at any moment, and twice."""
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
-
-    def destroy(self) -> None:
-        """Remove the menu or the match; safe at any moment, and twice."""
-        self._close_screen()
-        if self.menu is not None:
-            self.menu.destroy()
-            self.menu = None
+        if self.recorder is not None:
+            # Everything played is saved already; a match with nothing played goes.
+            self.recorder.detach()
+            self.recorder = None
+        for page in ("menu", "recent", "viewer"):
+            if getattr(self, page) is not None:
+                getattr(self, page).destroy()
+                setattr(self, page, None)
 
 
 def run(size: tuple, mode: str | None = None, seed: int | None = None,

@@ -1,5 +1,5 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
-variants for the chosen mode, aiming aids; Play (or Enter) and Quit.
+variants for the chosen mode, aiming aids; Play (or Enter), Recent matches and Quit.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -65,11 +65,11 @@ class Toggle:
 
 class Menu:
     """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
-    that could not be read, say). on_play(Settings) and on_quit() are called from the
-    buttons (or Enter for Play)."""
+    that could not be read, say). on_play(Settings), on_quit() and on_recent() (the
+    recent matches, no button if None) are called from the buttons (or Enter for Play)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
-                 use_shaders: bool | None = None):
+                 use_shaders: bool | None = None, on_recent=None):
         self.base = base
         self.on_play = on_play
         self.use_shaders = use_shaders
@@ -108,8 +108,11 @@ class Menu:
             name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
                          (-0.7 + 0.75 * (k % 2), -0.37 - 0.08 * (k // 2)))
             for k, name in enumerate(AID_LABELS)}
-        self.play_button = self._button("Play  [Enter]", (-0.3, -0.66), self.play)
-        self.quit_button = self._button("Quit", (0.3, -0.66), on_quit)
+        self.play_button = self._button("Play  [Enter]", (-0.6, -0.66), self.play)
+        self.recent_button = None
+        if on_recent is not None:
+            self.recent_button = self._button("Recent matches", (0.0, -0.66), on_recent)
+        self.quit_button = self._button("Quit", (0.6, -0.66), on_quit)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.8),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

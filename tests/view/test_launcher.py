@@ -1,15 +1,18 @@
 """The start menu and the app: settings shown, changed, saved and used; a corrupt file
-reported; back to the menu after a match; closing at any moment."""
+reported; back to the menu after a match; every match recorded to a replay and listed in
+the recent matches, which open in the replay viewer; closing at any moment."""
 import dataclasses
 import json
 
 import pytest
 
+from game.replay import load_replay, recent_matches
 from game.rules import NineBallVariants
+from game.session import Shoot
 from game.view import settings as S
 from game.view.launcher import BreakshotApp
 from game.view.menu import AID_LABELS, VARIANT_LABELS
-from robot import Input
+from robot import Input, Robot
 
 
 @pytest.fixture
@@ -23,7 +26,8 @@ def app(base, tmp_path):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
         inputs = Input(base)
-        application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False)
+        application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
+                                   replay_dir=tmp_path / "replays")
         made.append((application, inputs))
         return application, path, inputs
     yield make
@@ -102,3 +106,47 @@ def test_closing_the_window_at_any_moment_is_clean(app, base):
     application.destroy()                         # closed mid-match
     assert not base.taskMgr.getTasksNamed("breakshot-play")
     inputs.step(3)
+
+
+def test_a_match_is_recorded_and_opens_from_recent_matches(app, base, tmp_path):
+    application, _, inputs = app()
+    replays = tmp_path / "replays"
+    inputs.key("enter")                                             # Play
+    screen = application.screen
+    session = screen.session
+    robot = Robot(screen, inputs)
+    base.win.setActive(False)                   # no drawing needed: input and tasks run
+    try:
+        while robot.shots < 4 and not session.state.game_over:
+            robot.play_turn()
+        while screen.flow.state == "Playing":
+            robot.play_turn()
+    finally:
+        base.win.setActive(True)
+    shots = [c for c in session.commands if isinstance(c, Shoot)]
+    inputs.key("escape")                                            # leave the match
+    inputs.key("y")
+    assert application.menu is not None
+    (summary,) = recent_matches(replays)
+    replay = load_replay(summary.path)
+    assert [(s.stroke, s.push_out) for s in replay.shots] == [(c.stroke, c.push_out)
+                                                              for c in shots]
+    # The menu's Recent matches page lists it; a click opens the viewer, Escape goes back.
+    application.menu.recent_button.commandFunc(None)
+    assert application.menu is None and len(application.recent.buttons) == 1
+    application.recent.buttons[0].commandFunc(None)
+    assert application.viewer is not None and application.viewer.replay.shots
+    inputs.step(3)
+    inputs.key("escape")
+    assert application.viewer is None and application.recent is not None
+    inputs.key("escape")
+    assert application.menu is not None
+
+
+def test_a_match_left_before_any_shot_leaves_no_replay(app, tmp_path):
+    application, _, inputs = app()
+    inputs.key("enter")
+    inputs.key("escape")
+    inputs.key("y")
+    assert recent_matches(tmp_path / "replays") == []
+    assert not list((tmp_path / "replays").glob("*"))

@@ -366,6 +366,44 @@ cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             Ti.r[1] += press * dy / d
 
 
+cdef inline bint before(double x, double y, double bx, double by) noexcept nogil:
+    return x < bx or (x == bx and y < by)
+
+
+cdef void first_at_instant(Sim* S, double t, int* bi, int* bj) noexcept nogil:
+    """Of all the events due at exactly time t (a cue ball into a frozen rack sets off a
+    cascade of impacts at one instant), the one whose contact point (a ball's centre for
+    an event of one ball) comes first in x, then y. Simultaneous impacts are resolved one
+    after another, so their order matters: tying it to the table, not to the balls'
+    numbers, makes the break of a rack the same whatever numbers its balls carry."""
+    cdef int i, j, n = S.n, ties = 0
+    cdef double x, y, bx = INFINITY, by = INFINITY
+    cdef double r[3]
+    cdef double q[3]
+    cdef double v[3]
+    cdef double w[3]
+    for i in range(n):
+        ties += (S.own_t[i] == t) + (S.row_t[i] == t)
+    if ties <= 2:            # one event (a pair is in two rows), or one ball's own event
+        if ties <= 1 or S.row_t[bi[0]] == t:
+            return
+    for i in range(n):
+        if S.own_t[i] == t:
+            eval_traj(&S.T[i], &S.B[i], t, r, v, w)
+            if before(r[0], r[1], bx, by):
+                bx, by, bi[0], bj[0] = r[0], r[1], i, -1
+        if S.row_t[i] != t:
+            continue
+        for j in range(i + 1, n):
+            if S.pair_t[i * n + j] == t:
+                eval_traj(&S.T[i], &S.B[i], t, r, v, w)
+                eval_traj(&S.T[j], &S.B[j], t, q, v, w)
+                x = 0.5 * (r[0] + q[0])
+                y = 0.5 * (r[1] + q[1])
+                if before(x, y, bx, by):
+                    bx, by, bi[0], bj[0] = x, y, i, j
+
+
 cdef int step(Sim* S) noexcept nogil:
     """Find and process the next event. Returns OK, or -1 when every ball is at rest."""
     cdef int i, best_i = -1, j = -1, kind, feature, flags, rail, err
@@ -383,6 +421,7 @@ cdef int step(Sim* S) noexcept nogil:
             j = S.row_j[i]
     if best_i < 0 or best == INFINITY:
         return -1
+    first_at_instant(S, best, &best_i, &j)
     i = best_i
     t = best
     S.t_now = t

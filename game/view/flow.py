@@ -9,6 +9,10 @@ the current state says; anything else pressed, mid-shot say, is ignored):
     Powering   Space held: the power swings up and down; released: the shot
     Playing    the solver's shot animated in real time; skip, slow motion
     Choosing   8-ball group choice, or 9-ball play-or-pass after a push out
+    Computer   a computer player's turn: it thinks on a worker thread (the HUD says so,
+               the window goes on drawing), then acts through the same paths a
+               person's input takes: the cue ball in hand shown and put down, the cue
+               aimed with its tip offset and power for a moment, the shot played
     Confirm    a yes/no question (concede, leave for the menu)
     GameOver   the winner, the score, rematch or menu
 Transitions use `demand`, which queues a request made while a transition runs.
@@ -16,11 +20,12 @@ Transitions use `demand`, which queues a request made while a transition runs.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
-from game.rules import BallInHand, Group
+from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT, describe_ruling
@@ -42,6 +47,8 @@ PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a f
 SLOW_MOTION = 0.25
 CLICK_REACH_BALLS = 2.0                 # a click this many ball widths from the ghost's
                                         # spot is a miss, not a placement
+COMPUTER_PLACE_S = 0.8                  # the computer's cue ball in hand shown, then put down
+COMPUTER_AIM_S = 1.2                    # the computer's cue shown aimed before it shoots
 
 ZONE_RULE = {
     BallInHand.D: "inside the D",
@@ -56,8 +63,16 @@ def cue_speed(power: float) -> float:
     return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * power ** POWER_CURVE
 
 
+def power_for(speed: float) -> float:
+    """The power 0..1 that gives cue speed `speed` (m/s): cue_speed's inverse, clipped."""
+    x = (min(max(speed, MIN_CUE_SPEED), MAX_CUE_SPEED) - MIN_CUE_SPEED) / (
+        MAX_CUE_SPEED - MIN_CUE_SPEED)
+    return x ** (1 / POWER_CURVE)
+
+
 class PlayFlow(FSM):
-    """The states of play over `screen` (a GameScreen)."""
+    """The states of play over `screen` (a GameScreen); the players in
+    `screen.computers` ({Player: game.ai.Opponent}) are played by the computer."""
 
     def __init__(self, screen):
         super().__init__("PlayFlow")
@@ -65,17 +80,30 @@ class PlayFlow(FSM):
         self.session = screen.session
         self.hud = screen.hud
         self.aim = Aimer(screen)
+        self.computers = screen.computers
+        # One worker thread: the window's thread only polls it. One thread also keeps
+        # each Opponent (whose random generator is its state) on a single thread.
+        self._worker = (ThreadPoolExecutor(1, thread_name_prefix="breakshot-computer")
+                        if self.computers else None)
+        self._thinking = None           # the Future of the decision being made
         self.fresh = True               # a new turn: aim afresh at the ball on
         self.input = None
         self._tick = None
         self._dialog = None
 
     # ---- shared --------------------------------------------------------------------
+    def actor(self):
+        """The player who acts now: the one offered play-or-pass, else the shooter."""
+        s = self.session
+        return s.option_pending if s.option_pending is not None else s.shooter
+
     def next_state(self) -> str:
         """The state the session's rules state asks for."""
         s = self.session
         if s.state.game_over:
             return "GameOver"
+        if self.actor() in self.computers:
+            return "Computer"
         if s.group_choice_pending or s.option_pending is not None:
             return "Choosing"
         if s.needs_cue_ball_placement:
@@ -276,18 +304,23 @@ class PlayFlow(FSM):
     def _shoot(self) -> None:
         stroke, _ = self.aim.stroke(cue_speed(self.power))
         gap = AIM_GAP_M + DRAW_BACK_M * self.power
-        shot = Shoot(stroke, push_out=self.aim.setup.push_out)
+        self._play_shot(Shoot(stroke, push_out=self.aim.setup.push_out), gap)
+
+    def _play_shot(self, shot: Shoot, gap: float) -> None:
+        """Apply `shot` (the cue drawn back `gap` m) and play it back; a refused or
+        unplayable shot goes back to the shooter's turn."""
+        stroke = shot.stroke
         try:
             accepted, record = self.screen.apply(shot)
         except (SimulationError, ValueError) as exc:
             # R9-B10: a shot the engine cannot play is played again, no penalty.
             self.hud.say(f"That shot could not be simulated ({exc}); play it again.")
-            self.demand("Aiming")
+            self.demand(self.next_state())
             return
         if accepted:
             self.demand("Playing", record, stroke, gap)
         else:
-            self.demand("Aiming")
+            self.demand(self.next_state())
 
     # ---- Playing -------------------------------------------------------------------
     def enterPlaying(self, record, stroke: Stroke, gap: float) -> None:
@@ -363,6 +396,97 @@ class PlayFlow(FSM):
                                    f"here, or pass the shot back to {pusher}?",
                   [("Play", ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
                    ("Pass", ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))])
+
+    # ---- Computer ------------------------------------------------------------------
+    def enterComputer(self) -> None:
+        player = self.actor()
+        self.screen.scene.hide_cue()
+        self.screen.aids.hide()
+        self.hud.hide_aiming()
+        if self.session.needs_cue_ball_placement or self.session.group_choice_pending \
+                or self.session.option_pending is not None:
+            self.screen.rig.set_goal(self._placing_pose())
+        self._listen({"escape": (self._leave, ("Computer",))}, "V: view   Esc: menu")
+        self._name = self.session.names[int(player)]
+        self._thought_s = 0.0
+        # The state is an immutable value: the worker reads it while this thread draws.
+        self._thinking = self._worker.submit(self.computers[player].decide, self.session.state)
+        self._tick = self._tick_thinking
+
+    def exitComputer(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()     # an answer that comes after leaving is dropped
+            self._thinking = None
+        self.hud.show_thinking(None)
+        self.screen.placement.hide()
+        self.defaultExit()
+
+    def _tick_thinking(self, dt: float) -> None:
+        self._thought_s += dt
+        if not self._thinking.done():
+            self.hud.show_thinking(self._name, self._thought_s)
+            return
+        future, self._thinking = self._thinking, None
+        self.hud.show_thinking(None)
+        try:
+            decision = future.result()
+        except (RulesError, SimulationError, ValueError) as exc:
+            # Nothing a person could do about it: the computer gives the game up.
+            self.hud.say(f"{self._name} could not decide ({exc}) and concedes.")
+            self._command(Concede(self.actor()))
+            return
+        self._steps = list(decision.commands)
+        self._next_step()
+
+    def _wait(self, seconds: float, then) -> None:
+        """Show what is on screen for `seconds` (frame time), then call `then`."""
+        left = [seconds]
+
+        def tick(dt):
+            left[0] -= dt
+            if left[0] <= 0.0:
+                self._tick = None
+                then()
+        self._tick = tick
+
+    def _next_step(self) -> None:
+        """Carry out the decision's next command the way a person's input would."""
+        command = self._steps.pop(0)
+        if isinstance(command, PlaceCueBall):
+            self.screen.placement.show(self.session.state.ball_in_hand, command.position, True)
+            self._wait(COMPUTER_PLACE_S, lambda: self._computer_places(command))
+        elif isinstance(command, Shoot):
+            stroke = command.stroke
+            self.aim.setup.elevation = stroke.elevation
+            self.aim.setup.push_out = command.push_out
+            self.aim.aim_at(stroke.azimuth, (stroke.side, stroke.height))
+            power = power_for(stroke.speed)
+            gap = AIM_GAP_M + DRAW_BACK_M * power
+            self.aim.refresh(gap, power)
+            if command.push_out:
+                self.hud.say(f"{self._name} declares a push out.")
+            self._wait(COMPUTER_AIM_S, lambda: self._play_shot(command, gap))
+        else:
+            self._command(command)      # a group or play-or-pass choice: said by the HUD
+
+    def _computer_places(self, command: PlaceCueBall) -> None:
+        self.screen.placement.hide()
+        accepted, _ = self.screen.apply(command)
+        if not accepted:
+            self.demand(self.next_state())      # think again from the same position
+            return
+        self.screen.show_layout()
+        if self._steps:
+            self._next_step()
+        else:
+            self._after_command()
+
+    def cleanup(self) -> None:
+        """Leave the current state and stop the worker (a decision still running is
+        dropped when it ends; its thread is not waited for)."""
+        super().cleanup()
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)
 
     # ---- Confirm -------------------------------------------------------------------
     def enterConfirm(self, title: str, text: str, on_yes, back: str) -> None:

@@ -1,7 +1,8 @@
 """The heads-up display over the table: the title, both players' panels (whose turn, group
 and balls left, visits owed, fouls and the three-foul warning), what is asked now, the
-last ruling in words, a passing message, the controls of the moment, and the aiming
-instruments (spin selector, cue elevation, power).
+last ruling in words, a passing message, the controls of the moment, the computer's
+"thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
+power).
 
 Words come from `hud_text` and `describe_ruling`; this module only places them.
 """
@@ -16,6 +17,7 @@ from .gauges import PowerBar, SpinSelector
 from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 MESSAGE_S = 4.0           # how long a passing message stays
+DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive
 
 
 def _text(parent, pos, scale, align=TextNode.ALeft, fg=TEXT, wordwrap=None) -> OnscreenText:
@@ -57,6 +59,7 @@ class Hud:
         self.players = (_PlayerBox(base.a2dTopLeft, -1), _PlayerBox(base.a2dTopRight, 1))
         self.title = _text(base.a2dTopCenter, (0, -0.07), 0.05, TextNode.ACenter, DIM)
         self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, GOLD)
+        self.thinking = _text(base.a2dTopCenter, (0, -0.23), 0.05, TextNode.ACenter, NOTICE)
         self.ruling = _text(base.a2dBottomCenter, (0, 0.2), 0.05, TextNode.ACenter, TEXT, 40)
         self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, NOTICE, 40)
         self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
@@ -80,6 +83,12 @@ class Hud:
         """A passing message (a refused placement, a declared push out, ...)."""
         self.message.setText(words)
         self._message_left = MESSAGE_S
+
+    def show_thinking(self, name: str | None, seconds: float = 0.0) -> None:
+        """"<name> is thinking..." with a dot more every DOT_S of `seconds` so far, or
+        nothing (name None)."""
+        dots = "." * (1 + int(seconds / DOT_S) % 3)
+        self.thinking.setText("" if name is None else f"{name} is thinking{dots}")
 
     def set_controls(self, words: str) -> None:
         self.controls.setText(words)
@@ -114,6 +123,6 @@ class Hud:
     def destroy(self) -> None:
         for box in self.players:
             box.destroy()
-        for widget in (self.title, self.turn, self.ruling, self.message, self.controls,
+        for widget in (self.title, self.turn, self.thinking, self.ruling, self.message, self.controls,
                        self.elevation, self.spin, self.power):
             widget.destroy()

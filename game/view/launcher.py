@@ -6,8 +6,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game.ai import Opponent
 from game.replay import Recorder, ReplayError, load_replay
 from game.replay.verify import verify
+from game.rules import Player
 from game.session import GameSession
 
 from . import settings as settings_file
@@ -89,8 +91,10 @@ class BreakshotApp:
             self.recorder = Recorder(session, directory=self.replay_dir)
         except OSError as exc:
             notice = f"This match will not be recorded ({exc})."
+        computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)
+                     for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
-                                 self.use_shaders)
+                                 self.use_shaders, computers=computers)
         if notice:
             self.screen.hud.say(notice)
 

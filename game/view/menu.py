@@ -16,7 +16,8 @@ from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .scene import Scene
-from .settings import DEFAULT_NAMES, NAME_MAX_CHARS, Aids, Settings, clean_name
+from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, Aids, Settings,
+                       clean_name)
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {
@@ -33,6 +34,8 @@ VARIANT_LABELS = {
     "push_out_after_foul_break": "No push out after a foul break",
     "push_out_respots_only_nine": "After a push out, respot only the 9",
 }
+KIND_LABELS = {"human": "Human", "beginner": "Computer: beginner",
+               "amateur": "Computer: amateur", "pro": "Computer: pro"}
 AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
               "object_path": "Object ball's path", "cue_path": "Cue ball's path"}
 
@@ -80,7 +83,7 @@ class Menu:
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text="BREAKSHOT", pos=(0, 0.76), scale=0.12, fg=GOLD)
-        OnscreenText(parent=self.frame, text="3D pool for two players at one table",
+        OnscreenText(parent=self.frame, text="3D pool for two players, or against the computer",
                      pos=(0, 0.67), scale=0.045, fg=DIM)
         self._label("Game", 0.53)
         self.mode_toggles = {
@@ -92,13 +95,17 @@ class Menu:
                                   scale=0.05, width=NAME_MAX_CHARS * 0.62, numLines=1,
                                   frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
                       for n, x in zip(settings.names, (-0.7, 0.1))]
-        # ---- OPPONENTS: the slot for "human vs computer / computer vs computer" -------
-        # Reserved for the computer opponent (game.ai, issue 7): its chooser parents its
-        # widgets to `self.opponent_slot` (a row between the names and the rules) and
-        # reads or writes its own settings. Nothing is drawn here until it does.
+        # Who plays each side: a person or the computer at a level; a click cycles.
         self.opponent_slot = self.frame.attachNewNode("opponent_slot")
         self.opponent_slot.setPos(-1.15, 0, 0.26)
-        # -------------------------------------------------------------------------------
+        self.player_kinds = list(settings.players)
+        self.kind_buttons = [
+            DirectButton(parent=self.opponent_slot, pos=(x + 1.15, 0, 0), relief=None,
+                         scale=0.045, text="", text_align=TextNode.ALeft, text_fg=TEXT,
+                         command=self.next_kind, extraArgs=[k])
+            for k, x in enumerate((-0.7, 0.1))]
+        for k in range(2):
+            self._show_kind(k)
         self._label("Rules", 0.13)
         self.rules_frame = None
         self.rule_toggles = {}
@@ -143,6 +150,18 @@ class Menu:
                          lambda value, n=name: self._set_variant(n, value))
             for k, name in enumerate(names)}
 
+    def next_kind(self, player: int) -> None:
+        """Cycle player `player` (0 or 1) through human and the computer's levels."""
+        kinds = PLAYER_KINDS
+        self.player_kinds[player] = kinds[(kinds.index(self.player_kinds[player]) + 1)
+                                          % len(kinds)]
+        self._show_kind(player)
+
+    def _show_kind(self, player: int) -> None:
+        kind = self.player_kinds[player]
+        self.kind_buttons[player]["text"] = "> " + KIND_LABELS[kind]
+        self.kind_buttons[player]["text_fg"] = TEXT if kind == "human" else ON
+
     def _set_variant(self, name: str, value: bool) -> None:
         self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})
 
@@ -159,6 +178,7 @@ class Menu:
         aids = Aids(**{n: t.value for n, t in self.aid_toggles.items()})
         return Settings(mode=self.mode,
                         names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
+                        players=tuple(self.player_kinds),
                         eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
                         aids=aids)
 

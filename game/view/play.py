@@ -36,12 +36,14 @@ OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above t
 class GameScreen:
     """The match of `session` on `base`. aids: the settings' Aids (which aiming aids to
     draw). on_leave(): called when the players leave for the menu. use_shaders and
-    shadow_size: as for Scene."""
+    shadow_size: as for Scene. computers: {Player: game.ai.Opponent} for the players the
+    computer plays (none by default)."""
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
-                 shadow_size: int = 2048):
+                 shadow_size: int = 2048, computers=None):
         self.base = base
         self.session = session
+        self.computers = dict(computers or {})
         self.aids_on = aids
         self.on_leave = on_leave
         self.mode = modes.mode(session.mode)

@@ -28,6 +28,8 @@ FILE_NAME = "settings.json"
 VERSION = 1
 NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
 DEFAULT_NAMES = ("Player 1", "Player 2")
+# Who plays each side: a person, or the computer (game.ai) at one of its levels.
+PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
 
 
 @dataclass(frozen=True)
@@ -43,9 +45,11 @@ class Aids:
 @dataclass(frozen=True)
 class Settings:
     """mode: "nine_ball" or "eight_ball"; names: the two players' names (the first is
-    Player.A); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids."""
+    Player.A); players: each one's kind, from PLAYER_KINDS ("human", or the computer's
+    level); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
+    players: tuple = ("human", "human")
     eight_ball: EightBallVariants = EightBallVariants()
     nine_ball: NineBallVariants = NineBallVariants()
     aids: Aids = Aids()
@@ -72,6 +76,7 @@ def clean_name(text: str, fallback: str) -> str:
 
 def to_dict(settings: Settings) -> dict:
     return {"version": VERSION, "mode": settings.mode, "names": list(settings.names),
+            "players": list(settings.players),
             "eight_ball": dataclasses.asdict(settings.eight_ball),
             "nine_ball": dataclasses.asdict(settings.nine_ball),
             "aids": dataclasses.asdict(settings.aids)}
@@ -102,9 +107,14 @@ def from_dict(data) -> Settings:
     names = data.get("names", list(default.names))
     if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise SettingsError("names must be a list of two strings")
+    players = data.get("players", list(default.players))
+    if not (isinstance(players, list) and len(players) == 2
+            and all(p in PLAYER_KINDS for p in players)):
+        raise SettingsError(f"players must be a list of two of {', '.join(PLAYER_KINDS)}")
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
+        players=tuple(players),
         eight_ball=_switches(EightBallVariants, data.get("eight_ball", {}), "eight_ball"),
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"))

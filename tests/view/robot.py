@@ -12,7 +12,7 @@ from game.rules import BallInHand, CUE
 from game.rules.zones import placement_allowed
 from game.view.aim import first_contact
 from game.view.aiming import AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, balls_on
-from game.view.flow import MAX_CUE_SPEED, MIN_CUE_SPEED, POWER_CURVE, POWER_RISE_S
+from game.view.flow import POWER_RISE_S, power_for
 from view_helpers import world_to_pixel
 
 FPS = 60
@@ -92,12 +92,6 @@ class Input:
         self.base.mouseWatcherNode = self.saved
         self.base.aspect2d.node().setMouseWatcher(self.saved) if self.saved else None
         self.clock.setMode(ClockObject.MNormal)
-
-
-def power_for(speed: float) -> float:
-    """The power 0..1 that gives cue speed `speed` (m/s)."""
-    x = (min(max(speed, MIN_CUE_SPEED), MAX_CUE_SPEED) - MIN_CUE_SPEED) / (MAX_CUE_SPEED - MIN_CUE_SPEED)
-    return x ** (1 / POWER_CURVE)
 
 
 def _wrap(a: float) -> float:

@@ -150,3 +150,19 @@ def test_a_match_left_before_any_shot_leaves_no_replay(app, tmp_path):
     inputs.key("y")
     assert recent_matches(tmp_path / "replays") == []
     assert not list((tmp_path / "replays").glob("*"))
+
+
+def test_the_menu_sets_computer_players_and_the_match_uses_them(app):
+    application, path, inputs = app()
+    menu = application.menu
+    assert menu.settings().players == ("human", "human")
+    menu.kind_buttons[1].commandFunc(None)                          # as a click does
+    assert menu.kind_buttons[1]["text"].endswith("Computer: beginner")
+    for _ in range(3):
+        menu.kind_buttons[0].commandFunc(None)
+    assert menu.settings().players == ("pro", "beginner")
+    menu.kind_buttons[0].commandFunc(None)                          # round to human
+    inputs.key("enter")
+    assert json.loads(path.read_text())["players"] == ["human", "beginner"]
+    screen = application.screen
+    assert set(screen.computers) == {1} and screen.computers[1].level.name == "beginner"

@@ -14,7 +14,7 @@ def _every_switch_on(cls):
 
 def test_round_trip_keeps_every_choice(tmp_path):
     path = tmp_path / "cfg" / "settings.json"
-    chosen = S.Settings(mode="eight_ball", names=("Ann", "Bob"),
+    chosen = S.Settings(mode="eight_ball", names=("Ann", "Bob"), players=("human", "pro"),
                         eight_ball=_every_switch_on(EightBallVariants),
                         nine_ball=NineBallVariants(push_out_after_foul_break=True),
                         aids=S.Aids(aim_line=True, ghost_ball=False, object_path=False,
@@ -34,6 +34,7 @@ def test_missing_file_gives_defaults_silently(tmp_path):
     ("[1, 2]", "JSON object"),
     ('{"mode": "snooker"}', "unknown mode"),
     ('{"names": ["only one"]}', "two strings"),
+    ('{"players": ["human", "genius"]}', "players must be a list of two of"),
     ('{"aids": {"aim_line": "yes"}}', "aids.aim_line must be true or false"),
     ('{"nine_ball": 3}', "nine_ball must be an object"),
     (b"\xff\xfe\x00garbage", "could not be read"),

@@ -1,5 +1,4 @@
 """Build only the Cython extension modules; everything else is in pyproject.toml."""
-import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -12,8 +11,6 @@ def extension(name):
     return Extension(
         f"physics_ext.{name}",
         [f"physics_ext/{name}.pyx"],
-        include_dirs=[numpy.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=COMPILE_ARGS,
     )
 

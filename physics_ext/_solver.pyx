@@ -11,7 +11,6 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
 
 import numpy as np
-cimport numpy as cnp
 
 from physics_ext.types import EVENT_DTYPE
 
@@ -22,7 +21,6 @@ from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket)
 
-cnp.import_array()
 
 cdef extern from *:
     """

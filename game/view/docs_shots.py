@@ -30,7 +30,7 @@ from .play import GameScreen
 from .settings import Aids
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
-SHOTS = (("nine_ball", 12, 2), ("eight_ball", 4, 3))
+SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
 BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
 SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
 

@@ -80,7 +80,9 @@ def test_a_whole_game_through_input_then_a_rematch(play, mode, seed):
         assert any(c.push_out for c in _commands(session, Shoot))
         assert _commands(session, ChooseOption)
     else:
-        assert _commands(session, ChooseGroup)
+        # Both colours dropping on an open table is rare; the choice itself has its own
+        # test below. Here: the groups were settled in play.
+        assert session.state.group_of(Player.A) is not None
     winner = session.names[int(session.state.winner)]
     assert screen.flow._dialog is not None
     assert hud_text.turn(session).startswith("Game over")

@@ -332,6 +332,7 @@ class PlayFlow(FSM):
         self.rows = balls.rows(record.ball_ids)
         self.playback = ShotPlayback.from_record(record, balls.orientations()[self.rows],
                                                  pocket_depth=screen.scene.look.pocket_depth)
+        screen.sounds.start(record.result, stroke)
         self.strike_left = STRIKE_S
         self._listen({"space": (self._skip, ()), "enter": (self._skip, ()),
                       "z": (self._slow_motion, ()),
@@ -343,6 +344,7 @@ class PlayFlow(FSM):
     def _skip(self) -> None:
         self.strike_left = 0.0
         self.playback.skip_to_end()
+        self.screen.sounds.skip(self.playback.end_time)
 
     def _slow_motion(self) -> None:
         clock = self.playback.clock
@@ -361,6 +363,7 @@ class PlayFlow(FSM):
             return
         screen.scene.hide_cue()
         frame = self.playback.update(dt)
+        screen.sounds.update(frame.time)
         screen.scene.balls.pose(self.rows, frame.positions, frame.orientations, frame.visible)
         moving = frame.moving & frame.visible
         if screen.top_view:

@@ -7,6 +7,7 @@ import dataclasses
 import random
 
 from game.ai import Opponent
+from game.audio import AudioSettings
 from game.replay import Recorder, ReplayError, load_replay
 from game.replay.verify import verify
 from game.rules import Player
@@ -25,14 +26,17 @@ class BreakshotApp:
     user's config directory). seed: makes every match's rack and coin toss (default:
     random). mode: the menu's mode to start with, instead of the saved one. use_shaders:
     as for Scene. replay_dir: where matches are recorded and the recent ones listed
-    (default: the user's replay folder)."""
+    (default: the user's replay folder). sound_root: where the sound effects' files are
+    made (default: the user's cache)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
-                 mode: str | None = None, use_shaders: bool | None = None, replay_dir=None):
+                 mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
+                 sound_root=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
         self.replay_dir = replay_dir
+        self.sound_root = sound_root
         self._seeds = random.Random(seed)
         prepare_base(base)
         self.settings, problem = settings_file.load(settings_path)
@@ -94,7 +98,9 @@ class BreakshotApp:
         computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
-                                 self.use_shaders, computers=computers)
+                                 self.use_shaders, computers=computers,
+                                 audio=AudioSettings(chosen.effects_volume, chosen.muted),
+                                 sound_root=self.sound_root)
         if notice:
             self.screen.hud.say(notice)
 

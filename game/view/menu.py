@@ -1,5 +1,6 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
-variants for the chosen mode, aiming aids; Play (or Enter), Recent matches and Quit.
+variants for the chosen mode, aiming aids, sound (effects volume, mute); Play (or
+Enter), Recent matches and Quit.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
@@ -115,12 +116,19 @@ class Menu:
             name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
                          (-0.7 + 0.75 * (k % 2), -0.37 - 0.08 * (k // 2)))
             for k, name in enumerate(AID_LABELS)}
-        self.play_button = self._button("Play  [Enter]", (-0.6, -0.66), self.play)
+        self._label("Sound", -0.57)
+        OnscreenText(parent=self.frame, text="Effects volume", pos=(-0.7, -0.57), scale=0.045,
+                     fg=TEXT, align=TextNode.ALeft)
+        self.volume = DirectSlider(parent=self.frame, range=(0.0, 1.0),
+                                   value=settings.effects_volume, pageSize=0.1,
+                                   pos=(-0.05, 0, -0.555), scale=0.3)
+        self.mute_toggle = Toggle(self.frame, "Mute", settings.muted, (0.35, -0.57))
+        self.play_button = self._button("Play  [Enter]", (-0.6, -0.72), self.play)
         self.recent_button = None
         if on_recent is not None:
-            self.recent_button = self._button("Recent matches", (0.0, -0.66), on_recent)
-        self.quit_button = self._button("Quit", (0.6, -0.66), on_quit)
-        self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.8),
+            self.recent_button = self._button("Recent matches", (0.0, -0.72), on_recent)
+        self.quit_button = self._button("Quit", (0.6, -0.72), on_quit)
+        self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
@@ -180,7 +188,8 @@ class Menu:
                         names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
                         players=tuple(self.player_kinds),
                         eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
-                        aids=aids)
+                        aids=aids, effects_volume=round(float(self.volume["value"]), 2),
+                        muted=self.mute_toggle.value)
 
     def play(self) -> None:
         self.on_play(self.settings())

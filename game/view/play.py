@@ -11,6 +11,7 @@ import math
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
+from game.audio import AudioSettings
 from game.rules import CUE, RulesError
 from physics_ext import CueSpec, Stroke
 
@@ -24,6 +25,7 @@ from .hud import Hud
 from .orientation import REST_ORIENTATION
 from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, top_pose
 from .scene import Scene
+from .sound import ShotSounds
 
 MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this
 ZOOM_STEP = 1.12           # distance factor per wheel notch or +/- press
@@ -37,10 +39,12 @@ class GameScreen:
     """The match of `session` on `base`. aids: the settings' Aids (which aiming aids to
     draw). on_leave(): called when the players leave for the menu. use_shaders and
     shadow_size: as for Scene. computers: {Player: game.ai.Opponent} for the players the
-    computer plays (none by default)."""
+    computer plays (none by default). audio: game.audio.AudioSettings for the sound
+    effects (None: silent); sound_root: where their files are made (default: the user's
+    cache)."""
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
-                 shadow_size: int = 2048, computers=None):
+                 shadow_size: int = 2048, computers=None, audio=None, sound_root=None):
         self.base = base
         self.session = session
         self.computers = dict(computers or {})
@@ -55,6 +59,8 @@ class GameScreen:
         self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
         self.aids = AimAids(self.scene.root)
         self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        self.sounds = ShotSounds(base, self.scene.root, audio or AudioSettings(muted=True),
+                                 sound_root)
         self.hud = Hud(base, self.cue.miscue_limit)
         self.top_view = False
         self.aim_pitch = AIM_PITCH_RAD
@@ -221,6 +227,7 @@ class GameScreen:
         self.base.taskMgr.remove(self._task)
         self._task = None
         self.flow.cleanup()
+        self.sounds.destroy()
         self.keys.ignoreAll()
         self.hud.destroy()
         self.aids.destroy()

@@ -46,13 +46,16 @@ class Aids:
 class Settings:
     """mode: "nine_ball" or "eight_ball"; names: the two players' names (the first is
     Player.A); players: each one's kind, from PLAYER_KINDS ("human", or the computer's
-    level); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids."""
+    level); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids;
+    effects_volume: 0..1, muted: the sound effects."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
     eight_ball: EightBallVariants = EightBallVariants()
     nine_ball: NineBallVariants = NineBallVariants()
     aids: Aids = Aids()
+    effects_volume: float = 0.8
+    muted: bool = False
 
     @property
     def variants(self):
@@ -79,7 +82,8 @@ def to_dict(settings: Settings) -> dict:
             "players": list(settings.players),
             "eight_ball": dataclasses.asdict(settings.eight_ball),
             "nine_ball": dataclasses.asdict(settings.nine_ball),
-            "aids": dataclasses.asdict(settings.aids)}
+            "aids": dataclasses.asdict(settings.aids),
+            "effects_volume": settings.effects_volume, "muted": settings.muted}
 
 
 def _switches(cls, data, where: str):
@@ -111,13 +115,20 @@ def from_dict(data) -> Settings:
     if not (isinstance(players, list) and len(players) == 2
             and all(p in PLAYER_KINDS for p in players)):
         raise SettingsError(f"players must be a list of two of {', '.join(PLAYER_KINDS)}")
+    volume = data.get("effects_volume", default.effects_volume)
+    if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0 <= volume <= 1:
+        raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r}")
+    muted = data.get("muted", default.muted)
+    if not isinstance(muted, bool):
+        raise SettingsError(f"muted must be true or false, not {muted!r}")
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
         players=tuple(players),
         eight_ball=_switches(EightBallVariants, data.get("eight_ball", {}), "eight_ball"),
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
-        aids=_switches(Aids, data.get("aids", {}), "aids"))
+        aids=_switches(Aids, data.get("aids", {}), "aids"),
+        effects_volume=float(volume), muted=muted)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

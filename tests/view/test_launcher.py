@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.audio import AudioSettings
 from game.replay import load_replay, recent_matches
 from game.rules import NineBallVariants
 from game.session import Shoot
@@ -27,7 +28,8 @@ def app(base, tmp_path):
             path.write_text(text)
         inputs = Input(base)
         application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
-                                   replay_dir=tmp_path / "replays")
+                                   replay_dir=tmp_path / "replays",
+                                   sound_root=tmp_path / "sounds")
         made.append((application, inputs))
         return application, path, inputs
     yield make
@@ -162,7 +164,12 @@ def test_the_menu_sets_computer_players_and_the_match_uses_them(app):
         menu.kind_buttons[0].commandFunc(None)
     assert menu.settings().players == ("pro", "beginner")
     menu.kind_buttons[0].commandFunc(None)                          # round to human
+    menu.volume["value"] = 0.3
+    menu.mute_toggle.flip()
     inputs.key("enter")
-    assert json.loads(path.read_text())["players"] == ["human", "beginner"]
+    saved = json.loads(path.read_text())
+    assert saved["players"] == ["human", "beginner"]
+    assert (saved["effects_volume"], saved["muted"]) == (0.3, True)
     screen = application.screen
     assert set(screen.computers) == {1} and screen.computers[1].level.name == "beginner"
+    assert screen.sounds.settings == AudioSettings(0.3, True) and screen.sounds.bank is None

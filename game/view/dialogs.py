@@ -25,10 +25,10 @@ class Dialog:
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.0, 1.0, -0.32, 0.30), pos=(0, 0, 0.1),
                                  state=DGG.NORMAL)     # swallows clicks meant for the table
-        OnscreenText(parent=self.frame, text=title, pos=(0, 0.18), scale=0.075,
-                     fg=GOLD, align=TextNode.ACenter)
-        OnscreenText(parent=self.frame, text=text, pos=(0, 0.07), scale=0.05, fg=TEXT,
-                     align=TextNode.ACenter, wordwrap=34)
+        self.title = OnscreenText(parent=self.frame, text=title, pos=(0, 0.18), scale=0.075,
+                                  fg=GOLD, align=TextNode.ACenter)
+        self.text = OnscreenText(parent=self.frame, text=text, pos=(0, 0.07), scale=0.05,
+                                 fg=TEXT, align=TextNode.ACenter, wordwrap=34)
         self.keys = DirectObject()
         self.buttons = []
         gap = BUTTON_WIDTH + 0.06

@@ -14,7 +14,8 @@ the current state says; anything else pressed, mid-shot say, is ignored):
                person's input takes: the cue ball in hand shown and put down, the cue
                aimed with its tip offset and power for a moment, the shot played
     Confirm    a yes/no question (concede, leave for the menu)
-    GameOver   the winner, the score, rematch or menu
+    GameOver   the winner, the score, rematch (the next frame in a race) or menu; the
+               match summary when a race is won
 Transitions use `demand`, which queues a request made while a transition runs.
 """
 from __future__ import annotations
@@ -34,6 +35,7 @@ from physics_ext import SimulationError, Stroke
 from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
+from .hud_text import deciding_player, match_summary
 from .playback import ShotPlayback
 from .rig import follow_pose
 
@@ -92,17 +94,12 @@ class PlayFlow(FSM):
         self._dialog = None
 
     # ---- shared --------------------------------------------------------------------
-    def actor(self):
-        """The player who acts now: the one offered play-or-pass, else the shooter."""
-        s = self.session
-        return s.option_pending if s.option_pending is not None else s.shooter
-
     def next_state(self) -> str:
         """The state the session's rules state asks for."""
         s = self.session
         if s.state.game_over:
             return "GameOver"
-        if self.actor() in self.computers:
+        if deciding_player(self.session) in self.computers:
             return "Computer"
         if s.group_choice_pending or s.option_pending is not None:
             return "Choosing"
@@ -379,7 +376,7 @@ class PlayFlow(FSM):
         self.screen.show_layout()
         self.hud.set_ruling(describe_ruling(self.record.ruling, self.session.state,
                                             self.session.names))
-        self.hud.update(self.session)
+        self.screen.update_hud()
         self._after_command()
 
     # ---- Choosing ------------------------------------------------------------------
@@ -402,7 +399,7 @@ class PlayFlow(FSM):
 
     # ---- Computer ------------------------------------------------------------------
     def enterComputer(self) -> None:
-        player = self.actor()
+        player = deciding_player(self.session)
         self.screen.scene.hide_cue()
         self.screen.aids.hide()
         self.hud.hide_aiming()
@@ -436,7 +433,7 @@ class PlayFlow(FSM):
         except (RulesError, SimulationError, ValueError) as exc:
             # Nothing a person could do about it: the computer gives the game up.
             self.hud.say(f"{self._name} could not decide ({exc}) and concedes.")
-            self._command(Concede(self.actor()))
+            self._command(Concede(deciding_player(self.session)))
             return
         self._steps = list(decision.commands)
         self._next_step()
@@ -512,12 +509,26 @@ class PlayFlow(FSM):
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
         how = END_TEXT[s.state.end_reason].format(winner=winner)
-        self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
-                  [("Rematch", ("enter", "r"), self._rematch),
-                   ("Menu", ("escape", "m"), self.screen.on_leave)])
+        menu = ("Menu", ("escape", "m"), self.screen.on_leave)
+        race = self.screen.race
+        if race is None:
+            self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
+                      [("Rematch", ("enter", "r"), self._rematch), menu])
+        elif race.over:
+            self._ask(f"{s.names[int(race.winner)]} wins the match {wa} : {wb}!",
+                      match_summary(race.summary(), s.names), [menu])
+        else:
+            self._ask(f"{winner} wins frame {race.frame_number}",
+                      f"{how[0].upper()}{how[1:]}.   Race to {race.frames_to_win}: "
+                      f"{a} {wa} : {wb} {b}",
+                      [("Next frame", ("enter", "n"), self._rematch), menu])
 
     def _rematch(self) -> None:
-        accepted, _ = self.screen.apply(NextGame())
+        """The next game: a rematch, or in a race its next frame (its breaker by the
+        race's rule)."""
+        race = self.screen.race
+        command = NextGame(winner_breaks=race is not None and race.winner_breaks)
+        accepted, _ = self.screen.apply(command)
         if accepted:
             self.screen.show_layout(rest=True)
             self.hud.set_ruling("")

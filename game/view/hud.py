@@ -69,9 +69,10 @@ class Hud:
         self._message_left = 0.0
         self.hide_aiming()
 
-    def update(self, session) -> None:
-        """Title, panels and the question of the moment, from the session's state."""
-        self.title.setText(hud_text.title(session))
+    def update(self, session, race=None) -> None:
+        """Title (with the frame score of `race`, a game.race.Race, if any), panels and
+        the question of the moment, from the session's state."""
+        self.title.setText(hud_text.title(session, race))
         for box, panel in zip(self.players, hud_text.panels(session)):
             box.set(panel)
         self.turn.setText(hud_text.turn(session))

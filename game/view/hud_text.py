@@ -22,12 +22,24 @@ class PlayerPanel:
     warning: bool = False
 
 
-def title(session) -> str:
-    """"9-Ball - game 2 - Ann 1 : 0 Bob"."""
+def title(session, race=None) -> str:
+    """"9-Ball - game 2 - Ann 1 : 0 Bob"; in a race (game.race.Race), "9-Ball - race to
+    3 - frame 2 - Ann 1 : 0 Bob"."""
     a, b = session.names
     won = session.games_won
     game = sum(won) + (0 if session.state.game_over else 1)
-    return f"{MODE_TITLES[session.mode]}  -  game {game}  -  {a} {won[0]} : {won[1]} {b}"
+    where = f"game {game}" if race is None else (
+        f"race to {race.frames_to_win}  -  frame {race.frame_number}")
+    return f"{MODE_TITLES[session.mode]}  -  {where}  -  {a} {won[0]} : {won[1]} {b}"
+
+
+def match_summary(summary, names) -> str:
+    """A finished race (game.race.MatchSummary) in two lines, one per player: frames,
+    shots, balls potted, longest run, fouls."""
+    return "\n".join(
+        f"{name}: {p.frames_won} frames, {p.shots} shots, {p.balls_potted} balls potted, "
+        f"best run {p.longest_run}, {sum(p.fouls.values())} fouls"
+        for name, p in zip(names, summary.players))
 
 
 def panels(session) -> tuple:
@@ -37,7 +49,7 @@ def panels(session) -> tuple:
 
 def _panel(session, player: Player) -> PlayerPanel:
     state = session.state
-    at_table = not state.game_over and _deciding_player(session) is player
+    at_table = not state.game_over and deciding_player(session) is player
     name = session.names[int(player)]
     if session.mode == "eight_ball":
         return PlayerPanel(name, _eight_ball_detail(state, player), at_table)
@@ -63,7 +75,7 @@ def _eight_ball_detail(state, player: Player) -> str:
     return detail
 
 
-def _deciding_player(session) -> Player:
+def deciding_player(session) -> Player:
     """Who must act now: the shooter, or the player who chooses play or pass."""
     option = session.option_pending
     return option if option is not None else session.state.shooter
@@ -75,7 +87,7 @@ def turn(session) -> str:
     if state.game_over:
         return "Game over: " + END_TEXT[state.end_reason].format(
             winner=session.names[int(state.winner)]) + "."
-    who = player_label(state, _deciding_player(session), session.names)
+    who = player_label(state, deciding_player(session), session.names)
     if session.option_pending is not None:
         return f"{who}: play from here, or pass the shot back?"
     if session.group_choice_pending:

@@ -8,6 +8,7 @@ import random
 
 from game.ai import Opponent
 from game.audio import AudioSettings
+from game.race import Race
 from game.replay import Recorder, ReplayError, load_replay
 from game.replay.verify import verify
 from game.rules import Player
@@ -100,7 +101,9 @@ class BreakshotApp:
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
                                  self.use_shaders, computers=computers,
                                  audio=AudioSettings(chosen.effects_volume, chosen.muted),
-                                 sound_root=self.sound_root)
+                                 sound_root=self.sound_root,
+                                 race=None if chosen.race_to == 1 else
+                                 Race(session, chosen.race_to, chosen.winner_breaks))
         if notice:
             self.screen.hud.say(notice)
 

@@ -1,5 +1,6 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
-variants for the chosen mode, aiming aids, sound (effects volume, mute); Play (or
+variants for the chosen mode, the match (single games or a race to N frames, who
+breaks), aiming aids, sound (effects volume, mute); Play (or
 Enter), Recent matches and Quit.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
@@ -17,8 +18,8 @@ from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .scene import Scene
-from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, Aids, Settings,
-                       clean_name)
+from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS, Aids,
+                       Settings, clean_name)
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {
@@ -111,6 +112,14 @@ class Menu:
         self.rules_frame = None
         self.rule_toggles = {}
         self._build_rules()
+        self._label("Match", -0.26)
+        self.race_to = settings.race_to
+        self.race_button = DirectButton(parent=self.frame, pos=(-0.7, 0, -0.26), relief=None,
+                                        scale=0.045, text="", text_align=TextNode.ALeft,
+                                        text_fg=TEXT, command=self.next_race)
+        self._show_race()
+        self.winner_breaks_toggle = Toggle(self.frame, "Winner breaks (else alternate)",
+                                           settings.winner_breaks, (0.05, -0.26))
         self._label("Aiming aids", -0.37)
         self.aid_toggles = {
             name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
@@ -170,6 +179,15 @@ class Menu:
         self.kind_buttons[player]["text"] = "> " + KIND_LABELS[kind]
         self.kind_buttons[player]["text_fg"] = TEXT if kind == "human" else ON
 
+    def next_race(self) -> None:
+        """Cycle the match through single games and the races."""
+        self.race_to = RACE_LENGTHS[(RACE_LENGTHS.index(self.race_to) + 1) % len(RACE_LENGTHS)]
+        self._show_race()
+
+    def _show_race(self) -> None:
+        self.race_button["text"] = "> " + ("Single games" if self.race_to == 1
+                                           else f"Race to {self.race_to} frames")
+
     def _set_variant(self, name: str, value: bool) -> None:
         self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})
 
@@ -189,7 +207,8 @@ class Menu:
                         players=tuple(self.player_kinds),
                         eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
                         aids=aids, effects_volume=round(float(self.volume["value"]), 2),
-                        muted=self.mute_toggle.value)
+                        muted=self.mute_toggle.value, race_to=self.race_to,
+                        winner_breaks=self.winner_breaks_toggle.value)
 
     def play(self) -> None:
         self.on_play(self.settings())

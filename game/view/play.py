@@ -41,12 +41,14 @@ class GameScreen:
     shadow_size: as for Scene. computers: {Player: game.ai.Opponent} for the players the
     computer plays (none by default). audio: game.audio.AudioSettings for the sound
     effects (None: silent); sound_root: where their files are made (default: the user's
-    cache)."""
+    cache). race: the game.race.Race played on `session`, or None for game after game."""
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
-                 shadow_size: int = 2048, computers=None, audio=None, sound_root=None):
+                 shadow_size: int = 2048, computers=None, audio=None, sound_root=None,
+                 race=None):
         self.base = base
         self.session = session
+        self.race = race
         self.computers = dict(computers or {})
         self.aids_on = aids
         self.on_leave = on_leave
@@ -80,7 +82,7 @@ class GameScreen:
             self.keys.accept(prefix + "mouse3", self._start_pitch_drag)
             self.keys.accept(prefix + "mouse3-up", self._end_pitch_drag)
         self.clock = ClockObject.getGlobalClock()
-        self.hud.update(session)
+        self.update_hud()
         self.flow = PlayFlow(self)
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())
@@ -94,8 +96,11 @@ class GameScreen:
         except RulesError as exc:
             self.hud.say(f"Not allowed: {exc}.")
             return False, None
-        self.hud.update(self.session)
+        self.update_hud()
         return True, record
+
+    def update_hud(self) -> None:
+        self.hud.update(self.session, self.race)
 
     def show_layout(self, rest: bool = False) -> None:
         """Show the balls where the rules state has them (respots included, a cue ball in

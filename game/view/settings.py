@@ -30,6 +30,8 @@ NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
 DEFAULT_NAMES = ("Player 1", "Player 2")
 # Who plays each side: a person, or the computer (game.ai) at one of its levels.
 PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
+# Frames to win a match; 1: no race, game after game with a rematch each time.
+RACE_LENGTHS = (1, 2, 3, 5, 7)
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,9 @@ class Settings:
     """mode: "nine_ball" or "eight_ball"; names: the two players' names (the first is
     Player.A); players: each one's kind, from PLAYER_KINDS ("human", or the computer's
     level); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids;
-    effects_volume: 0..1, muted: the sound effects."""
+    effects_volume: 0..1, muted: the sound effects; race_to: frames to win the match,
+    from RACE_LENGTHS (1: no race); winner_breaks: in a race, the frame's winner breaks
+    the next (else breaks alternate)."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -56,6 +60,8 @@ class Settings:
     aids: Aids = Aids()
     effects_volume: float = 0.8
     muted: bool = False
+    race_to: int = 1
+    winner_breaks: bool = False
 
     @property
     def variants(self):
@@ -83,7 +89,8 @@ def to_dict(settings: Settings) -> dict:
             "eight_ball": dataclasses.asdict(settings.eight_ball),
             "nine_ball": dataclasses.asdict(settings.nine_ball),
             "aids": dataclasses.asdict(settings.aids),
-            "effects_volume": settings.effects_volume, "muted": settings.muted}
+            "effects_volume": settings.effects_volume, "muted": settings.muted,
+            "race_to": settings.race_to, "winner_breaks": settings.winner_breaks}
 
 
 def _switches(cls, data, where: str):
@@ -119,8 +126,13 @@ def from_dict(data) -> Settings:
     if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0 <= volume <= 1:
         raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r}")
     muted = data.get("muted", default.muted)
-    if not isinstance(muted, bool):
-        raise SettingsError(f"muted must be true or false, not {muted!r}")
+    winner_breaks = data.get("winner_breaks", default.winner_breaks)
+    for name, value in (("muted", muted), ("winner_breaks", winner_breaks)):
+        if not isinstance(value, bool):
+            raise SettingsError(f"{name} must be true or false, not {value!r}")
+    race_to = data.get("race_to", default.race_to)
+    if isinstance(race_to, bool) or race_to not in RACE_LENGTHS:
+        raise SettingsError(f"race_to must be one of {RACE_LENGTHS}, not {race_to!r}")
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
@@ -128,7 +140,8 @@ def from_dict(data) -> Settings:
         eight_ball=_switches(EightBallVariants, data.get("eight_ball", {}), "eight_ball"),
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"),
-        effects_volume=float(volume), muted=muted)
+        effects_volume=float(volume), muted=muted, race_to=race_to,
+        winner_breaks=winner_breaks)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

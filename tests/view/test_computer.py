@@ -7,6 +7,7 @@ import time
 import pytest
 
 from game.ai import Opponent
+from game.race import Race
 from game.rules import Player
 from game.session import ChooseGroup, ChooseOption, Concede, GameSession, PlaceCueBall, Shoot
 from game.view.flow import COMPUTER_AIM_S
@@ -37,12 +38,13 @@ def match(base):
     """make(mode, seed, computers) -> (screen, robot); computers: players the computer plays."""
     made = []
 
-    def make(mode, seed, computers):
+    def make(mode, seed, computers, race_to=None):
         session = GameSession(mode, ("Ann", "Hal"), seed=seed)
         opponents = {p: Watched(LEVEL, seed + int(p), session.params) for p in computers}
         inputs = Input(base)
         screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256, computers=opponents)
+                            shadow_size=256, computers=opponents,
+                            race=race_to and Race(session, race_to))
         base.win.setActive(False)           # input and tasks run, nothing is drawn
         made.append((screen, inputs))
         return screen, Robot(screen, inputs)
@@ -134,3 +136,28 @@ def test_leaving_while_the_computer_thinks_is_clean(match, base):
     screen.destroy()                         # the window closes mid-thought
     robot.inp.step(3)
     assert not base.taskMgr.getTasksNamed("breakshot-play")
+
+
+def test_a_race_to_two_frames_ends_with_the_score_and_a_summary(match):
+    screen, robot = match("nine_ball", 11, {Player.A, Player.B}, race_to=2)
+    race = screen.race
+    assert "race to 2  -  frame 1" in screen.hud.title.getText()
+    for frame in range(1, 4):
+        _play_out(screen, robot)
+        assert screen.flow.state == "GameOver"
+        if race.over:
+            break
+        assert f"wins frame {frame}" in screen.flow._dialog.title.getText()
+        robot.inp.key("n")                              # next frame
+        assert race.frame_number == frame + 1
+        assert f"frame {frame + 1}" in screen.hud.title.getText()
+    assert race.over and max(race.score) == 2 and sum(race.score) == race.frame_number
+    summary = race.summary()
+    assert summary.winner == race.winner and summary.score == race.score
+    assert [p.frames_won for p in summary.players] == list(race.score)
+    dialog = screen.flow._dialog
+    assert len(dialog.buttons) == 1, "a won match offers the menu only"
+    assert dialog.title.getText().startswith(f"{screen.session.names[race.winner]} wins the match")
+    lines = dialog.text.getText().splitlines()
+    assert [line.split(":")[0] for line in lines] == list(screen.session.names)
+    assert all("frames" in line and "balls potted" in line for line in lines)

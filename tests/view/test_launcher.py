@@ -154,7 +154,7 @@ def test_a_match_left_before_any_shot_leaves_no_replay(app, tmp_path):
     assert not list((tmp_path / "replays").glob("*"))
 
 
-def test_the_menu_sets_computer_players_and_the_match_uses_them(app):
+def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     application, path, inputs = app()
     menu = application.menu
     assert menu.settings().players == ("human", "human")
@@ -166,6 +166,10 @@ def test_the_menu_sets_computer_players_and_the_match_uses_them(app):
     menu.kind_buttons[0].commandFunc(None)                          # round to human
     menu.volume["value"] = 0.3
     menu.mute_toggle.flip()
+    menu.race_button.commandFunc(None)
+    menu.race_button.commandFunc(None)
+    assert menu.race_button["text"] == "> Race to 3 frames"
+    menu.winner_breaks_toggle.flip()
     inputs.key("enter")
     saved = json.loads(path.read_text())
     assert saved["players"] == ["human", "beginner"]
@@ -173,3 +177,6 @@ def test_the_menu_sets_computer_players_and_the_match_uses_them(app):
     screen = application.screen
     assert set(screen.computers) == {1} and screen.computers[1].level.name == "beginner"
     assert screen.sounds.settings == AudioSettings(0.3, True) and screen.sounds.bank is None
+    assert (saved["race_to"], saved["winner_breaks"]) == (3, True)
+    assert (screen.race.frames_to_win, screen.race.winner_breaks) == (3, True)
+    assert "race to 3  -  frame 1" in screen.hud.title.getText()

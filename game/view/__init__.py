@@ -20,11 +20,14 @@ Panda3D:
     scene        table + balls + cue + lights for a mode, on an existing ShowBase
     aids         aim line, ghost ball, direction lines, the ghost of a ball in hand
     gauges, dialogs, hud   spin selector and power bar, questions, the HUD
-    flow         the play flow (an FSM: placing, aiming, powering, playing, choices)
+    flow         the play flow (an FSM: placing, aiming, powering, playing, choices,
+                 the computer's turns)
+    sound        a shot's sound effects (game.audio's cues) played with Panda3D audio
     aiming       the stroke being prepared and its controls
     docs_shots   the README's mid-game screenshots (`python -m game.view.docs_shots`)
     play         one match on screen: scene, HUD, camera and flow for a GameSession
-    menu         the start menu; launcher: menu and matches in the window
+    menu         the start menu; recent: the recorded matches; launcher: menu,
+                 matches (recorded as replays), recent matches and replays in the window
     app          Panda3D configuration, the opening position, screenshots
     viewer       a look round the opening position (`python -m game --viewer`)
     replay_viewer, replay_export   the replays' window and video export (game.replay's)

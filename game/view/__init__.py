@@ -11,7 +11,7 @@ Plain Python (no Panda3D, testable without rendering):
     ball_texture generated ball textures; orientation: quaternion math
     playback     a finished shot's frames by shot time (the replay viewer reuses it)
     aim          aiming geometry: ghost ball, directions, the raised cue, free spots
-    hud_text     the HUD's words; settings: the menu's choices, saved as JSON
+    hud_text     the HUD's words and the shot log's; settings: the menu's choices, saved as JSON
 Panda3D:
     mesh, textures, table_mesh, markings   the table, generated
     balls, cue   ball nodes and their per-frame pose; the cue posed from a Stroke
@@ -20,6 +20,7 @@ Panda3D:
     scene        table + balls + cue + lights for a mode, on an existing ShowBase
     aids         aim line, ghost ball, direction lines, the ghost of a ball in hand
     gauges, dialogs, hud   spin selector and power bar, questions, the HUD
+    panels       the help overlay (F1) and the shot log (L), scrollable text panels
     flow         the play flow (an FSM: placing, aiming, powering, playing, choices,
                  the computer's turns)
     sound        a shot's sound effects (game.audio's cues) played with Panda3D audio

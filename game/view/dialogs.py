@@ -31,10 +31,12 @@ class Dialog:
                                  fg=TEXT, align=TextNode.ACenter, wordwrap=34)
         self.keys = DirectObject()
         self.buttons = []
+        self.hints = []             # "Key: label" per choice, for the help overlay
         gap = BUTTON_WIDTH + 0.06
         x0 = -gap * (len(choices) - 1) / 2
         for k, (label, keys, callback) in enumerate(choices):
             hint = " / ".join(key_label(key) for key in keys)
+            self.hints.append(f"{hint} or click: {label}")
             self.buttons.append(DirectButton(
                 parent=self.frame, text=f"{label}  [{hint}]", text_scale=0.05,
                 text_fg=TEXT, frameColor=BUTTON,

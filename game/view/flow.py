@@ -118,6 +118,13 @@ class PlayFlow(FSM):
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
 
+    def control_lines(self) -> list:
+        """The controls of the moment, one per line: the open dialog's keys, else the
+        state's controls as the HUD shows them."""
+        if self._dialog is not None:
+            return list(self._dialog.hints)
+        return [c.strip() for c in self.hud.controls.getText().split("   ") if c.strip()]
+
     def _listen(self, bindings: dict, controls: str) -> None:
         """Bind this state's events {event: (handler, args)} and show its controls."""
         self.input = DirectObject()

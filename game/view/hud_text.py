@@ -1,5 +1,5 @@
 """The HUD's words, from the session's rules state (plain Python, no Panda3D): the title,
-each player's panel, and whose turn it is. The last ruling's sentence is
+each player's panel, whose turn it is, and the shot log. The last ruling's sentence is
 `game.session.describe.describe_ruling`'s.
 """
 from __future__ import annotations
@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules import BallInHand, Player
-from game.session.describe import END_TEXT, ZONE_TEXT, player_label
+from game.session import NextGame, Shoot
+from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
 
 MODE_TITLES = {"nine_ball": "9-Ball", "eight_ball": "8-Ball, red and yellow"}
 
@@ -104,3 +105,22 @@ def turn(session) -> str:
     if session.push_out_available:
         line += "; a push out may be declared"
     return line + "."
+
+
+def shot_log(session, race=None) -> list:
+    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
+    race's log in a race, else the shots since the last rematch."""
+    if race is not None:
+        return race.shot_log() or ["No shots yet in this frame."]
+    # The shots of this game are the Shoot commands after the last NextGame.
+    played = 0
+    for command in session.commands:
+        if isinstance(command, NextGame):
+            played = 0
+        elif isinstance(command, Shoot):
+            played += 1
+    records = session.shots[len(session.shots) - played:]
+    lines = [f"{k}. {session.names[int(r.ruling.shooter)]}: "
+             f"{describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling), session.names)}"
+             for k, r in enumerate(records, start=1)]
+    return lines or ["No shots yet in this frame."]

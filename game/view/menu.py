@@ -1,7 +1,7 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
 variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, sound (effects volume, mute); Play (or
-Enter), Recent matches and Quit.
+Enter), Recent matches and Quit; F1 shows the menu's controls.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -16,6 +16,7 @@ from panda3d.core import ClockObject, TextNode
 
 from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
+from .panels import MENU_CONTROLS, Panels
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .scene import Scene
 from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS, Aids,
@@ -141,6 +142,7 @@ class Menu:
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
+        self.panels = Panels(base, lambda: MENU_CONTROLS)
         self._show_table()
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
@@ -227,6 +229,7 @@ class Menu:
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
         self.keys.ignoreAll()
+        self.panels.destroy()
         self.frame.destroy()
         if self.scene is not None:
             self.scene.destroy()

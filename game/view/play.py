@@ -22,7 +22,9 @@ from .app import overview_camera
 from .cue import radius_at
 from .flow import PlayFlow
 from .hud import Hud
+from .hud_text import shot_log
 from .orientation import REST_ORIENTATION
+from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
 from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, top_pose
 from .scene import Scene
 from .sound import ShotSounds
@@ -84,6 +86,7 @@ class GameScreen:
         self.clock = ClockObject.getGlobalClock()
         self.update_hud()
         self.flow = PlayFlow(self)
+        self.panels = Panels(base, self.help_lines, lambda: shot_log(session, race))
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())
 
@@ -140,6 +143,13 @@ class GameScreen:
                              self.others(), self.masses(), self.scene.table_spec,
                              self.session.params)
         self.aids.show(start, self.cue_style.radius, prediction, self.others(), self.aids_on)
+
+    def help_lines(self) -> list:
+        """The help overlay's lines: the controls of the moment, then the keys that work
+        throughout a match."""
+        return (["Now:"] + ["  " + c for c in self.flow.control_lines()]
+                + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
+                + ["", "Panels:"] + ["  " + c for c in PANEL_CONTROLS])
 
     # ---- pointer -------------------------------------------------------------------
     def pointer(self) -> tuple | None:
@@ -221,6 +231,7 @@ class GameScreen:
         self._drag_pitch()
         self.flow.tick(dt)
         self.hud.tick(dt)
+        self.panels.refresh()
         self.rig.update(dt)
         return task.cont
 
@@ -234,6 +245,7 @@ class GameScreen:
         self.flow.cleanup()
         self.sounds.destroy()
         self.keys.ignoreAll()
+        self.panels.destroy()
         self.hud.destroy()
         self.aids.destroy()
         self.placement.destroy()

@@ -19,7 +19,9 @@ FPS = 60
 KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "escape": KeyboardButton.escape(), "shift": KeyboardButton.shift(),
         "arrow_left": KeyboardButton.left(), "arrow_right": KeyboardButton.right(),
-        "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down()}
+        "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
+        "f1": KeyboardButton.f1(), "page_up": KeyboardButton.pageUp(),
+        "page_down": KeyboardButton.pageDown()}
 
 
 def button(name: str):

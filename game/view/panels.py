@@ -1,0 +1,144 @@
+"""Text panels over whatever is on screen: the help overlay (every control of the moment)
+and the shot log (each shot's ruling in words), each shown and hidden by its key.
+
+A panel shows a window of its lines; Page Up / Page Down scroll it. The keys that
+already mean something while aiming (arrows, the wheel) are left to the game.
+"""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DGG, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import TextNode
+
+from .palette import DIM, GOLD, PANEL, TEXT
+
+HELP_KEY = "f1"
+LOG_KEY = "l"
+VISIBLE_LINES = 16
+LINE_SCALE = 0.045
+WRAP = 48                   # characters: a log line longer than this wraps
+SORT = 50                   # above the HUD and any dialog
+
+CAMERA_CONTROLS = ["V or Tab: top view, or back", "Mouse wheel or + -: zoom",
+                   "Right-drag: camera height"]
+PANEL_CONTROLS = ["F1: this help (again: close)",
+                  "L: shot log of this frame (Page Up / Page Down: scroll)"]
+MENU_CONTROLS = ["Click a switch [ ]: on or off", "Click a > choice: the next one",
+                 "Click a name: type it", "Drag the slider: effects volume",
+                 "Enter or Play: start the match", "Recent matches: watch a replay",
+                 "F1: this help (again: close)"]
+
+
+class TextPanel:
+    """A titled panel on `base`'s 2D layer, hidden until `show`. Lines are wrapped at
+    WRAP characters and shown VISIBLE_LINES at a time from `top`."""
+
+    def __init__(self, base, title: str):
+        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL, sortOrder=SORT,
+                                 frameSize=(-1.2, 1.2, -0.85, 0.85), state=DGG.NORMAL)
+        OnscreenText(parent=self.frame, text=title, pos=(0, 0.72), scale=0.07, fg=GOLD)
+        self.body = OnscreenText(parent=self.frame, text="", pos=(-1.1, 0.6),
+                                 scale=LINE_SCALE, fg=TEXT, align=TextNode.ALeft,
+                                 mayChange=True)
+        self.more = OnscreenText(parent=self.frame, text="", pos=(0, -0.8), scale=0.04,
+                                 fg=DIM, mayChange=True)
+        self.lines: list = []
+        self.top = 0
+        self.frame.hide()
+
+    @property
+    def visible(self) -> bool:
+        return not self.frame.isHidden()
+
+    @property
+    def text(self) -> str:
+        """The lines shown now, joined by newlines."""
+        return self.body.getText()
+
+    def show(self, lines) -> None:
+        """Show `lines` (kept at the same scroll position if they are the same)."""
+        wrapped = [piece for line in lines for piece in _wrap(line)]
+        if wrapped != self.lines:
+            self.lines = wrapped
+            self.top = max(len(wrapped) - VISIBLE_LINES, 0)    # the latest at the bottom
+            self._draw()
+        self.frame.show()
+
+    def hide(self) -> None:
+        self.frame.hide()
+
+    def scroll(self, rows: int) -> None:
+        """Move the window `rows` lines down (negative: up), within the lines."""
+        self.top = min(max(self.top + rows, 0), max(len(self.lines) - VISIBLE_LINES, 0))
+        self._draw()
+
+    def _draw(self) -> None:
+        self.body.setText("\n".join(self.lines[self.top:self.top + VISIBLE_LINES]))
+        above, below = self.top, max(len(self.lines) - self.top - VISIBLE_LINES, 0)
+        self.more.setText(f"{above} lines above, {below} below: Page Up / Page Down"
+                          if above or below else "")
+
+    def destroy(self) -> None:
+        self.frame.destroy()
+
+
+def _wrap(line: str) -> list:
+    """`line` cut at spaces into pieces of at most WRAP characters, its indent kept
+    (continuations indented further)."""
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    pieces, current = [], indent
+    for word in line.split():
+        if current.strip() and len(current) + 1 + len(word) > WRAP:
+            pieces.append(current)
+            current = indent + "    " + word
+        else:
+            current = f"{current} {word}" if current.strip() else current + word
+    return pieces + [current]
+
+
+class Panels:
+    """The help overlay (HELP_KEY, its lines from help_lines()) and, if log_lines is
+    given, the shot log (LOG_KEY, its lines from log_lines()); one shown at a time,
+    its lines read again each `refresh` so they follow the state of play."""
+
+    def __init__(self, base, help_lines, log_lines=None):
+        self.sources = {"help": help_lines}
+        self.panels = {"help": TextPanel(base, "Controls")}
+        self.keys = DirectObject()
+        self.keys.accept(HELP_KEY, self.toggle, ["help"])
+        if log_lines is not None:
+            self.sources["log"] = log_lines
+            self.panels["log"] = TextPanel(base, "Shot log: this frame")
+            self.keys.accept(LOG_KEY, self.toggle, ["log"])
+        for key, rows in (("page_up", -VISIBLE_LINES // 2), ("page_down", VISIBLE_LINES // 2)):
+            for suffix in ("", "-repeat"):
+                self.keys.accept(key + suffix, self.scroll, [rows])
+
+    def shown(self) -> str | None:
+        """The name of the panel shown ("help", "log"), or None."""
+        return next((name for name, p in self.panels.items() if p.visible), None)
+
+    def toggle(self, name: str) -> None:
+        """Show panel `name` (hiding the other), or hide it if it is shown."""
+        was = self.shown()
+        for panel in self.panels.values():
+            panel.hide()
+        if was != name:
+            self.panels[name].show(self.sources[name]())
+
+    def refresh(self) -> None:
+        """Read the shown panel's lines again (the state of play may have moved on)."""
+        name = self.shown()
+        if name is not None:
+            self.panels[name].show(self.sources[name]())
+
+    def scroll(self, rows: int) -> None:
+        name = self.shown()
+        if name is not None:
+            self.panels[name].scroll(rows)
+
+    def destroy(self) -> None:
+        self.keys.ignoreAll()
+        for panel in self.panels.values():
+            panel.destroy()

@@ -27,6 +27,8 @@ Panda3D:
     aiming       the stroke being prepared and its controls
     docs_shots   the README's mid-game screenshots (`python -m game.view.docs_shots`)
     play         one match on screen: scene, HUD, camera and flow for a GameSession
+    practice     practice mode: drag balls, ball in hand, shoot, undo, re-rack, save
+                 and load slots, on a game.practice.PracticeTable
     menu         the start menu; recent: the recorded matches; launcher: menu,
                  matches (recorded as replays), recent matches and replays in the window
     app          Panda3D configuration, the opening position, screenshots

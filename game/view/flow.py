@@ -65,6 +65,18 @@ def cue_speed(power: float) -> float:
     return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * power ** POWER_CURVE
 
 
+def swing(power: float, rising: bool, dt: float) -> tuple:
+    """(power, rising) `dt` s later while Space is held: the power goes up to full and
+    back down to empty, again and again."""
+    step = dt / POWER_RISE_S
+    power += step if rising else -step
+    if power >= 1.0:
+        return 1.0, False
+    if power <= 0.0:
+        return 0.0, True
+    return power, rising
+
+
 def power_for(speed: float) -> float:
     """The power 0..1 that gives cue speed `speed` (m/s): cue_speed's inverse, clipped."""
     x = (min(max(speed, MIN_CUE_SPEED), MAX_CUE_SPEED) - MIN_CUE_SPEED) / (
@@ -297,12 +309,7 @@ class PlayFlow(FSM):
         self.aim.refresh(AIM_GAP_M, 0.0)
 
     def _tick_powering(self, dt: float) -> None:
-        step = dt / POWER_RISE_S
-        self.power += step if self._rising else -step
-        if self.power >= 1.0:
-            self.power, self._rising = 1.0, False
-        elif self.power <= 0.0:
-            self.power, self._rising = 0.0, True
+        self.power, self._rising = swing(self.power, self._rising, dt)
         self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _shoot(self) -> None:

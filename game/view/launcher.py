@@ -1,6 +1,6 @@
 """The window's whole life: the start menu, then matches (each recorded to a replay file
-as it is played), the recent matches and their replays, back to the menu, and a clean
-exit whenever the window closes (mid-shot included)."""
+as it is played), practice, the recent matches and their replays, back to the menu, and
+a clean exit whenever the window closes (mid-shot included)."""
 from __future__ import annotations
 
 import dataclasses
@@ -18,6 +18,7 @@ from . import settings as settings_file
 from .app import open_base, prepare_base
 from .menu import Menu
 from .play import GameScreen
+from .practice import PracticeScreen
 from .recent import RecentMatches
 from .replay_viewer import ReplayViewer
 
@@ -28,16 +29,18 @@ class BreakshotApp:
     random). mode: the menu's mode to start with, instead of the saved one. use_shaders:
     as for Scene. replay_dir: where matches are recorded and the recent ones listed
     (default: the user's replay folder). sound_root: where the sound effects' files are
-    made (default: the user's cache)."""
+    made (default: the user's cache). practice_dir: where practice positions are saved
+    (default: the user's data folder)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
-                 sound_root=None):
+                 sound_root=None, practice_dir=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
         self.replay_dir = replay_dir
         self.sound_root = sound_root
+        self.practice_dir = practice_dir
         self._seeds = random.Random(seed)
         prepare_base(base)
         self.settings, problem = settings_file.load(settings_path)
@@ -48,13 +51,23 @@ class BreakshotApp:
         self.recorder = None
         self.recent = None
         self.viewer = None
+        self.practice = None
         self.show_menu(problem)
 
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""
         self.destroy()
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
-                         self.use_shaders, on_recent=self.show_recent)
+                         self.use_shaders, on_recent=self.show_recent,
+                         on_practice=self.show_practice)
+
+    def show_practice(self, chosen) -> None:
+        """Practice on the menu's chosen game's table (the menu's choices kept, unsaved)."""
+        self.settings = chosen
+        self.destroy()
+        self.practice = PracticeScreen(self.base, chosen.mode, chosen.aids, self.show_menu,
+                                       self.practice_dir, self._seeds.randrange(2 ** 31),
+                                       self.use_shaders)
 
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
@@ -108,7 +121,7 @@ class BreakshotApp:
             self.screen.hud.say(notice)
 
     def destroy(self) -> None:
-        """Remove whatever is shown (menu, match, recent matches, replay) and stop
+        """Remove whatever is shown (menu, match, practice, recent matches, replay) and stop
         recording; safe at any moment, and twice."""
         if self.screen is not None:
             self.screen.destroy()
@@ -117,7 +130,7 @@ class BreakshotApp:
             # Everything played is saved already; a match with nothing played goes.
             self.recorder.detach()
             self.recorder = None
-        for page in ("menu", "recent", "viewer"):
+        for page in ("menu", "recent", "viewer", "practice"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

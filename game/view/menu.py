@@ -1,7 +1,7 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
 variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, sound (effects volume, mute); Play (or
-Enter), Recent matches and Quit; F1 shows the menu's controls.
+Enter), Practice, Recent matches and Quit; F1 shows the menu's controls.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -71,11 +71,12 @@ class Toggle:
 
 class Menu:
     """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
-    that could not be read, say). on_play(Settings), on_quit() and on_recent() (the
-    recent matches, no button if None) are called from the buttons (or Enter for Play)."""
+    that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
+    recent matches) and on_practice(Settings) (practice on the chosen game's table; no
+    button for either if None) are called from the buttons (or Enter for Play)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
-                 use_shaders: bool | None = None, on_recent=None):
+                 use_shaders: bool | None = None, on_recent=None, on_practice=None):
         self.base = base
         self.on_play = on_play
         self.use_shaders = use_shaders
@@ -133,11 +134,15 @@ class Menu:
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
         self.mute_toggle = Toggle(self.frame, "Mute", settings.muted, (0.35, -0.57))
-        self.play_button = self._button("Play  [Enter]", (-0.6, -0.72), self.play)
+        self.play_button = self._button("Play  [Enter]", (-0.9, -0.72), self.play)
+        self.practice_button = None
+        if on_practice is not None:
+            self.practice_button = self._button("Practice", (-0.3, -0.72),
+                                                lambda: on_practice(self.settings()))
         self.recent_button = None
         if on_recent is not None:
-            self.recent_button = self._button("Recent matches", (0.0, -0.72), on_recent)
-        self.quit_button = self._button("Quit", (0.6, -0.72), on_quit)
+            self.recent_button = self._button("Recent matches", (0.3, -0.72), on_recent)
+        self.quit_button = self._button("Quit", (0.9, -0.72), on_quit)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

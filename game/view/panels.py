@@ -15,7 +15,7 @@ from .palette import DIM, GOLD, PANEL, TEXT
 
 HELP_KEY = "f1"
 LOG_KEY = "l"
-VISIBLE_LINES = 16
+VISIBLE_LINES = 22
 LINE_SCALE = 0.045
 WRAP = 48                   # characters: a log line longer than this wraps
 SORT = 50                   # above the HUD and any dialog
@@ -26,15 +26,18 @@ PANEL_CONTROLS = ["F1: this help (again: close)",
                   "L: shot log of this frame (Page Up / Page Down: scroll)"]
 MENU_CONTROLS = ["Click a switch [ ]: on or off", "Click a > choice: the next one",
                  "Click a name: type it", "Drag the slider: effects volume",
-                 "Enter or Play: start the match", "Recent matches: watch a replay",
+                 "Enter or Play: start the match",
+                 "Practice: no rules, the chosen game's table",
+                 "Recent matches: watch a replay",
                  "F1: this help (again: close)"]
 
 
 class TextPanel:
     """A titled panel on `base`'s 2D layer, hidden until `show`. Lines are wrapped at
-    WRAP characters and shown VISIBLE_LINES at a time from `top`."""
+    WRAP characters and shown VISIBLE_LINES at a time from `top`; latest_last: new
+    lines open scrolled to the end (a log), else to the start."""
 
-    def __init__(self, base, title: str):
+    def __init__(self, base, title: str, latest_last: bool = False):
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL, sortOrder=SORT,
                                  frameSize=(-1.2, 1.2, -0.85, 0.85), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.72), scale=0.07, fg=GOLD)
@@ -43,6 +46,7 @@ class TextPanel:
                                  mayChange=True)
         self.more = OnscreenText(parent=self.frame, text="", pos=(0, -0.8), scale=0.04,
                                  fg=DIM, mayChange=True)
+        self.latest_last = latest_last
         self.lines: list = []
         self.top = 0
         self.frame.hide()
@@ -61,7 +65,7 @@ class TextPanel:
         wrapped = [piece for line in lines for piece in _wrap(line)]
         if wrapped != self.lines:
             self.lines = wrapped
-            self.top = max(len(wrapped) - VISIBLE_LINES, 0)    # the latest at the bottom
+            self.top = max(len(wrapped) - VISIBLE_LINES, 0) if self.latest_last else 0
             self._draw()
         self.frame.show()
 
@@ -109,7 +113,7 @@ class Panels:
         self.keys.accept(HELP_KEY, self.toggle, ["help"])
         if log_lines is not None:
             self.sources["log"] = log_lines
-            self.panels["log"] = TextPanel(base, "Shot log: this frame")
+            self.panels["log"] = TextPanel(base, "Shot log: this frame", latest_last=True)
             self.keys.accept(LOG_KEY, self.toggle, ["log"])
         for key, rows in (("page_up", -VISIBLE_LINES // 2), ("page_down", VISIBLE_LINES // 2)):
             for suffix in ("", "-repeat"):

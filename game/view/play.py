@@ -59,20 +59,35 @@ class GameScreen:
         self.cue = CueSpec()
         self.scene = Scene(base, session.mode, dict(session.state.layout), use_shaders,
                            shadow_size)
-        spec, look = self.scene.table_spec, self.scene.look
-        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
-        self.aids = AimAids(self.scene.root)
-        self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        self._dress_scene()
         self.sounds = ShotSounds(base, self.scene.root, audio or AudioSettings(muted=True),
                                  sound_root)
         self.hud = Hud(base, self.cue.miscue_limit)
         self.top_view = False
         self.aim_pitch = AIM_PITCH_RAD
         self.aim_distance = AIM_DISTANCE_M
-        spectator = overview_camera(base, self.scene)
+        self._bind_camera_keys()
+        self.clock = ClockObject.getGlobalClock()
+        self.update_hud()
+        self.flow = PlayFlow(self)
+        self.panels = Panels(base, self.help_lines, lambda: shot_log(session, race))
+        self._task = base.taskMgr.add(self._tick, "breakshot-play")
+        self.flow.demand(self.flow.next_state())
+
+    def _dress_scene(self) -> None:
+        """The aids, the ghost of a ball in hand and the camera for `self.scene`."""
+        spec, look = self.scene.table_spec, self.scene.look
+        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
+        self.aids = AimAids(self.scene.root)
+        self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        spectator = overview_camera(self.base, self.scene)
         self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
                               spectator.distance)
-        self.rig = CameraRig(base, self.top_pose())
+        self.rig = CameraRig(self.base, self.top_pose())
+
+    def _bind_camera_keys(self) -> None:
+        """The camera's keys (view, zoom, pitch drag), bound on `self.keys` for the
+        screen's whole life."""
         self.keys = DirectObject()
         for event in ("v", "tab"):
             self.keys.accept(event, self.toggle_view)
@@ -83,12 +98,6 @@ class GameScreen:
         for prefix in ("", "shift-"):
             self.keys.accept(prefix + "mouse3", self._start_pitch_drag)
             self.keys.accept(prefix + "mouse3-up", self._end_pitch_drag)
-        self.clock = ClockObject.getGlobalClock()
-        self.update_hud()
-        self.flow = PlayFlow(self)
-        self.panels = Panels(base, self.help_lines, lambda: shot_log(session, race))
-        self._task = base.taskMgr.add(self._tick, "breakshot-play")
-        self.flow.demand(self.flow.next_state())
 
     # ---- the session ---------------------------------------------------------------
     def apply(self, command) -> tuple:

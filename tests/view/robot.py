@@ -20,7 +20,8 @@ KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "escape": KeyboardButton.escape(), "shift": KeyboardButton.shift(),
         "arrow_left": KeyboardButton.left(), "arrow_right": KeyboardButton.right(),
         "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
-        "f1": KeyboardButton.f1(), "page_up": KeyboardButton.pageUp(),
+        "f1": KeyboardButton.f1(), "f5": KeyboardButton.f5(), "f6": KeyboardButton.f6(),
+        "f9": KeyboardButton.f9(), "page_up": KeyboardButton.pageUp(),
         "page_down": KeyboardButton.pageDown()}
 
 

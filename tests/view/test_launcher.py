@@ -29,7 +29,8 @@ def app(base, tmp_path):
         inputs = Input(base)
         application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
                                    replay_dir=tmp_path / "replays",
-                                   sound_root=tmp_path / "sounds")
+                                   sound_root=tmp_path / "sounds",
+                                   practice_dir=tmp_path / "practice")
         made.append((application, inputs))
         return application, path, inputs
     yield make
@@ -180,3 +181,13 @@ def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     assert (saved["race_to"], saved["winner_breaks"]) == (3, True)
     assert (screen.race.frames_to_win, screen.race.winner_breaks) == (3, True)
     assert "race to 3  -  frame 1" in screen.hud.title.getText()
+
+
+def test_practice_from_the_menu_and_back(app):
+    application, _, inputs = app()
+    application.menu.choose_mode("eight_ball")
+    application.menu.practice_button["command"]()
+    assert application.menu is None
+    assert application.practice.table.position.game == "eight_ball"
+    inputs.key("escape")
+    assert application.practice is None and application.menu is not None

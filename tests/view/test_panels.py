@@ -64,7 +64,7 @@ def test_shot_log_says_each_rulings_words_and_scrolls(screen):
 
 
 def test_a_long_panel_scrolls_by_pages(base):
-    panel = TextPanel(base, "Test")
+    panel = TextPanel(base, "Test", latest_last=True)
     panel.show([f"line {k}" for k in range(40)])
     assert panel.text.splitlines()[-1] == "line 39"       # the latest shown first
     panel.scroll(-100)

@@ -1,0 +1,393 @@
+"""Practice mode on screen: a `game.practice.PracticeTable` with no rules.
+
+Drag any ball with the mouse (it stops where it would overlap a ball or leave the table,
+and the HUD says why), take the cue ball in hand at will (B: it follows the pointer until
+a click puts it down), aim and shoot with the match's controls, undo the last shot
+exactly (U), re-rack (R), switch to the other game and its table (G), and save or load
+positions in numbered slots (F6: next slot, F5: save, F9: load), kept as files in the
+user's data folder.
+
+The screen reuses GameScreen's camera, pointer and aiming helpers; they read the table
+through `PracticeView`, which shows a practice position the way they read a session.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import platformdirs
+
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import ClockObject
+
+from game.practice import PlacementError, PositionFileError, PracticeTable
+from game.rules import CUE
+from physics_ext import CueSpec, SimulationError
+
+from . import modes
+from .aiming import AIM_GAP_M, Aimer
+from .flow import DRAW_BACK_M, cue_speed, swing
+from .hud import Hud
+from .hud_text import MODE_TITLES
+from .panels import CAMERA_CONTROLS, Panels
+from .play import MAX_FRAME_S, GameScreen
+from .playback import ShotPlayback
+from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD
+from .scene import Scene
+
+SLOTS = 5
+PICK_REACH = 1.5            # a press this many radii from a ball's centre picks it up
+OTHER_GAME = {"nine_ball": "eight_ball", "eight_ball": "nine_ball"}
+PRACTICE_CONTROLS = ["Drag a ball: move it (never onto another ball or off the table)",
+                     "B: cue ball in hand (click to put it down)",
+                     "U: undo the last shot, re-rack or load", "R: re-rack this game",
+                     "G: the other game and its table",
+                     "F6: next save slot", "F5: save in it", "F9: load from it",
+                     "Esc: menu"]
+AIM_CONTROLS = ("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
+                "elevation   W A S D, X: tip   Hold Space, release: shoot   1-4: aids   "
+                "B: ball in hand   U: undo   R: re-rack   G: other game   "
+                "F5/F9: save/load slot   F6: next slot   Esc: menu")
+
+
+def default_dir() -> Path:
+    """Where practice positions are saved: <user data dir>/practice."""
+    return Path(platformdirs.user_data_dir("breakshot")) / "practice"
+
+
+class PracticeView:
+    """A practice table seen the way GameScreen's aiming helpers and the Aimer read a
+    session: its layout as `state.layout`, its balls, physics parameters and mode; no
+    push out in practice."""
+
+    push_out_available = False
+
+    def __init__(self, table: PracticeTable):
+        self.table = table
+
+    @property
+    def state(self):
+        return self.table.position
+
+    @property
+    def ball_set(self):
+        return self.table.position.ball_set
+
+    @property
+    def params(self):
+        return self.table.params
+
+    @property
+    def mode(self) -> str:
+        return self.table.position.game
+
+
+class PracticeScreen(GameScreen):
+    """Practice of `game` ("nine_ball" or "eight_ball") on its own table on `base`.
+    aids: the settings' Aids. on_leave(): back to the menu. save_dir: where the slots'
+    files go (default: `default_dir()`). seed: makes the racks. use_shaders and
+    shadow_size: as for Scene."""
+
+    def __init__(self, base, game: str, aids, on_leave, save_dir=None, seed: int = 0,
+                 use_shaders: bool | None = None, shadow_size: int = 2048):
+        self.base = base
+        self.aids_on = aids
+        self.on_leave = on_leave
+        self.save_dir = Path(save_dir) if save_dir is not None else default_dir()
+        self.seed = seed
+        self.use_shaders, self.shadow_size = use_shaders, shadow_size
+        self.cue = CueSpec()
+        self.hud = Hud(base, self.cue.miscue_limit)
+        self.top_view = False
+        self.aim_pitch = AIM_PITCH_RAD
+        self.aim_distance = AIM_DISTANCE_M
+        self.slot = 1
+        self.flow = self                # GameScreen's camera keys tell the flow: this
+        self.state = "Aiming"
+        self.scene = None
+        self._bind_camera_keys()
+        self.input = None
+        self._set_table(PracticeTable(game, seed=seed))
+        self.panels = Panels(base, self.help_lines)
+        self.clock = ClockObject.getGlobalClock()
+        self._task = base.taskMgr.add(self._tick, "breakshot-practice")
+        self._aiming()
+
+    # ---- the table -----------------------------------------------------------------
+    def _set_table(self, table: PracticeTable) -> None:
+        """Show `table` (a new PracticeTable): its scene, aids and camera."""
+        if self.scene is not None:
+            self._drop_scene()
+        self.table = table
+        self.session = PracticeView(table)
+        game = table.position.game
+        self.mode = modes.mode(game)
+        self.cue_style = self.mode.style(CUE)
+        self.scene = Scene(self.base, game, dict(table.position.layout), self.use_shaders,
+                           self.shadow_size)
+        self._dress_scene()
+        self.aim = Aimer(self)
+        self._show_title()
+        self.show_layout()
+
+    def _drop_scene(self) -> None:
+        self.aids.destroy()
+        self.placement.destroy()
+        self.scene.destroy()
+
+    def _show_title(self) -> None:
+        game = MODE_TITLES[self.table.position.game]
+        self.hud.title.setText(f"Practice  -  {game}  -  slot {self.slot}")
+
+    def slot_path(self) -> Path:
+        """The current slot's file (one set of slots per game: each has its own table)."""
+        return self.save_dir / f"{self.table.position.game}-slot-{self.slot}.json"
+
+    # ---- states --------------------------------------------------------------------
+    def _listen(self, bindings: dict, controls: str) -> None:
+        if self.input is not None:
+            self.input.ignoreAll()
+        self.input = DirectObject()
+        for event, (handler, args) in bindings.items():
+            self.input.accept(event, handler, list(args))
+        self.hud.set_controls(controls)
+
+    def _aiming(self) -> None:
+        """Arrange and aim: the state between shots."""
+        self.state = "Aiming"
+        self.carrying, self.sticky, self.grab = None, False, (0.0, 0.0)
+        aim = self.aim
+        bindings = {"space": (self._powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
+                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True)),
+                    "b": (self.take_in_hand, ()), "u": (self.undo, ()),
+                    "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
+                    "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
+                    "escape": (self.on_leave, ())}
+        for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
+            for suffix in ("", "-repeat"):
+                bindings[key + suffix] = (self._when_aiming, (aim.turn, sign, False))
+                bindings["shift-" + key + suffix] = (self._when_aiming, (aim.turn, sign, True))
+        for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
+            for suffix in ("", "-repeat"):
+                bindings[key + suffix] = (self._when_aiming, (aim.raise_cue, sign))
+        for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
+            for suffix in ("", "-repeat"):
+                bindings[key + suffix] = (self._when_aiming, (aim.move_tip, ds, dh))
+        for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
+                          ("4", "cue_path")):
+            bindings[key] = (self._when_aiming, (aim.toggle_aid, name))
+        for prefix in ("", "shift-"):
+            bindings[prefix + "mouse1"] = (self._press, ())
+            bindings[prefix + "mouse1-up"] = (self._release, ())
+        self._listen(bindings, AIM_CONTROLS)
+        if CUE in self.table.position.layout:
+            self._aim_afresh()
+        else:
+            self.take_in_hand()
+
+    def _when_aiming(self, action, *args) -> None:
+        """An aiming key: only while the cue ball is on the table and nothing is carried."""
+        if self.carrying is None and CUE in self.table.position.layout:
+            action(*args)
+
+    def _aim_afresh(self) -> None:
+        """Aim at the nearest object ball (if any) and show the cue."""
+        x, y = self.cue_ball()
+        others = [p for b, p in self.table.position.layout.items() if b != CUE]
+        azimuth = self.aim.setup.azimuth
+        if others:
+            bx, by = min(others, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+            azimuth = math.atan2(by - y, bx - x)
+        self.aim.aim_at(azimuth, (self.aim.setup.side, self.aim.setup.height))
+
+    def _press(self) -> None:
+        """Mouse button 1: put a cue ball in hand down, pick up the ball under the
+        pointer, or aim (Aimer's press)."""
+        if self.sticky:
+            if CUE in self.table.position.layout:
+                self.carrying, self.sticky = None, False
+                self._aim_afresh()
+            else:
+                self.hud.say("Click on the cloth, clear of the balls, to put the cue ball down.")
+            return
+        target = self.pointer_on_table(self.cue_style.radius)
+        if target is not None:
+            layout = self.table.position.layout
+            near = [b for b, p in layout.items()
+                    if math.dist(p, target) < PICK_REACH * self.session.ball_set.radius(b)]
+            if near:
+                self.carrying = min(near, key=lambda b: math.dist(layout[b], target))
+                # Held where it was grabbed: a press without a move leaves it be.
+                x, y = layout[self.carrying]
+                self.grab = (x - target[0], y - target[1])
+                self.scene.hide_cue()
+                self.aids.hide()
+                return
+        if CUE in self.table.position.layout:
+            self.aim.press()
+
+    def _release(self) -> None:
+        if self.carrying is not None and not self.sticky:
+            self.carrying = None
+            self._aim_afresh()
+        else:
+            self.aim.release()
+
+    def _carry(self) -> None:
+        """Per frame while a ball is carried: it goes where the pointer is, if it may."""
+        target = self.pointer_on_table(self.session.ball_set.radius(self.carrying))
+        if target is None:
+            return
+        spot = (target[0] + self.grab[0], target[1] + self.grab[1])
+        if spot == self.table.position.layout.get(self.carrying):
+            return
+        try:
+            self.table.place(self.carrying, spot)
+        except PlacementError as exc:
+            self.hud.say(f"It cannot go there: {exc}.")
+            return
+        self.show_layout()
+
+    def take_in_hand(self) -> None:
+        """The cue ball off the table, following the pointer until a click puts it down."""
+        self.table.lift()
+        self.show_layout()
+        self.scene.hide_cue()
+        self.aids.hide()
+        self.hud.hide_aiming()
+        self.carrying, self.sticky, self.grab = CUE, True, (0.0, 0.0)
+        self.hud.say("Cue ball in hand: click on the cloth to put it down.")
+
+    def _powering(self) -> None:
+        if self.carrying is not None or CUE not in self.table.position.layout:
+            self.hud.say("Put the cue ball down first.")
+            return
+        self.state = "Powering"
+        self.power, self._rising = 0.0, True
+        self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
+                     "Release Space to shoot   Esc: cancel")
+        self.aim.refresh(AIM_GAP_M, 0.0)
+
+    def _shoot(self) -> None:
+        stroke, _ = self.aim.stroke(cue_speed(self.power))
+        try:
+            shot = self.table.shoot(stroke)
+        except (SimulationError, ValueError) as exc:
+            self.hud.say(f"That shot could not be simulated ({exc}); try another.")
+            self._aiming()
+            return
+        self.state = "Playing"
+        self.scene.hide_cue()
+        self.aids.hide()
+        self.hud.hide_aiming()
+        balls = self.scene.balls
+        self.rows = balls.rows(shot.ball_ids)
+        self.playback = ShotPlayback(shot.result, shot.ball_ids, balls.orientations()[self.rows],
+                                     pocket_depth=self.scene.look.pocket_depth)
+        self._listen({"space": (self.playback.skip_to_end, ()),
+                      "enter": (self.playback.skip_to_end, ())},
+                     "Space or Enter: skip to the end   V: view")
+
+    # ---- whole positions -----------------------------------------------------------
+    def undo(self) -> None:
+        if self.table.undo():
+            self.hud.say("Undone: the table is as it was.")
+            self.show_layout()
+            self._aiming()
+        else:
+            self.hud.say("Nothing to undo.")
+
+    def rerack(self, other_game: bool) -> None:
+        """A fresh rack of this game, or (other_game) of the other game on its table."""
+        game = self.table.position.game
+        if other_game:
+            self._set_table(PracticeTable(OTHER_GAME[game], seed=self.seed))
+        else:
+            self.table.rerack(game)
+            self.show_layout()
+        self._aiming()
+
+    def next_slot(self) -> None:
+        self.slot = self.slot % SLOTS + 1
+        self._show_title()
+        self.hud.say(f"Slot {self.slot}" + (" (saved position)" if self.slot_path().exists()
+                                             else " (empty)"))
+
+    def save(self) -> None:
+        try:
+            self.slot_path().parent.mkdir(parents=True, exist_ok=True)
+            self.table.save(self.slot_path())
+        except OSError as exc:
+            self.hud.say(f"The position could not be saved ({exc}).")
+            return
+        self.hud.say(f"Position saved in slot {self.slot}.")
+
+    def load(self) -> None:
+        if not self.slot_path().exists():
+            self.hud.say(f"Slot {self.slot} is empty: F5 saves the table there.")
+            return
+        try:
+            self.table.load(self.slot_path())
+        except PositionFileError as exc:
+            self.hud.say(f"The position could not be loaded: {exc}")
+            return
+        self.show_layout()
+        self.hud.say(f"Position loaded from slot {self.slot} (U: back).")
+        self._aiming()
+
+    # ---- what GameScreen and the panels ask of the flow ---------------------------
+    def view_changed(self) -> None:
+        if self.state in ("Aiming", "Powering") and self.carrying is None \
+                and CUE in self.table.position.layout:
+            self.aim.refresh()
+        else:
+            self.rig.set_goal(self.top_pose() if self.top_view else self.overview_pose())
+
+    def control_lines(self) -> list:
+        if self.state == "Aiming":
+            return PRACTICE_CONTROLS + ["Left/Right or drag the cloth: aim",
+                                       "Up/Down: cue elevation", "W A S D, X: tip",
+                                       "Hold Space, release: shoot", "1-4: aiming aids"]
+        return [c for c in self.hud.controls.getText().split("   ") if c]
+
+    def help_lines(self) -> list:
+        return (["Practice:"] + ["  " + c for c in self.control_lines()]
+                + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
+                + ["", "F1: this help (again: close)"])
+
+    # ---- frame ---------------------------------------------------------------------
+    def _tick(self, task):
+        dt = min(self.clock.getDt(), MAX_FRAME_S)
+        self._drag_pitch()
+        if self.state == "Aiming":
+            if self.carrying is not None:
+                self._carry()
+            else:
+                self.aim.follow_pointer()
+        elif self.state == "Powering":
+            self.power, self._rising = swing(self.power, self._rising, dt)
+            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        elif self.state == "Playing":
+            frame = self.playback.update(dt)
+            self.scene.balls.pose(self.rows, frame.positions, frame.orientations,
+                                  frame.visible)
+            if self.playback.finished:
+                self.show_layout()
+                self._aiming()
+        self.hud.tick(dt)
+        self.panels.refresh()
+        self.rig.update(dt)
+        return task.cont
+
+    def destroy(self) -> None:
+        """Remove everything this screen added; safe twice."""
+        if self._task is None:
+            return
+        self.base.taskMgr.remove(self._task)
+        self._task = None
+        if self.input is not None:
+            self.input.ignoreAll()
+        self.keys.ignoreAll()
+        self.panels.destroy()
+        self.hud.destroy()
+        self._drop_scene()

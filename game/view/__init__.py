@@ -29,6 +29,7 @@ Panda3D:
     play         one match on screen: scene, HUD, camera and flow for a GameSession
     practice     practice mode: drag balls, ball in hand, shoot, undo, re-rack, save
                  and load slots, on a game.practice.PracticeTable
+    guide        the first-run guide: steps on a practice table, Enter next, Esc skip
     menu         the start menu; recent: the recorded matches; launcher: menu,
                  matches (recorded as replays), recent matches and replays in the window
     app          Panda3D configuration, the opening position, screenshots

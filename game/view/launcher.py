@@ -16,6 +16,8 @@ from game.session import GameSession
 
 from . import settings as settings_file
 from .app import open_base, prepare_base
+from .dialogs import Dialog
+from .guide import Guide
 from .menu import Menu
 from .play import GameScreen
 from .practice import PracticeScreen
@@ -30,11 +32,12 @@ class BreakshotApp:
     as for Scene. replay_dir: where matches are recorded and the recent ones listed
     (default: the user's replay folder). sound_root: where the sound effects' files are
     made (default: the user's cache). practice_dir: where practice positions are saved
-    (default: the user's data folder)."""
+    (default: the user's data folder). offer_guide: on the first start (the settings say
+    the guide was never offered), offer the first-run guide over the menu."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
-                 sound_root=None, practice_dir=None):
+                 sound_root=None, practice_dir=None, offer_guide: bool = True):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
@@ -52,7 +55,15 @@ class BreakshotApp:
         self.recent = None
         self.viewer = None
         self.practice = None
+        self.guide = None
+        self.offer = None
         self.show_menu(problem)
+        if offer_guide and not self.settings.guide_seen:
+            self.offer = Dialog(base, "Welcome to Breakshot",
+                                "New here? A short guide on a practice table shows the "
+                                "controls: aiming, spin, elevation, power and the camera.",
+                                [("Show me", ("g",), self.start_guide),
+                                 ("Skip", ("escape",), self.skip_guide)])
 
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""
@@ -61,9 +72,33 @@ class BreakshotApp:
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice)
 
+    def _guide_offered(self) -> None:
+        """Remember that the guide was offered, so it is not offered again."""
+        self._close_offer()
+        self.settings = dataclasses.replace(self.settings, guide_seen=True)
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError:
+            pass        # offered again next time: no worse than a first start
+
+    def _close_offer(self) -> None:
+        if self.offer is not None:
+            self.offer.destroy()
+            self.offer = None
+
+    def start_guide(self) -> None:
+        """The first-run guide on a practice table; the menu again when it ends."""
+        self._guide_offered()
+        self.destroy()
+        self.guide = Guide(self.base, self.settings.aids, self.show_menu, self.practice_dir,
+                           self.use_shaders)
+
+    def skip_guide(self) -> None:
+        self._guide_offered()
+
     def show_practice(self, chosen) -> None:
         """Practice on the menu's chosen game's table (the menu's choices kept, unsaved)."""
-        self.settings = chosen
+        self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         self.destroy()
         self.practice = PracticeScreen(self.base, chosen.mode, chosen.aids, self.show_menu,
                                        self.practice_dir, self._seeds.randrange(2 ** 31),
@@ -95,6 +130,8 @@ class BreakshotApp:
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""
         notice = None
+        # The menu does not know whether the guide was offered since it opened.
+        chosen = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         try:
             settings_file.save(chosen, self.settings_path)
         except OSError as exc:
@@ -103,6 +140,7 @@ class BreakshotApp:
         if self.menu is not None:
             self.menu.destroy()
             self.menu = None
+        self._close_offer()       # a match started without answering: offered next time
         session = GameSession(chosen.mode, chosen.names, chosen.variants,
                               seed=self._seeds.randrange(2 ** 31))
         try:
@@ -121,8 +159,8 @@ class BreakshotApp:
             self.screen.hud.say(notice)
 
     def destroy(self) -> None:
-        """Remove whatever is shown (menu, match, practice, recent matches, replay) and stop
-        recording; safe at any moment, and twice."""
+        """Remove whatever is shown (menu, match, practice, guide, recent matches,
+        replay) and stop recording; safe at any moment, and twice."""
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
@@ -130,7 +168,8 @@ class BreakshotApp:
             # Everything played is saved already; a match with nothing played goes.
             self.recorder.detach()
             self.recorder = None
-        for page in ("menu", "recent", "viewer", "practice"):
+        self._close_offer()
+        for page in ("menu", "recent", "viewer", "practice", "guide"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

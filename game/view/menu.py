@@ -80,6 +80,7 @@ class Menu:
         self.base = base
         self.on_play = on_play
         self.use_shaders = use_shaders
+        self.shown = settings           # what the menu does not edit is kept from it
         self.variants = {"eight_ball": settings.eight_ball, "nine_ball": settings.nine_ball}
         self.mode = settings.mode
         self.scene = None
@@ -209,13 +210,14 @@ class Menu:
     def settings(self) -> Settings:
         """The settings as the menu shows them now."""
         aids = Aids(**{n: t.value for n, t in self.aid_toggles.items()})
-        return Settings(mode=self.mode,
-                        names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
-                        players=tuple(self.player_kinds),
-                        eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
-                        aids=aids, effects_volume=round(float(self.volume["value"]), 2),
-                        muted=self.mute_toggle.value, race_to=self.race_to,
-                        winner_breaks=self.winner_breaks_toggle.value)
+        return dataclasses.replace(
+            self.shown, mode=self.mode,
+            names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
+            players=tuple(self.player_kinds),
+            eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
+            aids=aids, effects_volume=round(float(self.volume["value"]), 2),
+            muted=self.mute_toggle.value, race_to=self.race_to,
+            winner_breaks=self.winner_breaks_toggle.value)
 
     def play(self) -> None:
         self.on_play(self.settings())

@@ -51,7 +51,8 @@ class Settings:
     level); eight_ball, nine_ball: each mode's rule variants; aids: aiming aids;
     effects_volume: 0..1, muted: the sound effects; race_to: frames to win the match,
     from RACE_LENGTHS (1: no race); winner_breaks: in a race, the frame's winner breaks
-    the next (else breaks alternate)."""
+    the next (else breaks alternate); guide_seen: the first-run guide was offered (and
+    taken or skipped), so it is not offered again."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -62,6 +63,7 @@ class Settings:
     muted: bool = False
     race_to: int = 1
     winner_breaks: bool = False
+    guide_seen: bool = False
 
     @property
     def variants(self):
@@ -90,7 +92,8 @@ def to_dict(settings: Settings) -> dict:
             "nine_ball": dataclasses.asdict(settings.nine_ball),
             "aids": dataclasses.asdict(settings.aids),
             "effects_volume": settings.effects_volume, "muted": settings.muted,
-            "race_to": settings.race_to, "winner_breaks": settings.winner_breaks}
+            "race_to": settings.race_to, "winner_breaks": settings.winner_breaks,
+            "guide_seen": settings.guide_seen}
 
 
 def _switches(cls, data, where: str):
@@ -127,7 +130,9 @@ def from_dict(data) -> Settings:
         raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r}")
     muted = data.get("muted", default.muted)
     winner_breaks = data.get("winner_breaks", default.winner_breaks)
-    for name, value in (("muted", muted), ("winner_breaks", winner_breaks)):
+    guide_seen = data.get("guide_seen", default.guide_seen)
+    for name, value in (("muted", muted), ("winner_breaks", winner_breaks),
+                        ("guide_seen", guide_seen)):
         if not isinstance(value, bool):
             raise SettingsError(f"{name} must be true or false, not {value!r}")
     race_to = data.get("race_to", default.race_to)
@@ -141,7 +146,7 @@ def from_dict(data) -> Settings:
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"),
         effects_volume=float(volume), muted=muted, race_to=race_to,
-        winner_breaks=winner_breaks)
+        winner_breaks=winner_breaks, guide_seen=guide_seen)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -1,6 +1,7 @@
 """The start menu and the app: settings shown, changed, saved and used; a corrupt file
 reported; back to the menu after a match; every match recorded to a replay and listed in
-the recent matches, which open in the replay viewer; closing at any moment."""
+the recent matches, which open in the replay viewer; practice; the first-run guide
+offered once; closing at any moment."""
 import dataclasses
 import json
 
@@ -11,6 +12,7 @@ from game.replay import load_replay, recent_matches
 from game.rules import NineBallVariants
 from game.session import Shoot
 from game.view import settings as S
+from game.view.guide import STEPS as GUIDE_STEPS
 from game.view.launcher import BreakshotApp
 from game.view.menu import AID_LABELS, VARIANT_LABELS
 from robot import Input, Robot
@@ -18,10 +20,10 @@ from robot import Input, Robot
 
 @pytest.fixture
 def app(base, tmp_path):
-    """make(settings_text=None) -> (app, path, inputs)."""
+    """make(settings_text=None, offer_guide=False) -> (app, path, inputs)."""
     made = []
 
-    def make(text=None):
+    def make(text=None, offer_guide=False):
         path = tmp_path / "breakshot" / "settings.json"
         if text is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -30,11 +32,12 @@ def app(base, tmp_path):
         application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
                                    replay_dir=tmp_path / "replays",
                                    sound_root=tmp_path / "sounds",
-                                   practice_dir=tmp_path / "practice")
+                                   practice_dir=tmp_path / "practice",
+                                   offer_guide=offer_guide)
         made.append((application, inputs))
         return application, path, inputs
     yield make
-    for application, inputs in made:
+    for application, inputs in reversed(made):      # each Input restores the one before
         application.destroy()
         inputs.close()
 
@@ -191,3 +194,31 @@ def test_practice_from_the_menu_and_back(app):
     assert application.practice.table.position.game == "eight_ball"
     inputs.key("escape")
     assert application.practice is None and application.menu is not None
+
+
+def test_the_first_start_offers_the_guide_once(app):
+    application, path, inputs = app(offer_guide=True)
+    assert application.offer is not None
+    inputs.key("g")
+    guide = application.guide
+    assert application.offer is None and guide is not None
+    assert S.load(path)[0].guide_seen
+    assert "Welcome" in guide.title.getText()
+    inputs.key("enter")
+    assert "Aiming" in guide.title.getText()
+    inputs.key("arrow_left")                 # the table is live: the keys work
+    inputs.key("escape")                     # skips the rest
+    assert application.guide is None and application.menu is not None
+    application.destroy()
+    again, _, _ = app(offer_guide=True)
+    assert again.offer is None
+
+
+def test_the_guide_can_be_skipped_and_is_walked_to_its_end(app):
+    application, path, inputs = app(offer_guide=True)
+    inputs.key("escape")
+    assert application.offer is None and S.load(path)[0].guide_seen
+    application.start_guide()
+    for _ in GUIDE_STEPS:
+        inputs.key("enter")
+    assert application.guide is None and application.menu is not None

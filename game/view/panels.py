@@ -15,10 +15,11 @@ from .palette import DIM, GOLD, PANEL, TEXT
 
 HELP_KEY = "f1"
 LOG_KEY = "l"
-VISIBLE_LINES = 22
+VISIBLE_LINES = 24
 LINE_SCALE = 0.045
 WRAP = 48                   # characters: a log line longer than this wraps
 SORT = 50                   # above the HUD and any dialog
+OPAQUE_PANEL = PANEL[:3] + (0.96,)    # a dialog's words behind would blur the panel's
 
 CAMERA_CONTROLS = ["V or Tab: top view, or back", "Mouse wheel or + -: zoom",
                    "Right-drag: camera height"]
@@ -38,7 +39,7 @@ class TextPanel:
     lines open scrolled to the end (a log), else to the start."""
 
     def __init__(self, base, title: str, latest_last: bool = False):
-        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL, sortOrder=SORT,
+        self.frame = DirectFrame(parent=base.aspect2d, frameColor=OPAQUE_PANEL, sortOrder=SORT,
                                  frameSize=(-1.2, 1.2, -0.85, 0.85), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.72), scale=0.07, fg=GOLD)
         self.body = OnscreenText(parent=self.frame, text="", pos=(-1.1, 0.6),

@@ -2,6 +2,7 @@
 refused onto another), take the cue ball in hand, shoot with the match's keys, undo
 back to the exact position, re-rack, save and load a slot."""
 import math
+import random
 
 import pytest
 
@@ -73,13 +74,24 @@ def test_cue_ball_in_hand_at_will(practice, base):
     assert not screen.sticky and screen.carrying is None
 
 
-def test_shoot_then_undo_restores_the_exact_position(practice):
+def test_shots_then_undo_restore_each_exact_position(practice):
     screen, inputs, _ = practice
-    before = _layout(screen)
-    _shoot(screen, inputs)
-    assert _layout(screen) != before
-    inputs.key("u")
-    assert _layout(screen) == before          # bit for bit: the same floats
+    rng = random.Random(7)
+    positions = []
+    for _ in range(3):                       # random aims and spins, a ball in hand too
+        positions.append(_layout(screen))
+        for _ in range(rng.randrange(0, 30)):
+            inputs.key(rng.choice(["arrow_left", "arrow_right", "w", "a", "s", "d"]))
+        _shoot(screen, inputs)
+        assert _layout(screen) != positions[-1]
+        if rng.random() < 0.5 and not screen.sticky:
+            inputs.key("b")                  # hand moves are not undone: shots are
+        if screen.sticky:
+            inputs.click(_pixel(inputs.base, (0.5, 0.4)))
+            assert CUE in screen.table.position.layout
+    for before in reversed(positions):
+        inputs.key("u")
+        assert _layout(screen) == before      # bit for bit: the same floats
     inputs.key("u")
     assert "Nothing to undo" in screen.hud.message.getText()
 

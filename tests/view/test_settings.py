@@ -19,7 +19,8 @@ def test_round_trip_keeps_every_choice(tmp_path):
                         nine_ball=NineBallVariants(push_out_after_foul_break=True),
                         aids=S.Aids(aim_line=True, ghost_ball=False, object_path=False,
                                     cue_path=True),
-                        effects_volume=0.35, muted=True, race_to=5, winner_breaks=True)
+                        effects_volume=0.35, muted=True, race_to=5, winner_breaks=True,
+                        guide_seen=True)
     S.save(chosen, path)
     assert S.load(path) == (chosen, None)
     assert [p.name for p in path.parent.iterdir()] == ["settings.json"], "no temp files left"
@@ -41,6 +42,7 @@ def test_missing_file_gives_defaults_silently(tmp_path):
     ('{"muted": "no"}', "muted must be true or false"),
     ('{"race_to": 4}', "race_to must be one of"),
     ('{"winner_breaks": 1}', "winner_breaks must be true or false"),
+    ('{"guide_seen": "yes"}', "guide_seen must be true or false"),
     ('{"aids": {"aim_line": "yes"}}', "aids.aim_line must be true or false"),
     ('{"nine_ball": 3}', "nine_ball must be an object"),
     (b"\xff\xfe\x00garbage", "could not be read"),

@@ -148,6 +148,13 @@ cdef inline void freeze(Traj* T) noexcept nogil:
         T.w[k] = 0.0
 
 
+cdef inline double contact_rho(double R, double h) noexcept nogil:
+    """Horizontal distance (m) from the centre of a ball of radius R on the cloth to a
+    cushion nose at height h when they touch: R cos(theta_a), sin(theta_a) = h/R - 1."""
+    cdef double s = h / R - 1.0
+    return R * sqrt(1.0 - s * s)
+
+
 cdef inline void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
     """A ball's constants from its radius R, mass m and the cushion nose height h (m)."""
     B.R = R
@@ -155,7 +162,7 @@ cdef inline void fill_props(BallProps* B, double R, double m, double h, const Pa
     B.inertia = 0.4 * m * R * R
     B.sin_a = h / R - 1.0
     B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
-    B.rho = R * B.cos_a
+    B.rho = contact_rho(R, h)
     B.alpha_sp = 2.5 * P.u_sp * P.g / R
 
 

@@ -6,7 +6,8 @@ from libc.math cimport sqrt, isfinite
 import numpy as np
 
 from physics_ext._types cimport *
-from physics_ext._motion cimport (setup_traj, eval_traj, fill_props, make_params, hypot2)
+from physics_ext._motion cimport (setup_traj, eval_traj, fill_props, make_params, hypot2,
+                                  contact_rho)
 from physics_ext._roots cimport roots_in, first_entry
 
 
@@ -127,8 +128,7 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
             if balls[i, 4] < R - tol:
                 with gil:
                     return PROBLEM_IN_SLATE, i, -1
-            s = cushion_height / R - 1.0
-            rho = R * sqrt(1.0 - s * s)
+            rho = contact_rho(R, cushion_height)
             x = balls[i, 2]
             y = balls[i, 3]
             if not inside_polygon(outline, x, y):
@@ -277,8 +277,7 @@ def frozen_rails(const double[:, ::1] balls, const double[:, :, ::1] seg,
     cdef unsigned char[:, ::1] touch = out.view(np.uint8)
     with nogil:
         for i in range(n):
-            s = cushion_height / balls[i, 0] - 1.0
-            rho = balls[i, 0] * sqrt(1.0 - s * s)
+            rho = contact_rho(balls[i, 0], cushion_height)
             for k in range(n_rails):
                 ex = seg[k, 1, 0] - seg[k, 0, 0]
                 ey = seg[k, 1, 1] - seg[k, 0, 1]

@@ -16,6 +16,7 @@ from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, Layout, eight_ball_r
                         nine_ball_rack)
 from game.rules.facts import resting_positions
 from game.rules.layout import clearance
+from game.session.game import physics_balls
 
 GAMES = ("nine_ball", "eight_ball")
 BALL_SETS = {"nine_ball": NINE_BALL_SET, "eight_ball": EIGHT_BALL_SET}
@@ -75,9 +76,7 @@ class Position:
 
     def physics_balls(self) -> tuple:
         """(balls, ids): the balls at rest for the solver, the cue ball first."""
-        ids = tuple(sorted(self.layout, key=lambda b: (b != CUE, b)))
-        return [Ball(self.ball_set.radius(b), self.ball_set.mass(b), self.layout[b])
-                for b in ids], ids
+        return physics_balls(self.layout, self.ball_set)
 
     def after(self, result, ids) -> "Position":
         """Where the balls came to rest after a shot of `result` (ball i is ids[i]);

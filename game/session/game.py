@@ -7,7 +7,6 @@ shot's result are kept in order, which is what replays record. No Panda3D here.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
@@ -22,6 +21,13 @@ from .commands import ChooseGroup, ChooseOption, Command, Concede, NextGame, Pla
 
 MODES = ("eight_ball", "nine_ball")
 ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
+
+
+def physics_balls(layout, ball_set) -> tuple:
+    """(balls, ids): a layout (ball id -> (x, y) m) as physics balls at rest on the cloth,
+    sized by `ball_set`, the cue ball (if on the table) first, then by id."""
+    ids = tuple(sorted(layout, key=lambda b: (b != CUE, b)))
+    return [Ball(ball_set.radius(b), ball_set.mass(b), layout[b]) for b in ids], ids
 
 
 @dataclass(frozen=True)
@@ -99,10 +105,7 @@ class GameSession:
 
     def physics_balls(self) -> tuple:
         """(balls, ids): the layout as physics balls at rest, the cue ball first."""
-        layout = self.state.layout
-        ids = (CUE,) + tuple(sorted(b for b in layout if b != CUE))
-        balls = [Ball(self.ball_set.radius(b), self.ball_set.mass(b), layout[b]) for b in ids]
-        return balls, ids
+        return physics_balls(self.state.layout, self.ball_set)
 
     # ---- commands --------------------------------------------------------------------
     def apply(self, command: Command):

@@ -1,0 +1,36 @@
+"""Translation of every sentence a player reads.
+
+`_` is gettext's: `_("Concede?")` returns the sentence in the player's language. The
+catalogs live in `game/locale/<lang>/LC_MESSAGES/breakshot.mo`; until a language's catalog
+exists (and for English) the English text is shown unchanged. `ngettext` picks the plural
+form for a count, as Croatian needs three. Sentences with values use named fields
+(`_("{name} wins").format(name=...)`) so a translator may reorder them.
+"""
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "breakshot"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translation = gettext.translation(DOMAIN, localedir=LOCALE_DIR, fallback=True)
+
+
+def use_language(language: str | None) -> None:
+    """Switch to `language` ("hr", "es", "en"; None: the system's), English where its
+    catalog is missing."""
+    global _translation
+    languages = [language] if language else None
+    _translation = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages,
+                                       fallback=True)
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of `singular`/`plural` for `count` in the current language."""
+    return _translation.ngettext(singular, plural, count)

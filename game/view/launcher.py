@@ -21,6 +21,7 @@ from .guide import Guide
 from .menu import Menu
 from .play import GameScreen
 from .practice import PracticeScreen
+from .probe import start_if_asked as start_probe
 from .recent import RecentMatches
 from .replay_viewer import ReplayViewer
 
@@ -180,5 +181,6 @@ def run(size: tuple, mode: str | None = None, seed: int | None = None,
     """Open the window and run until it is closed (RuntimeError if it cannot open)."""
     base = open_base(offscreen=False, size=size)
     app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders)
+    start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests
     base.exitFunc = app.destroy
     base.run()

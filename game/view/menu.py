@@ -45,6 +45,15 @@ AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
 
+def relabel(button: DirectButton, text: str, fg) -> None:
+    """Give `button` new text and colour, and a click area that fits the new text: a
+    DirectButton sizes its click area from its text when it is built and keeps that size
+    (zero for one built with empty text) unless told to measure again."""
+    button["text"] = text
+    button["text_fg"] = fg
+    button.resetFrameSize()
+
+
 class Toggle:
     """A switch drawn as "[x] label" / "[ ] label"; on_change(value) after each flip."""
 
@@ -60,8 +69,8 @@ class Toggle:
 
     def set(self, value: bool) -> None:
         self.value = bool(value)
-        self.button["text"] = ("[x]  " if self.value else "[  ]  ") + self.label
-        self.button["text_fg"] = ON if self.value else TEXT
+        relabel(self.button, ("[x]  " if self.value else "[  ]  ") + self.label,
+                ON if self.value else TEXT)
 
     def flip(self) -> None:
         self.set(not self.value)
@@ -184,8 +193,8 @@ class Menu:
 
     def _show_kind(self, player: int) -> None:
         kind = self.player_kinds[player]
-        self.kind_buttons[player]["text"] = "> " + KIND_LABELS[kind]
-        self.kind_buttons[player]["text_fg"] = TEXT if kind == "human" else ON
+        relabel(self.kind_buttons[player], "> " + KIND_LABELS[kind],
+                TEXT if kind == "human" else ON)
 
     def next_race(self) -> None:
         """Cycle the match through single games and the races."""
@@ -193,8 +202,8 @@ class Menu:
         self._show_race()
 
     def _show_race(self) -> None:
-        self.race_button["text"] = "> " + ("Single games" if self.race_to == 1
-                                           else f"Race to {self.race_to} frames")
+        relabel(self.race_button, "> " + ("Single games" if self.race_to == 1
+                                          else f"Race to {self.race_to} frames"), TEXT)
 
     def _set_variant(self, name: str, value: bool) -> None:
         self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})

@@ -1,0 +1,198 @@
+"""The game as a person meets it: `python -m game` in a real X window (Xvfb, pandagl),
+driven only by real input events at screen positions (xdotool moves the X pointer,
+clicks and presses keys; the X server delivers them to the window as it would a
+person's), and read back from the screen: screenshots of the X display, and the
+window's screen probe (game.view.probe: every text drawn with its rectangle, every
+widget's click area, the balls' drawn positions).
+
+Nothing here calls into the game: a click goes where a widget is drawn, and works only
+if the widget there takes it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from PIL import ImageGrab
+
+WIDTH, HEIGHT = 1280, 720
+START_S = 60.0          # llvmpipe compiles the shaders on first use: a slow first frame
+
+
+def tools_missing() -> list:
+    """The programs a real-window test needs that this machine lacks."""
+    return [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+
+
+class XServer:
+    """A virtual X display (Xvfb) of WIDTH x HEIGHT, on the first free display number."""
+
+    def __init__(self):
+        read, write = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT}x24",
+             "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            self.process.kill()
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{number}"
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class Window:
+    """`python -m game ARGS` on `display`, its settings, data and cache in `home`."""
+
+    def __init__(self, display: str, home: Path, args=(), seed: int = 1):
+        self.display = display
+        self.home = Path(home)
+        self.probe_path = self.home / "probe.json"
+        env = dict(os.environ, DISPLAY=display, BREAKSHOT_SCREEN_PROBE=str(self.probe_path),
+                   XDG_CONFIG_HOME=str(self.home / "config"),
+                   XDG_DATA_HOME=str(self.home / "data"),
+                   XDG_CACHE_HOME=str(self.home / "cache"))
+        env.pop("EGL_PLATFORM", None)
+        self.env = env
+        self.log = open(self.home / "game.log", "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", "--size", f"{WIDTH}x{HEIGHT}", "--seed", str(seed),
+             *args], env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=Path(__file__).resolve().parents[2])
+        self.last_frame = -1
+        self.wait_for(lambda s: True, START_S, "the window to draw its first frame")
+
+    # ---- reading the screen --------------------------------------------------------
+    def screen(self) -> dict:
+        """The latest screen probe written after the previous call (waits for it)."""
+        deadline = time.monotonic() + START_S
+        while time.monotonic() < deadline:
+            self._check_alive()
+            try:
+                shot = json.loads(self.probe_path.read_text())
+            except (FileNotFoundError, json.JSONDecodeError):
+                shot = None
+            if shot is not None and shot["frame"] > self.last_frame:
+                self.last_frame = shot["frame"]
+                return shot
+            time.sleep(0.05)
+        raise AssertionError("the window stopped drawing")
+
+    def wait_for(self, condition, timeout: float, what: str) -> dict:
+        """The first screen for which `condition(screen)` holds, within `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shot = self.screen()
+            if condition(shot):
+                return shot
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout:.0f} s for {what}; the screen shows: "
+                                     + " | ".join(texts(shot))[:2000])
+
+    def wait_text(self, pattern: str, timeout: float = 20.0) -> dict:
+        return self.wait_for(lambda s: find_text(s, pattern) is not None, timeout,
+                             f"text /{pattern}/")
+
+    def screenshot(self, path=None):
+        """The X display's pixels (a PIL image) once the last probed frame is surely on
+        the screen (a frame is shown a frame or two after it is drawn), saved to `path`
+        if given."""
+        self.screen()
+        self.screen()
+        image = ImageGrab.grab(xdisplay=self.display)
+        if path is not None:
+            image.save(path)
+        return image
+
+    # ---- a person's input ----------------------------------------------------------
+    def _xdotool(self, *args) -> None:
+        self._check_alive()
+        subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True, timeout=10)
+
+    def move(self, x: float, y: float) -> None:
+        self._xdotool("mousemove", int(round(x)), int(round(y)))
+
+    def click(self, x: float, y: float, button: int = 1) -> None:
+        self.move(x, y)
+        time.sleep(0.1)
+        self._xdotool("click", button)
+
+    def click_text(self, pattern: str, timeout: float = 20.0) -> dict:
+        """Click the middle of the first drawn text matching `pattern`; the screen it
+        was found on."""
+        shot = self.wait_text(pattern, timeout)
+        left, top, right, bottom = find_text(shot, pattern)
+        self.click((left + right) / 2, (top + bottom) / 2)
+        return shot
+
+    def key(self, name: str) -> None:
+        self._xdotool("key", name)
+
+    def hold(self, name: str, seconds: float) -> None:
+        self._xdotool("keydown", name)
+        time.sleep(seconds)
+        self._xdotool("keyup", name)
+
+    def drag(self, start, end, steps: int = 12, seconds: float = 0.5) -> None:
+        self.move(*start)
+        self._xdotool("mousedown", 1)
+        for k in range(1, steps + 1):
+            f = k / steps
+            self.move(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            time.sleep(seconds / steps)
+        self._xdotool("mouseup", 1)
+
+    # ---- life ----------------------------------------------------------------------
+    def _check_alive(self) -> None:
+        if self.process.poll() is not None:
+            self.log.flush()
+            raise AssertionError(f"the game exited ({self.process.returncode}): "
+                                 + (self.home / "game.log").read_text()[-3000:])
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def texts(shot: dict) -> list:
+    """Every text drawn on `shot`: plain texts and the widgets' labels."""
+    found = [t["text"] for t in shot["texts"]]
+    for widget in shot["clickable"]:
+        found.extend(t["text"] for t in widget["texts"])
+    return found
+
+
+def find_text(shot: dict, pattern: str):
+    """The pixel rectangle of the first drawn text matching `pattern`, or None."""
+    regex = re.compile(pattern)
+    for entry in shot["texts"]:
+        if regex.search(entry["text"]):
+            return entry["rect"]
+    for widget in shot["clickable"]:
+        for entry in widget["texts"]:
+            if regex.search(entry["text"]):
+                return entry["rect"]
+    return None
+
+
+def text_matching(shot: dict, pattern: str) -> str | None:
+    """The first drawn text matching `pattern`, or None."""
+    regex = re.compile(pattern)
+    return next((t for t in texts(shot) if regex.search(t)), None)

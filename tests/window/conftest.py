@@ -30,12 +30,12 @@ def x_display():
 
 @pytest.fixture
 def open_window(x_display, tmp_path):
-    """open_window(args=(), seed=1): the game in a real window; closed after the test.
-    Screenshots worth keeping go to BREAKSHOT_SHOTS (a folder), if set."""
+    """open_window(args=(), seed=1, size=(w, h)): the game in a real window; closed
+    after the test."""
     windows = []
 
-    def open_(args=(), seed: int = 1) -> Window:
-        window = Window(x_display, tmp_path, args, seed)
+    def open_(args=(), seed: int = 1, **kwargs) -> Window:
+        window = Window(x_display, tmp_path, args, seed, **kwargs)
         windows.append(window)
         return window
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PIL import ImageGrab
 
-WIDTH, HEIGHT = 1280, 720
+WIDTH, HEIGHT = 1280, 720     # the virtual screen, and the window's default size
 START_S = 60.0          # llvmpipe compiles the shaders on first use: a slow first frame
 
 
@@ -55,8 +55,10 @@ class XServer:
 class Window:
     """`python -m game ARGS` on `display`, its settings, data and cache in `home`."""
 
-    def __init__(self, display: str, home: Path, args=(), seed: int = 1):
+    def __init__(self, display: str, home: Path, args=(), seed: int = 1,
+                 size: tuple = (WIDTH, HEIGHT)):
         self.display = display
+        self.size = size
         self.home = Path(home)
         self.probe_path = self.home / "probe.json"
         env = dict(os.environ, DISPLAY=display, BREAKSHOT_SCREEN_PROBE=str(self.probe_path),
@@ -67,11 +69,12 @@ class Window:
         self.env = env
         self.log = open(self.home / "game.log", "w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "game", "--size", f"{WIDTH}x{HEIGHT}", "--seed", str(seed),
+            [sys.executable, "-m", "game", "--size", f"{size[0]}x{size[1]}", "--seed", str(seed),
              *args], env=env, stdout=self.log, stderr=subprocess.STDOUT,
             cwd=Path(__file__).resolve().parents[2])
         self.last_frame = -1
         self.wait_for(lambda s: True, START_S, "the window to draw its first frame")
+        self.origin = self._window_origin()
 
     # ---- reading the screen --------------------------------------------------------
     def screen(self) -> dict:
@@ -110,18 +113,30 @@ class Window:
         if given."""
         self.screen()
         self.screen()
-        image = ImageGrab.grab(xdisplay=self.display)
+        left, top = self.origin
+        image = ImageGrab.grab(xdisplay=self.display).crop(
+            (left, top, left + self.size[0], top + self.size[1]))
         if path is not None:
             image.save(path)
         return image
 
     # ---- a person's input ----------------------------------------------------------
-    def _xdotool(self, *args) -> None:
+    def _xdotool(self, *args) -> str:
         self._check_alive()
-        subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True, timeout=10)
+        return subprocess.run(["xdotool", *map(str, args)], env=self.env, check=True,
+                              timeout=10, capture_output=True, text=True).stdout
+
+    def _window_origin(self) -> tuple:
+        """Where the X server put the window's top-left corner on the screen."""
+        found = self._xdotool("search", "--name", "^Breakshot$", "getwindowgeometry",
+                              "--shell")
+        fields = dict(line.split("=", 1) for line in found.split() if "=" in line)
+        return int(fields["X"]), int(fields["Y"])
 
     def move(self, x: float, y: float) -> None:
-        self._xdotool("mousemove", int(round(x)), int(round(y)))
+        """The pointer to window pixel (x, y)."""
+        self._xdotool("mousemove", int(round(self.origin[0] + x)),
+                      int(round(self.origin[1] + y)))
 
     def click(self, x: float, y: float, button: int = 1) -> None:
         self.move(x, y)

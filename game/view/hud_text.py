@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.rules import BallInHand, Player
 from game.session import NextGame, Shoot
 from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
@@ -107,11 +108,13 @@ def turn(session) -> str:
     return line + "."
 
 
-def shot_log(session, race=None) -> list:
+def shot_log(session, race=None, unseen: int = 0) -> list:
     """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
-    race's log in a race, else the shots since the last rematch."""
+    race's log in a race, else the shots since the last rematch. The last `unseen` shots
+    (one still being played back) are left out: their rulings are not told yet."""
     if race is not None:
-        return race.shot_log() or ["No shots yet in this frame."]
+        lines = race.shot_log()
+        return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
     # The shots of this game are the Shoot commands after the last NextGame.
     played = 0
     for command in session.commands:
@@ -119,8 +122,10 @@ def shot_log(session, race=None) -> list:
             played = 0
         elif isinstance(command, Shoot):
             played += 1
-    records = session.shots[len(session.shots) - played:]
-    lines = [f"{k}. {session.names[int(r.ruling.shooter)]}: "
-             f"{describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling), session.names)}"
+    records = session.shots[len(session.shots) - played:len(session.shots) - unseen]
+    lines = [_("{number}. {name}: {ruling}").format(
+                 number=k, name=session.names[int(r.ruling.shooter)],
+                 ruling=describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling),
+                                        session.names))
              for k, r in enumerate(records, start=1)]
-    return lines or ["No shots yet in this frame."]
+    return lines or [_("No shots yet in this frame.")]

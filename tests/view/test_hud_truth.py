@@ -9,7 +9,8 @@ import time
 import pytest
 
 from game.ai import Opponent
-from game.rules import CUE
+from game.race import Race
+from game.rules import CUE, Player
 from game.rules.layout import Layout
 from game.session import GameSession, PlaceCueBall
 from game.session.describe import describe_ruling
@@ -25,13 +26,13 @@ WALL_S = 120                    # real seconds the computer may take over its tu
 
 @pytest.fixture
 def play(base):
-    """make(session, computers={}) -> (screen, robot)."""
+    """make(session, race=None, computers={}) -> (screen, robot)."""
     made = []
 
-    def make(session, computers=None):
+    def make(session, race=None, computers=None):
         inputs = Input(base)
         screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256, computers=computers)
+                            shadow_size=256, computers=computers, race=race)
         base.win.setActive(False)           # input and tasks run, nothing is drawn
         made.append((screen, inputs))
         return screen, Robot(screen, inputs)
@@ -42,14 +43,27 @@ def play(base):
     base.win.setActive(True)
 
 
-def _position(layout):
-    """A 9-ball session past the break with the cue ball and object balls at `layout`
-    ({ball: (x, y)} m); no push out."""
-    session = GameSession("nine_ball", ("Ann", "Bob"), seed=3)
-    session.apply(PlaceCueBall((0.3175, 0.635)))      # behind the head string
-    session.state = dataclasses.replace(session.state, is_break=False, push_out_available=False,
-                                        layout=Layout(layout))
-    return session
+def _position(layout, mode="nine_ball", race_to=None, **fields):
+    """(session, race or None): a session of `mode` past the break with the cue ball and
+    object balls at `layout` ({ball: (x, y)} m) and the state's other `fields`; no push
+    out. race_to: played as a race to that many frames."""
+    session = GameSession(mode, ("Ann", "Bob"), seed=3)
+    race = race_to and Race(session, race_to)
+    session.apply(PlaceCueBall(session.table.d_centre if mode == "eight_ball"
+                               else (0.3175, 0.635)))       # in the zone of the break
+    if mode == "nine_ball":
+        fields["push_out_available"] = False
+    session.state = dataclasses.replace(session.state, is_break=False, layout=Layout(layout),
+                                        **fields)
+    return session, race
+
+
+def _lined_up(mode) -> tuple:
+    """(cue ball, object ball) spots on `mode`'s table, lined up with its far top corner
+    pocket: a straight pot."""
+    px, py, _ = max(GameSession(mode).table.geometry().pockets, key=lambda p: p[0] + p[1])
+    ball = (px - 0.3, py - 0.3)
+    return (ball[0] - 0.32, ball[1] - 0.32), ball
 
 
 FAR = {8: (1.2, 0.3), 9: (1.0, 0.5)}
@@ -108,7 +122,7 @@ def _soft_foul(robot) -> None:
 
 
 def test_a_foul_is_told_when_the_balls_stop_and_its_ruling_ends_at_the_next_stroke(play):
-    screen, robot = play(_position(OPEN))
+    screen, robot = play(*_position(OPEN))
     session = screen.session
     fouler = session.shooter
     robot.aim(-math.pi / 2)
@@ -143,34 +157,55 @@ def test_a_foul_is_told_when_the_balls_stop_and_its_ruling_ends_at_the_next_stro
     assert _shown(screen)[f"detail {int(fouler.other)}"] == "fouls in a row: 1"
 
 
-def test_a_pot_is_told_at_once_when_the_playback_is_skipped(play):
-    pocket = (2.5711127, 1.3011127)
-    ball = (2.2, 0.95)
-    u = (pocket[0] - ball[0], pocket[1] - ball[1])
-    n = math.hypot(*u)
-    cue = (ball[0] - 0.5 * u[0] / n, ball[1] - 0.5 * u[1] / n)
-    screen, robot = play(_position({CUE: cue, 1: ball, **FAR}))
+@pytest.mark.parametrize("mode", ["nine_ball", "eight_ball"])
+def test_a_pot_is_told_at_once_when_the_playback_is_skipped(play, mode):
+    cue, ball = _lined_up(mode)
+    if mode == "nine_ball":
+        screen, robot = play(*_position({CUE: cue, 1: ball, **FAR}))
+    else:           # Ann on the reds, two left
+        screen, robot = play(*_position({CUE: cue, 1: ball, 2: (0.5, 0.2), 9: (0.7, 0.2),
+                                         8: (0.3, 0.7)}, mode, red_player=Player.A))
     session = screen.session
     azimuth, speed = robot.pot_plan(cue)
     robot.aim(azimuth)
     robot.inp.key("p")              # refused: a passing message says why ...
     before = _shown(screen)
-    assert before["turn"] == "Ann to play the 1." and "push out" in before["message"]
+    assert "push out" in before["message"]
     robot.power(power_for(speed))
     assert screen.flow.state == "Playing"
     assert 1 in session.shots[-1].facts.pocketed_balls, "the 1 goes down"
-    during = dict(before, message="")       # ... goes at the stroke
+    during = dict(before, message="")       # ... and goes at the stroke
     assert _watch(robot, during, frames=5) == 5
     robot.inp.key("space")
     robot.inp.step()
     assert screen.flow.state == "Aiming"
     after = _shown(screen)
     assert after == _told(screen)
-    assert after["turn"] == "Ann to play the 8."
+    if mode == "nine_ball":
+        assert (before["turn"], after["turn"]) == ("Ann to play the 1.", "Ann to play the 8.")
+    else:
+        assert (before["detail 0"], after["detail 0"]) == ("red: 2 left", "red: 1 left")
+
+
+def test_a_frame_won_is_told_when_the_balls_stop_and_the_dialog_has_no_old_ruling(play):
+    cue, ball = _lined_up("nine_ball")
+    screen, robot = play(*_position({CUE: cue, 9: ball}, race_to=2))
+    session = screen.session
+    azimuth, speed = robot.pot_plan(cue)
+    robot.aim(azimuth)
+    before = _shown(screen)
+    robot.power(power_for(speed))
+    assert session.state.game_over and session.games_won == [1, 0]
+    assert _watch(robot, before) >= MIN_PLAYBACK_FRAMES
+    after = _shown(screen)
+    assert before["title"].endswith("Ann 0 : 0 Bob") and after["title"].endswith("Ann 1 : 0 Bob")
+    assert after["turn"] == "Game over: Ann pots the 9 and wins."
+    assert screen.flow.state == "GameOver" and "wins frame 1" in screen.flow._dialog.title.getText()
+    assert after["ruling"] == "", "the dialog says how the frame was won"
 
 
 def test_a_concession_after_a_foul_shows_no_old_foul_under_the_dialog(play):
-    screen, robot = play(_position(OPEN))
+    screen, robot = play(*_position(OPEN))
     session = screen.session
     _soft_foul(robot)
     _watch(robot, _shown(screen))
@@ -192,10 +227,10 @@ def test_a_concession_after_a_foul_shows_no_old_foul_under_the_dialog(play):
 
 
 def test_the_computers_shot_is_told_when_its_playback_ends(play):
-    session = _position(OPEN)
+    session, _ = _position(OPEN)
     human = session.shooter
     computer = human.other
-    screen, robot = play(session, {computer: Opponent("beginner", 5, session.params)})
+    screen, robot = play(session, computers={computer: Opponent("beginner", 5, session.params)})
     _soft_foul(robot)
     _watch(robot, _shown(screen))
     foul = _shown(screen)["ruling"]

@@ -26,10 +26,10 @@ from concurrent.futures import ThreadPoolExecutor
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
+from game.i18n import _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
-from game.i18n import _
 from game.session.describe import END_TEXT
 from physics_ext import SimulationError, Stroke
 

@@ -166,6 +166,7 @@ def test_a_pot_is_told_at_once_when_the_playback_is_skipped(play, mode):
         screen, robot = play(*_position({CUE: cue, 1: ball, 2: (0.5, 0.2), 9: (0.7, 0.2),
                                          8: (0.3, 0.7)}, mode, red_player=Player.A))
     session = screen.session
+    assert session.shooter is Player.A, "Ann (on the reds in 8-ball) is at the table"
     azimuth, speed = robot.pot_plan(cue)
     robot.aim(azimuth)
     robot.inp.key("p")              # refused: a passing message says why ...
@@ -191,6 +192,7 @@ def test_a_frame_won_is_told_when_the_balls_stop_and_the_dialog_has_no_old_rulin
     cue, ball = _lined_up("nine_ball")
     screen, robot = play(*_position({CUE: cue, 9: ball}, race_to=2))
     session = screen.session
+    assert session.shooter is Player.A
     azimuth, speed = robot.pot_plan(cue)
     robot.aim(azimuth)
     before = _shown(screen)

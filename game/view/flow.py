@@ -26,10 +26,11 @@ from concurrent.futures import ThreadPoolExecutor
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
+from game.i18n import _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
-from game.session.describe import END_TEXT, describe_ruling
+from game.session.describe import END_TEXT
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
@@ -172,7 +173,7 @@ class PlayFlow(FSM):
 
     def _concede(self, back: str) -> None:
         name = self.session.names[int(self.session.shooter)]
-        self._confirm("Concede?", f"{name}, do you give up this game?",
+        self._confirm(_("Concede?"), _("{name}, do you give up this game?").format(name=name),
                       lambda: self._command(Concede(self.session.shooter)), back)
 
     def _leave(self, back: str) -> None:
@@ -321,11 +322,13 @@ class PlayFlow(FSM):
         """Apply `shot` (the cue drawn back `gap` m) and play it back; a refused or
         unplayable shot goes back to the shooter's turn."""
         stroke = shot.stroke
+        self.hud.clear_notes()          # the last shot's words end at this stroke
         try:
             accepted, record = self.screen.apply(shot)
         except (SimulationError, ValueError) as exc:
             # R9-B10: a shot the engine cannot play is played again, no penalty.
-            self.hud.say(f"That shot could not be simulated ({exc}); play it again.")
+            self.hud.say(_("That shot could not be simulated ({reason}); play it again.")
+                         .format(reason=exc))
             self.demand(self.next_state())
             return
         if accepted:
@@ -388,9 +391,7 @@ class PlayFlow(FSM):
 
     def _shot_over(self) -> None:
         self.screen.show_layout()
-        self.hud.set_ruling(describe_ruling(self.record.ruling, self.session.state,
-                                            self.session.names))
-        self.screen.update_hud()
+        self.screen.tell_shot()
         self._after_command()
 
     # ---- Choosing ------------------------------------------------------------------
@@ -505,12 +506,17 @@ class PlayFlow(FSM):
     # ---- Confirm -------------------------------------------------------------------
     def enterConfirm(self, title: str, text: str, on_yes, back: str) -> None:
         self.hud.set_controls("")
+        self.hud.show_notes(False)      # an old foul line does not sit under the question
 
         def yes():
             self.demand(back)       # leave the dialog first: on_yes may end this screen
             on_yes()
-        self._ask(title, text, [("Yes", ("y",), yes),
-                                ("No", ("n", "escape"), lambda: self.demand(back))])
+        self._ask(title, text, [(_("Yes"), ("y",), yes),
+                                (_("No"), ("n", "escape"), lambda: self.demand(back))])
+
+    def exitConfirm(self) -> None:
+        self.hud.show_notes(True)
+        self.defaultExit()
 
     # ---- GameOver ------------------------------------------------------------------
     def enterGameOver(self) -> None:
@@ -519,23 +525,29 @@ class PlayFlow(FSM):
         self.screen.aids.hide()
         self.hud.hide_aiming()
         self.hud.set_controls("")
+        self.hud.set_ruling("")         # the dialog says how the game ended
         self.screen.rig.set_goal(self.screen.overview_pose())
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
         how = END_TEXT[s.state.end_reason].format(winner=winner)
-        menu = ("Menu", ("escape", "m"), self.screen.on_leave)
+        how = how[0].upper() + how[1:]
+        menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         race = self.screen.race
         if race is None:
-            self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
-                      [("Rematch", ("enter", "r"), self._rematch), menu])
+            self._ask(_("{winner} wins!").format(winner=winner),
+                      _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,
+                                                                     wb=wb, b=b),
+                      [(_("Rematch"), ("enter", "r"), self._rematch), menu])
         elif race.over:
-            self._ask(f"{s.names[int(race.winner)]} wins the match {wa} : {wb}!",
+            self._ask(_("{winner} wins the match {wa} : {wb}!").format(
+                          winner=s.names[int(race.winner)], wa=wa, wb=wb),
                       match_summary(race.summary(), s.names), [menu])
         else:
-            self._ask(f"{winner} wins frame {race.frame_number}",
-                      f"{how[0].upper()}{how[1:]}.   Race to {race.frames_to_win}: "
-                      f"{a} {wa} : {wb} {b}",
-                      [("Next frame", ("enter", "n"), self._rematch), menu])
+            self._ask(_("{winner} wins frame {number}").format(winner=winner,
+                                                               number=race.frame_number),
+                      _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
+                          how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
+                      [(_("Next frame"), ("enter", "n"), self._rematch), menu])
 
     def _rematch(self) -> None:
         """The next game: a rematch, or in a race its next frame (its breaker by the

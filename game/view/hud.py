@@ -1,6 +1,7 @@
 """The heads-up display over the table: the title, both players' panels (whose turn, group
 and balls left, visits owed, fouls and the three-foul warning), what is asked now, the
-last ruling in words, a passing message, the controls of the moment, the computer's
+last ruling in words (from its shot's end to the next stroke), a passing message (a few
+seconds, or to the next stroke), the controls of the moment, the computer's
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
 power).
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
+
+from game.i18n import _
 
 from . import hud_text
 from .gauges import PowerBar, SpinSelector
@@ -78,18 +81,37 @@ class Hud:
         self.turn.setText(hud_text.turn(session))
 
     def set_ruling(self, sentence: str) -> None:
+        """The last shot's ruling in words, shown from its shot's end to the next stroke."""
         self.ruling.setText(sentence)
 
     def say(self, words: str) -> None:
-        """A passing message (a refused placement, a declared push out, ...)."""
+        """A passing message (a refused placement, a declared push out, ...): it goes
+        after MESSAGE_S or at the next stroke, whichever comes first."""
         self.message.setText(words)
         self._message_left = MESSAGE_S
+
+    def clear_notes(self) -> None:
+        """A new stroke: the last ruling and any passing message go (the shot log keeps
+        the rulings)."""
+        self.set_ruling("")
+        self.message.setText("")
+        self._message_left = 0.0
+
+    def show_notes(self, shown: bool) -> None:
+        """Show the ruling and message lines, or hide them while a question is asked
+        that they would contradict."""
+        for line in (self.ruling, self.message):
+            if shown:
+                line.show()
+            else:
+                line.hide()
 
     def show_thinking(self, name: str | None, seconds: float = 0.0) -> None:
         """"<name> is thinking..." with a dot more every DOT_S of `seconds` so far, or
         nothing (name None)."""
         dots = "." * (1 + int(seconds / DOT_S) % 3)
-        self.thinking.setText("" if name is None else f"{name} is thinking{dots}")
+        self.thinking.setText("" if name is None else
+                              _("{name} is thinking{dots}").format(name=name, dots=dots))
 
     def set_controls(self, words: str) -> None:
         self.controls.setText(words)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules import BallInHand, Player
+from game.i18n import _, ngettext
+from game.rules import BallInHand, Group, Player
 from game.session import NextGame, Shoot
 from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
 
@@ -29,17 +30,24 @@ def title(session, race=None) -> str:
     a, b = session.names
     won = session.games_won
     game = sum(won) + (0 if session.state.game_over else 1)
-    where = f"game {game}" if race is None else (
-        f"race to {race.frames_to_win}  -  frame {race.frame_number}")
-    return f"{MODE_TITLES[session.mode]}  -  {where}  -  {a} {won[0]} : {won[1]} {b}"
+    where = _("game {number}").format(number=game) if race is None else (
+        _("race to {frames}  -  frame {number}").format(frames=race.frames_to_win,
+                                                        number=race.frame_number))
+    return _("{mode}  -  {where}  -  {a} {wa} : {wb} {b}").format(
+        mode=MODE_TITLES[session.mode], where=where, a=a, wa=won[0], wb=won[1], b=b)
 
 
 def match_summary(summary, names) -> str:
     """A finished race (game.race.MatchSummary) in two lines, one per player: frames,
     shots, balls potted, longest run, fouls."""
-    return "\n".join(
-        f"{name}: {p.frames_won} frames, {p.shots} shots, {p.balls_potted} balls potted, "
-        f"best run {p.longest_run}, {sum(p.fouls.values())} fouls"
+    return "\n".join(_("{name}: {figures}").format(name=name, figures=", ".join((
+        ngettext("{n} frame", "{n} frames", p.frames_won).format(n=p.frames_won),
+        ngettext("{n} shot", "{n} shots", p.shots).format(n=p.shots),
+        ngettext("{n} ball potted", "{n} balls potted", p.balls_potted).format(
+            n=p.balls_potted),
+        _("best run {n}").format(n=p.longest_run),
+        ngettext("{n} foul", "{n} fouls", sum(p.fouls.values())).format(
+            n=sum(p.fouls.values())))))
         for name, p in zip(names, summary.players))
 
 
@@ -55,24 +63,26 @@ def _panel(session, player: Player) -> PlayerPanel:
     if session.mode == "eight_ball":
         return PlayerPanel(name, _eight_ball_detail(state, player), at_table)
     fouls = state.consecutive_fouls[int(player)]
-    detail = f"fouls in a row: {fouls}"
+    detail = _("fouls in a row: {count}").format(count=fouls)
     warned = bool(state.warned[int(player)])
     if warned:
-        detail += " - WARNING: a third loses"
+        detail = _("{detail} - WARNING: a third loses").format(detail=detail)
     return PlayerPanel(name, detail, at_table, warned)
 
 
 def _eight_ball_detail(state, player: Player) -> str:
     group = state.group_of(player)
     if group is None:
-        detail = "open table"
-    elif state.on_the_black(player):
-        detail = f"{group.value}: on the black"
+        detail = _("open table")
     else:
-        left = len(group.balls & state.object_balls_on_table)
-        detail = f"{group.value}: {left} left"
+        colour = _("red") if group is Group.RED else _("yellow")
+        if state.on_the_black(player):
+            detail = _("{group}: on the black").format(group=colour)
+        else:
+            left = len(group.balls & state.object_balls_on_table)
+            detail = _("{group}: {count} left").format(group=colour, count=left)
     if not state.game_over and state.shooter is player and state.visits_remaining == 2:
-        detail += "  -  2 visits"
+        detail = _("{detail}  -  2 visits").format(detail=detail)
     return detail
 
 
@@ -86,32 +96,38 @@ def turn(session) -> str:
     """What is asked of whom, right now."""
     state = session.state
     if state.game_over:
-        return "Game over: " + END_TEXT[state.end_reason].format(
-            winner=session.names[int(state.winner)]) + "."
+        return _("Game over: {how}.").format(how=END_TEXT[state.end_reason].format(
+            winner=session.names[int(state.winner)]))
     who = player_label(state, deciding_player(session), session.names)
     if session.option_pending is not None:
-        return f"{who}: play from here, or pass the shot back?"
+        return _("{who}: play from here, or pass the shot back?").format(who=who)
     if session.group_choice_pending:
-        return f"{who} potted both colours: choose a group."
+        return _("{who} potted both colours: choose a group.").format(who=who)
     if state.ball_in_hand.lifts_cue_ball and session.needs_cue_ball_placement:
-        return f"{who}: {ZONE_TEXT[state.ball_in_hand]}. Place the cue ball."
-    line = f"{who} to {'break' if state.is_break else 'play'}"
-    if session.mode == "nine_ball" and not state.is_break:
-        line += f" the {state.lowest_ball}"
-    elif session.mode == "eight_ball" and state.on_the_black(state.shooter):
-        line += " the black"
+        return _("{who}: {zone}. Place the cue ball.").format(
+            who=who, zone=ZONE_TEXT[state.ball_in_hand])
+    if state.is_break:
+        line = _("{who} to break").format(who=who)
+    elif session.mode == "nine_ball":
+        line = _("{who} to play the {ball}").format(who=who, ball=state.lowest_ball)
+    elif state.on_the_black(state.shooter):
+        line = _("{who} to play the black").format(who=who)
+    else:
+        line = _("{who} to play").format(who=who)
     if state.ball_in_hand is BallInHand.D_OPTIONAL:
-        line += " (may take the cue ball into the D)"
+        line = _("{line} (may take the cue ball into the D)").format(line=line)
     if session.push_out_available:
-        line += "; a push out may be declared"
-    return line + "."
+        line = _("{line}; a push out may be declared").format(line=line)
+    return _("{line}.").format(line=line)
 
 
-def shot_log(session, race=None) -> list:
+def shot_log(session, race=None, unseen: int = 0) -> list:
     """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
-    race's log in a race, else the shots since the last rematch."""
+    race's log in a race, else the shots since the last rematch. The last `unseen` shots
+    (one still being played back) are left out: their rulings are not told yet."""
     if race is not None:
-        return race.shot_log() or ["No shots yet in this frame."]
+        lines = race.shot_log()
+        return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
     # The shots of this game are the Shoot commands after the last NextGame.
     played = 0
     for command in session.commands:
@@ -119,8 +135,10 @@ def shot_log(session, race=None) -> list:
             played = 0
         elif isinstance(command, Shoot):
             played += 1
-    records = session.shots[len(session.shots) - played:]
-    lines = [f"{k}. {session.names[int(r.ruling.shooter)]}: "
-             f"{describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling), session.names)}"
+    records = session.shots[len(session.shots) - played:len(session.shots) - unseen]
+    lines = [_("{number}. {name}: {ruling}").format(
+                 number=k, name=session.names[int(r.ruling.shooter)],
+                 ruling=describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling),
+                                        session.names))
              for k, r in enumerate(records, start=1)]
-    return lines or ["No shots yet in this frame."]
+    return lines or [_("No shots yet in this frame.")]

@@ -12,7 +12,9 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
 from game.audio import AudioSettings
+from game.i18n import _
 from game.rules import CUE, RulesError
+from game.session.describe import describe_ruling
 from physics_ext import CueSpec, Stroke
 
 from . import modes
@@ -68,9 +70,11 @@ class GameScreen:
         self.aim_distance = AIM_DISTANCE_M
         self._bind_camera_keys()
         self.clock = ClockObject.getGlobalClock()
+        self.untold = None      # the ShotRecord being played back: not on the HUD yet
         self.update_hud()
         self.flow = PlayFlow(self)
-        self.panels = Panels(base, self.help_lines, lambda: shot_log(session, race))
+        self.panels = Panels(base, self.help_lines,
+                             lambda: shot_log(session, race, int(self.untold is not None)))
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())
 
@@ -102,17 +106,33 @@ class GameScreen:
     # ---- the session ---------------------------------------------------------------
     def apply(self, command) -> tuple:
         """(accepted, ShotRecord or None): carry out a command; a refusal (RulesError) is
-        said on the HUD. Solver errors of a Shoot propagate (the state is unchanged)."""
+        said on the HUD. The HUD follows the new state at once, except after a Shoot:
+        its outcome is told by `tell_shot` when its playback ends. Solver errors of a
+        Shoot propagate (the state is unchanged)."""
         try:
             record = self.session.apply(command)
         except RulesError as exc:
-            self.hud.say(f"Not allowed: {exc}.")
+            self.hud.say(_("Not allowed: {reason}.").format(reason=exc))
             return False, None
-        self.update_hud()
+        if record is None:
+            self.update_hud()
+        else:
+            self.untold = record
         return True, record
 
+    def tell_shot(self) -> None:
+        """The shot being played back has ended (or was skipped to its end): the HUD
+        shows its ruling and the state it left."""
+        record, self.untold = self.untold, None
+        self.hud.set_ruling(describe_ruling(record.ruling, self.session.state,
+                                            self.session.names))
+        self.update_hud()
+
     def update_hud(self) -> None:
-        self.hud.update(self.session, self.race)
+        """The HUD from the session's state; while a shot is played back it goes on
+        showing the state before the stroke, so nothing tells the outcome early."""
+        if self.untold is None:
+            self.hud.update(self.session, self.race)
 
     def show_layout(self, rest: bool = False) -> None:
         """Show the balls where the rules state has them (respots included, a cue ball in

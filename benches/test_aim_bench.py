@@ -32,7 +32,7 @@ def test_predict_a_new_stroke(benchmark):
     session = _session()
 
     def predict_all():
-        predict = Predictor(session)            # a new cache: nothing is reused
+        predict = Predictor(session, session.table, session.cue)            # a new cache: nothing is reused
         return [predict(s) for s in STROKES]
 
     predictions = benchmark(predict_all)

@@ -181,12 +181,13 @@ def read_prediction(result, ids) -> Prediction:
 
 
 class Predictor:
-    """The aids' predictions for `session` (a GameSession): each stroke from the layout of
-    the moment played through the solver as the session's own Shoot plays it, the last
-    CACHE_SIZE kept (a shot costs a few ms: see benches/test_aim_bench.py)."""
+    """The aids' predictions for `session` (a GameSession, or anything with its `state`,
+    `ball_set` and `params`) on `table` (TableSpec) struck with `cue` (CueSpec): each
+    stroke from the layout of the moment played through the solver as the session's own
+    Shoot plays it, the last CACHE_SIZE kept (a few ms a stroke: benches/test_aim_bench.py)."""
 
-    def __init__(self, session):
-        self.session = session
+    def __init__(self, session, table, cue):
+        self.session, self.table, self.cue = session, table, cue
         self._cache = OrderedDict()
 
     def __call__(self, stroke: Stroke) -> Prediction | None:
@@ -199,7 +200,7 @@ class Predictor:
             return self._cache[key]
         balls, ids = physics_balls(s.state.layout, s.ball_set)
         try:
-            result = physics_ext.shoot(s.table, balls, 0, stroke, s.params, s.cue)
+            result = physics_ext.shoot(self.table, balls, 0, stroke, s.params, self.cue)
             prediction = read_prediction(result, ids)
         except (ValueError, SimulationError):
             prediction = None

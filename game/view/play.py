@@ -79,7 +79,7 @@ class GameScreen:
         spec, look = self.scene.table_spec, self.scene.look
         self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
         self.cue_shape = CueShape(radius_at, self.cue.tip_radius, CUE_LENGTH)
-        self.predictor = Predictor(self.session)
+        self.predictor = Predictor(self.session, spec, self.cue)
         self.aids = AimAids(self.scene.root)
         self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
         spectator = overview_camera(self.base, self.scene)

@@ -36,15 +36,19 @@ def _session(layout) -> GameSession:
     return session
 
 
+def _predictor(session) -> Predictor:
+    return Predictor(session, session.table, session.cue)
+
+
 def test_ghost_ball_and_straight_shots_follow_or_draw():
-    follow = Predictor(_session({CUE: (1.0, 0.635), 1: (1.5, 0.635)}))(
+    follow = _predictor(_session({CUE: (1.0, 0.635), 1: (1.5, 0.635)}))(
         Stroke(0.0, 0.0, 0.0, 0.3, 2.0))
     assert follow.target == 1 and not follow.flights and not follow.jumps
     assert follow.contact == pytest.approx((1.5 - 2 * R, 0.635, R), abs=1e-9)
     assert follow.path[0] == pytest.approx((1.0, 0.635, R)) and follow.path[-1] == follow.contact
     assert follow.object_direction == pytest.approx((1.0, 0.0))
     assert follow.cue_direction == pytest.approx((1.0, 0.0))
-    draw = Predictor(_session({CUE: (1.0, 0.635), 1: (1.1, 0.635)}))(
+    draw = _predictor(_session({CUE: (1.0, 0.635), 1: (1.1, 0.635)}))(
         Stroke(0.0, 0.0, 0.0, -0.45, 3.0))
     assert draw.cue_direction == pytest.approx((-1.0, 0.0))
 
@@ -55,7 +59,7 @@ def test_rolling_half_ball_hit_deflects_the_cue_ball_by_about_34_degrees():
     # Aim so the ghost ball sits 2R from the object ball at 30 degrees off the line.
     ghost = (obj[0] - 2 * R * math.cos(cut), obj[1] - 2 * R * math.sin(cut))
     azimuth = math.atan2(ghost[1] - start[1], ghost[0] - start[0])
-    p = Predictor(_session({CUE: start, 1: obj}))(Stroke(azimuth, 0.0, 0.0, 0.4, 2.0))
+    p = _predictor(_session({CUE: start, 1: obj}))(Stroke(azimuth, 0.0, 0.0, 0.4, 2.0))
     assert p.contact[:2] == pytest.approx(ghost, abs=1e-6)
     aim = (math.cos(azimuth), math.sin(azimuth))
     # Half-ball, rolling: the tangent line bent forward to about 34 degrees (throw and
@@ -66,7 +70,7 @@ def test_rolling_half_ball_hit_deflects_the_cue_ball_by_about_34_degrees():
 
 def test_a_ball_met_after_a_cushion_is_the_first_contact():
     # Straight at the right cushion, a ball sits in the rebound's path.
-    p = Predictor(_session({CUE: (1.0, 0.5), 1: (1.0, 0.9)}))(
+    p = _predictor(_session({CUE: (1.0, 0.5), 1: (1.0, 0.9)}))(
         Stroke(-math.pi / 2, 0.0, 0.0, 0.0, 2.0))
     assert p.target == 1 and p.contact[1] < 0.9 - 2 * R + 1e-6
     assert min(y for _, y, _ in p.path) == pytest.approx(R, abs=2e-3)   # the cushion, on the way
@@ -74,14 +78,14 @@ def test_a_ball_met_after_a_cushion_is_the_first_contact():
 
 
 def test_a_stroke_that_meets_nothing_ends_where_the_cue_ball_stops():
-    p = Predictor(_session({CUE: (1.0, 0.635)}))(Stroke(0.0, 0.0, 0.0, 0.0, 0.8))
+    p = _predictor(_session({CUE: (1.0, 0.635)}))(Stroke(0.0, 0.0, 0.0, 0.0, 0.8))
     assert p.target is None and p.contact is None and p.object_direction is None
     assert p.path[-1][0] > 1.0 and p.path[-1][1] == pytest.approx(0.635)
 
 
 def test_a_jump_shows_its_flight_what_it_clears_and_where_it_lands():
     session = _session({CUE: (1.0, 0.635), 1: (1.2, 0.635), 9: (2.0, 0.4)})
-    p = Predictor(session)(Stroke(0.0, math.radians(40), 0.0, 0.2, 3.0))
+    p = Predictor(session, session.table, session.cue)(Stroke(0.0, math.radians(40), 0.0, 0.2, 3.0))
     assert p.jumps and p.flights[0].cleared == (1,) and p.flights[0].lift > 2 * R
     first = p.flights[0]
     assert first.landing is not None and first.landing[0] > 1.2 + R
@@ -93,7 +97,7 @@ def test_a_jump_shows_its_flight_what_it_clears_and_where_it_lands():
 
 def test_the_prediction_is_cached_by_stroke_and_layout():
     session = _session({CUE: (1.0, 0.635), 1: (1.5, 0.635)})
-    predict = Predictor(session)
+    predict = Predictor(session, session.table, session.cue)
     stroke = Stroke(0.0, 0.0, 0.0, 0.0, 2.0)
     assert predict(stroke) is predict(stroke)
     session.state = dataclasses.replace(session.state, layout=Layout({CUE: (1.0, 0.635),

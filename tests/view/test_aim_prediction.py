@@ -55,7 +55,7 @@ def test_the_predicted_first_ball_and_ghost_are_the_solvers_on_200_random_layout
     rng = np.random.default_rng(SEED)
     session = GameSession("nine_ball", ("Ann", "Bob"), seed=1)
     start = dataclasses.replace(session.state, is_break=False, push_out_available=False)
-    predictor = Predictor(session)
+    predictor = Predictor(session, session.table, session.cue)
     hits = jumps = cleared = sketch_wrong = 0
     for case in range(CASES):
         layout = _random_layout(rng, session)

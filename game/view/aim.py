@@ -242,9 +242,10 @@ def clearing_elevation(start, stroke: Stroke, radius: float, others: dict, table
     ball's centre at height h, the axis passes
         n(th) = s sin th + (R - h) cos th + height (R + r_tip)
     above q, measured square to the axis. A ball (centre q, lateral offset l from the
-    axis) is cleared when l^2 + n^2 >= (r + c)^2, c the cue's radius there; a cushion
-    edge, met by the cue at angle beta to the rail, when its distance to the axis line,
-    n sin beta / sqrt(sin^2 th + cos^2 th sin^2 beta), is at least c."""
+    axis) is passed over when n >= sqrt((r + c)^2 - l^2), c the cue's radius there plus
+    the margin; a cushion edge, met by the cue at angle beta to the rail, when its
+    distance to the axis line, n sin beta / sqrt(sin^2 th + cos^2 th sin^2 beta), is at
+    least c."""
     back = -_unit(stroke.azimuth)
     right = np.array([-back[1], back[0]])          # e_r: the player's right, facing along
     offset = cue.tip_radius + radius
@@ -270,6 +271,8 @@ def clearing_elevation(start, stroke: Stroke, radius: float, others: dict, table
         clear = r + cue.radius(s - radius) + CLEARANCE_MARGIN_M
         if 0.0 < s < reach and abs(lateral) < clear:
             need = math.sqrt(clear * clear - lateral * lateral)
+            # Over it (n >= need): passing beside its lower half would need a cue low
+            # enough to touch the cloth next to a ball this near the line.
             tests.append(lambda th, s=s, h=r, need=need: lift(s, h, th) - need)
     if not tests:
         return 0.0

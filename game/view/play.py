@@ -135,10 +135,6 @@ class GameScreen:
         balls = self.session.ball_set
         return {b: (p, balls.radius(b)) for b, p in self.session.state.layout.items() if b != CUE}
 
-    def masses(self) -> dict:
-        balls = self.session.ball_set
-        return {b: balls.mass(b) for b in self.session.state.layout if b != CUE}
-
     # ---- strokes -------------------------------------------------------------------
     def clearing(self, stroke: Stroke) -> float:
         """The lowest cue elevation (rad) that clears the rail and balls behind the cue ball

@@ -1,6 +1,7 @@
-"""What the player sees while aiming and placing: the aim line, the ghost ball at the first
-contact, the directions the object ball and the cue ball take, the ghost of a cue ball
-in hand and the zone it may go in.
+"""What the player sees while aiming and placing: the aim line (the cue ball's path, off the
+cloth too when it jumps), the ghost ball at the first contact, the directions the object
+ball and the cue ball take, where a jumping cue ball lands and what it clears, the ghost
+of a cue ball in hand and the zone it may go in.
 
 Overlays on the table frame (m): lines just above the cloth, drawn unlit and translucent,
 and nothing here casts a shadow.
@@ -29,6 +30,8 @@ AIM_COLOUR = (1.0, 1.0, 1.0, 0.55)
 OBJECT_COLOUR = (1.0, 0.85, 0.25, 0.8)
 CUE_COLOUR = (0.55, 0.85, 1.0, 0.8)
 GHOST_COLOUR = (1.0, 1.0, 1.0, 0.35)
+FLIGHT_COLOUR = (1.0, 0.42, 0.30, 0.9)   # a jump: where it lands, what it clears
+CLEARED_RING = 1.25                      # ring round a cleared ball, in its radii
 ZONE_COLOUR = (1.0, 1.0, 1.0, 0.10)
 REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
 PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
@@ -73,29 +76,80 @@ class _Line:
         self.node.hide()
 
 
+class _Polyline:
+    """Lines of LINE_PIXELS through points of the table frame, rebuilt on each show;
+    `node` is hidden while nothing is drawn."""
+
+    def __init__(self, parent: NodePath, name: str, colour):
+        self.node = parent.attachNewNode(name)
+        self.name, self.colour = name, colour
+        self._geom = None
+
+    def show(self, strokes, visible: bool = True) -> None:
+        """Draw each of `strokes` (sequences of (x, y, z) m) as one line; hide unless
+        `visible` and there is something to draw."""
+        if self._geom is not None:
+            self._geom.removeNode()
+            self._geom = None
+        strokes = [s for s in strokes if len(s) > 1]
+        if not visible or not strokes:
+            self.node.hide()
+            return
+        segs = LineSegs(self.name)
+        segs.setThickness(LINE_PIXELS)
+        for points in strokes:
+            segs.moveTo(*points[0])
+            for point in points[1:]:
+                segs.drawTo(*point)
+        self._geom = _overlay(self.node.attachNewNode(segs.create()), self.colour)
+        self.node.show()
+
+    def hide(self) -> None:
+        self.show(())
+
+
+def _ring(centre, radius: float) -> list:
+    """A closed circle of `radius` (m) round `centre` (x, y) just above the cloth."""
+    points = arc(centre, radius, 0.0, 2 * math.pi)
+    return [(float(x), float(y), LIFT_M) for x, y in points]
+
+
 class AimAids:
-    """The aim line, ghost ball and direction lines under `parent`."""
+    """The aim line, ghost ball and direction lines under `parent`; for a cue ball that
+    leaves the cloth, its flight drawn as it rises, a ring where it lands and rings round
+    the balls it clears."""
 
     def __init__(self, parent: NodePath):
         self.root = parent.attachNewNode("aim_aids")
         cast_no_shadow(self.root)
-        self.aim_line = _Line(self.root, "aim_line", AIM_COLOUR)
+        self.aim_line = _Polyline(self.root, "aim_line", AIM_COLOUR)
         self.object_line = _Line(self.root, "object_path", OBJECT_COLOUR)
         self.cue_line = _Line(self.root, "cue_path", CUE_COLOUR)
         self.ghost = _overlay(self.root.attachNewNode("ghost_ball"), GHOST_COLOUR)
         unit_sphere().instanceTo(self.ghost)
+        self.landings = _Polyline(self.root, "landings", FLIGHT_COLOUR)
+        self.cleared = _Polyline(self.root, "cleared", FLIGHT_COLOUR)
         self.root.hide()
 
-    def show(self, start, radius: float, prediction: Prediction, others: dict,
+    def show(self, radius: float, prediction: Prediction | None, others: dict,
              aids: Aids) -> None:
-        """Draw the aids for a cue ball of `radius` (m) at `start` (x, y); `others` are
-        {ball_id: ((x, y), radius)}, for the object ball's line."""
+        """Draw the aids of `prediction` (None: a stroke the solver cannot play, nothing
+        drawn) for a cue ball of `radius` (m); `others` are {ball_id: ((x, y), radius)},
+        for the object ball's line and the rings round cleared balls."""
         self.root.show()
+        if prediction is None:
+            for part in (self.aim_line, self.object_line, self.cue_line, self.landings,
+                         self.cleared):
+                part.hide()
+            self.ghost.hide()
+            return
+        # The line follows the ball's lowest point: on the cloth, and up in a flight.
+        self.aim_line.show([[(x, y, z - radius + LIFT_M) for x, y, z in prediction.path]],
+                           aids.aim_line)
         contact = prediction.contact
-        self.aim_line.show(start, contact, aids.aim_line)
         hit = prediction.target is not None
         if aids.ghost_ball and hit:
-            self.ghost.setPos(contact[0], contact[1], radius)
+            self.ghost.setPos(*contact)
             self.ghost.setScale(radius)
             self.ghost.show()
         else:
@@ -106,11 +160,15 @@ class AimAids:
                                                  OBJECT_PATH_M), aids.object_path)
         else:
             self.object_line.hide()
-        if prediction.cue_direction is not None:
+        if hit and prediction.cue_direction is not None:
             self.cue_line.show(contact, _ahead(contact, prediction.cue_direction, CUE_PATH_M),
                                aids.cue_path)
         else:
             self.cue_line.hide()
+        jumps = [f for f in prediction.flights if f.seen]
+        self.landings.show([_ring(f.landing, radius) for f in jumps if f.landing is not None])
+        self.cleared.show([_ring(others[b][0], others[b][1] * CLEARED_RING)
+                           for f in jumps for b in f.cleared])
 
     def hide(self) -> None:
         self.root.hide()

@@ -1,30 +1,40 @@
-"""Aiming geometry (pure math, no Panda3D): what the aiming aids draw, the cue elevation
-that clears cushions and balls, where the pointer meets the table, and a free spot for
-the cue ball in hand.
+"""Aiming geometry (no Panda3D): what the aiming aids draw, the cue elevation that clears
+cushions and balls, where the pointer meets the table, and a free spot for the cue ball
+in hand.
 
 Table frame of `physics_ext.table`, metres, radians; an azimuth is measured from +x
 towards +y, the way the cue ball is sent. Balls are given as {ball_id: ((x, y), radius)}.
 
-The predictions are the aids' ideal model, not the solver: the cue ball runs straight
-along the aim (no squirt or swerve), slides then rolls along that line with the cloth's
-friction, and meets the object ball in a frictionless impact (no throw). That is what a
-player reads from a ghost ball and a tangent line; the shot itself is the solver's.
+The aids are the solver's own shot: `Predictor` plays the stroke through
+`physics_ext.shoot` exactly as the session will (same balls, table, parameters and cue)
+and reads the cue ball's path, first ball contact and flights from its event log, so the
+aim line, the ghost ball and the jump warning cannot disagree with the shot. Only the
+directions after the contact are read ahead: where the balls head at that instant, the
+cue ball's once its slide on the cloth has turned to roll.
 """
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
+import physics_ext
 from game.rules import CUE, BallInHand, clamp_to_zone, placement_allowed
+from game.rules.facts import first_contact as first_ball_contact
 from game.rules.layout import Layout
-from physics_ext import Params, Stroke, contact_distance, strike
-from physics_ext.stroke import min_elevation_to_clear
+from game.session.game import physics_balls
+from physics_ext import EventKind, SimulationError, Stroke, contact_distance
 
 # A cue raised this far is as steep as the game lets a player hold it (rad); beyond it no
 # elevation clears, so this is used instead.
 MAX_ELEVATION_RAD = math.radians(85.0)
+# Gap (m) the raised cue keeps from what it passes over: enough that rounding never makes
+# it touch, small enough not to steepen the stroke noticeably.
+CLEARANCE_MARGIN_M = 0.001
+# Elevation grid (rad) on which the lowest clearing elevation is bracketed, then refined.
+ELEVATION_GRID_RAD = math.radians(0.5)
 # Gap (m) left between the ghost of a cue ball in hand and a ball it was pushed off:
 # placement allows touching, and this keeps rounding from making it an overlap.
 PLACEMENT_GAP_M = 1e-6
@@ -32,23 +42,14 @@ PLACEMENT_GAP_M = 1e-6
 SEARCH_STEP_M = 0.004
 # Speeds (m/s) and direction lengths below this mean "no motion" to the aids.
 STILL_M_S = 1e-6
-
-
-@dataclass(frozen=True)
-class Prediction:
-    """What the aids show for one aim.
-
-    contact: (x, y) of the cue ball's centre where it first meets a ball (the ghost ball)
-        or a cushion. target: the ball id it meets, or None for a cushion.
-    object_direction: unit (x, y) the target ball leaves along, or None.
-    cue_direction: unit (x, y) the cue ball ends up rolling along after the contact
-        (the tangent line bent by follow or draw), or None (no ball met, or the cue ball
-        stops before it, or stops dead).
-    """
-    contact: tuple
-    target: int | None
-    object_direction: tuple | None
-    cue_direction: tuple | None
+# A flight whose bottom rises this far (m) above the cloth is a jump a player sees; the
+# hop of a slightly raised cue stays below it.
+JUMP_LIFT_M = 0.005
+# Samples of the cue ball's path on the cloth and in each flight (the arcs need more).
+PATH_SAMPLES = 64
+FLIGHT_SAMPLES = 24
+# Strokes whose predictions are kept (the aim swings back and forth over a few).
+CACHE_SIZE = 64
 
 
 def _unit(azimuth: float) -> np.ndarray:
@@ -58,9 +59,10 @@ def _unit(azimuth: float) -> np.ndarray:
 def first_contact(start, azimuth: float, radius: float, others: dict, table) -> tuple:
     """(distance, ball_id or None): how far (m) the centre of a ball of `radius` at
     `start` travels along `azimuth` before it touches one of `others` or a cushion nose
-    (pocket openings are not considered)."""
+    (pocket openings are not considered). A straight line on the cloth: a planner's
+    sketch, not the aids' prediction (that is `Predictor`'s)."""
     p, d = np.asarray(start, dtype=np.float64), _unit(azimuth)
-    best, hit = _cushion_distance(p, d, contact_distance(table, radius), table), None
+    best, hit = _cushion_distance(p, d, contact_distance(table, radius), table)[0], None
     for ball_id, (centre, r) in others.items():
         rel = np.asarray(centre, dtype=np.float64) - p
         along = float(rel @ d)
@@ -74,66 +76,138 @@ def first_contact(start, azimuth: float, radius: float, others: dict, table) -> 
     return best, hit
 
 
-def _cushion_distance(p: np.ndarray, d: np.ndarray, inset: float, table) -> float:
-    """Distance along d from p to the rectangle `inset` inside the nose lines."""
+def _cushion_distance(p: np.ndarray, d: np.ndarray, inset: float, table) -> tuple:
+    """(distance, sine): how far along d from p the rectangle `inset` inside the nose
+    lines is met, and the sine of the angle between d and the side met (1: square on)."""
     lo = np.array([inset, inset])
     hi = np.array([table.length - inset, table.width - inset])
-    steps = [((hi[k] if d[k] > 0 else lo[k]) - p[k]) / d[k] for k in range(2)
-             if abs(d[k]) > STILL_M_S]
-    return max(min(steps), 0.0)
+    steps = [(((hi[k] if d[k] > 0 else lo[k]) - p[k]) / d[k], abs(float(d[k])))
+             for k in range(2) if abs(d[k]) > STILL_M_S]
+    distance, sine = min(steps)
+    return max(distance, 0.0), sine
 
 
-def arrival(v0: float, w0: float, distance: float, params: Params) -> tuple | None:
-    """Forward speed and forward spin (v, w) in m/s of a ball after `distance` m along a
-    straight line, from speed v0 and spin w0 (w = R times the spin about the axis across
-    the line: w = v when rolling, w < 0 for draw). It slides at u_s g until w = v, then
-    rolls at u_r g. None if it stops first."""
-    slip = v0 - w0
-    if abs(slip) > STILL_M_S:
-        a = params.u_s * params.g * math.copysign(1.0, slip)
-        t_slide = 2.0 * abs(slip) / (7.0 * params.u_s * params.g)
-        d_slide = v0 * t_slide - 0.5 * a * t_slide * t_slide
-        if distance <= d_slide:
-            disc = v0 * v0 - 2.0 * a * distance
-            if disc < 0.0:
-                return None
-            t = (v0 - math.sqrt(disc)) / a
-            return v0 - a * t, w0 + 2.5 * a * t
-        distance -= d_slide
-        v0 = v0 - a * t_slide
-    v2 = v0 * v0 - 2.0 * params.u_r * params.g * distance
-    if v0 <= 0.0 or v2 <= 0.0:
-        return None
-    return math.sqrt(v2), math.sqrt(v2)
+@dataclass(frozen=True)
+class Flight:
+    """One flight of the cue ball: it leaves the cloth at `start` (x, y, z of its centre,
+    m), rises its bottom `lift` m above the cloth, passes over the balls `cleared` (ids,
+    in order) and comes down at `landing` (x, y), or leaves the table (landing None)."""
+    start: tuple
+    lift: float
+    cleared: tuple
+    landing: tuple | None
+
+    @property
+    def seen(self) -> bool:
+        """A jump a player should be told of, not the hop of a slightly raised cue."""
+        return self.lift >= JUMP_LIFT_M or bool(self.cleared) or self.landing is None
 
 
-def predict(start, stroke: Stroke, radius: float, mass: float, others: dict, masses: dict,
-            table, params: Params = Params()) -> Prediction:
-    """The aids for `stroke` on the cue ball (radius m, mass kg) at `start` (x, y).
-    masses: {ball_id: kg} of `others`."""
-    d = _unit(stroke.azimuth)
-    distance, target = first_contact(start, stroke.azimuth, radius, others, table)
-    contact = tuple(np.asarray(start, dtype=np.float64) + distance * d)
-    if target is None:
-        return Prediction(contact, None, None, None)
-    n = np.asarray(others[target][0], dtype=np.float64) - contact
-    n /= np.linalg.norm(n)
-    hit = strike(stroke, radius, mass)
-    v0 = float(hit.velocity[:2] @ d)
-    w_vec = radius * np.array([hit.angular_velocity[1], -hit.angular_velocity[0]])
-    moving = arrival(v0, float(w_vec @ d), distance, params)
-    if moving is None:
-        return Prediction(contact, target, tuple(n), None)
-    v, w = moving
-    m2 = masses[target]
-    along = v * float(d @ n)
-    kept = along * (mass - params.e_b * m2) / (mass + m2)       # normal speed after impact
-    after = v * d - along * n + kept * n
-    # Friction on the cloth then turns the slide into roll: (5 v + 2 w) / 7 per axis.
-    final = (5.0 * after + 2.0 * w * d) / 7.0
-    size = float(np.linalg.norm(final))
-    cue_direction = tuple(final / size) if size > STILL_M_S else None
-    return Prediction(contact, target, tuple(n), cue_direction)
+@dataclass(frozen=True)
+class Prediction:
+    """What the aids show for one stroke: the solver's shot up to the cue ball's first
+    ball contact.
+
+    path: (x, y, z) of the cue ball's centre (m) from the strike to its first ball
+        contact, or to where it stops, drops or leaves the table when it meets no ball;
+        through every cushion and flight on the way.
+    contact: (x, y, z) of the cue ball's centre at that contact (the ghost ball), or None.
+    target: the ball id it meets first, or None.
+    object_direction: unit (x, y) the target ball leaves along, or None.
+    cue_direction: unit (x, y) the cue ball ends up rolling along after the contact
+        (its slide on the cloth turned to roll), or None (no ball met, or it stops dead).
+    flights: the cue ball's flights before that contact (Flight), in order.
+    leaves_table: the cue ball flies off the table at some time in the shot.
+    """
+    path: tuple
+    contact: tuple | None
+    target: int | None
+    object_direction: tuple | None
+    cue_direction: tuple | None
+    flights: tuple = ()
+    leaves_table: bool = False
+
+    @property
+    def jumps(self) -> bool:
+        """The cue ball leaves the cloth in a way the player should be warned of."""
+        return self.leaves_table or any(f.seen for f in self.flights)
+
+
+def _direction(vector) -> tuple | None:
+    size = math.hypot(vector[0], vector[1])
+    return (vector[0] / size, vector[1] / size) if size > STILL_M_S else None
+
+
+def read_prediction(result, ids) -> Prediction:
+    """The Prediction of a ShotResult of `physics_ext.shoot` (cue ball index 0); ids:
+    physics index -> ball id."""
+    events = result.events
+    radius = float(result.ball_rows[0, 0])
+    contact = first_ball_contact(events, 0)
+    end = contact[1] if contact is not None else result.duration
+    mine = events[(events["ball"] == 0) & (events["time"] <= end)]
+    off = events[(events["kind"] == EventKind.OFF_TABLE) & (events["ball"] == 0)]["time"]
+    spans = [f for f, _ in result.cue_flights() if f.end > f.start and f.start < end]
+    lands = [not np.any((off >= f.start) & (off <= f.end)) for f in spans]
+    times = np.unique(np.concatenate(
+        [np.linspace(0.0, end, PATH_SAMPLES), mine["time"]]
+        + [np.linspace(f.start, min(f.end, end), FLIGHT_SAMPLES) for f in spans]))
+    # One sampling for everything: the path, each flight's ends, the contact.
+    ends = [f.end if landed else f.start for f, landed in zip(spans, lands)]
+    marks = [f.start for f in spans] + ends + [end]
+    samples = result.sample(np.concatenate([times, marks]))
+    path = samples.positions[:times.size, 0]
+    at = times.size
+    flights = []
+    for k, (f, landed) in enumerate(zip(spans, lands)):
+        inside = (times >= f.start) & (times <= f.end)
+        flights.append(Flight(
+            start=tuple(samples.positions[at + k, 0].tolist()),
+            lift=float(path[inside, 2].max()) - radius,
+            cleared=tuple(ids[b] for b in f.passed_over),
+            landing=tuple(samples.positions[at + len(spans) + k, 0, :2].tolist())
+            if landed else None))
+    points = tuple(map(tuple, path.tolist()))
+    if contact is None:
+        return Prediction(points, None, None, None, None, tuple(flights), bool(off.size))
+    other = contact[0]
+    centre, v = samples.positions[-1, 0], samples.velocities[-1, 0]
+    w = samples.angular_velocities[-1, 0]
+    # Cloth friction takes 2/7 of the contact point's slip v + R z x w off the velocity.
+    rolled = ((5.0 * v[0] + 2.0 * radius * w[1]) / 7.0, (5.0 * v[1] - 2.0 * radius * w[0]) / 7.0)
+    return Prediction(points, tuple(centre.tolist()), ids[other],
+                      _direction(samples.velocities[-1, other]), _direction(rolled),
+                      tuple(flights), bool(off.size))
+
+
+class Predictor:
+    """The aids' predictions for `session` (a GameSession, or anything with its `state`,
+    `ball_set` and `params`) on `table` (TableSpec) struck with `cue` (CueSpec): each
+    stroke from the layout of the moment played through the solver as the session's own
+    Shoot plays it, the last CACHE_SIZE kept (a few ms a stroke: benches/test_aim_bench.py)."""
+
+    def __init__(self, session, table, cue):
+        self.session, self.table, self.cue = session, table, cue
+        self._cache = OrderedDict()
+
+    def __call__(self, stroke: Stroke) -> Prediction | None:
+        """The prediction of `stroke` from the session's layout, or None when the solver
+        refuses or cannot finish it (the session would not play it either)."""
+        s = self.session
+        key = (tuple(sorted(s.state.layout.items())), stroke)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        balls, ids = physics_balls(s.state.layout, s.ball_set)
+        try:
+            result = physics_ext.shoot(self.table, balls, 0, stroke, s.params, self.cue)
+            prediction = read_prediction(result, ids)
+        except (ValueError, SimulationError):
+            prediction = None
+        self._cache[key] = prediction
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return prediction
 
 
 @dataclass(frozen=True)
@@ -146,41 +220,76 @@ class RailShape:
     top_setback: float
 
 
-def clearing_elevation(start, azimuth: float, radius: float, height_offset: float,
-                       others: dict, table, rail: RailShape, cue_radius, tip_radius: float) -> float:
-    """The smallest cue elevation (rad) at which the cue, held behind the cue ball at
-    `start` for a stroke along `azimuth` with contact height offset `height_offset`
-    (fraction of the radius), passes over the rail and every ball of `others` behind
-    the cue ball. cue_radius(s): the cue's radius (m) at s m from its tip.
-    MAX_ELEVATION_RAD if nothing lower clears."""
-    p, back = np.asarray(start, dtype=np.float64), -_unit(azimuth)
-    obstacles = []      # (distance behind the centre, height, clearance), m
-    nose = _cushion_distance(p, back, 0.0, table)
-    obstacles.append((nose, rail.nose_height, cue_radius(nose - radius)))
-    top = nose + rail.top_setback
-    obstacles.append((top, rail.top_height, cue_radius(top - radius)))
+@dataclass(frozen=True)
+class CueShape:
+    """The cue as the clearance sees it: radius(s) (m) at s m behind the tip, the tip's
+    dome radius and the cue's length (m)."""
+    radius: object
+    tip_radius: float
+    length: float
+
+
+def clearing_elevation(start, stroke: Stroke, radius: float, others: dict, table,
+                       rail: RailShape, cue: CueShape) -> float:
+    """The smallest cue elevation (rad) at which the cue, held behind the cue ball (radius
+    m) at `start` for `stroke` (its azimuth and tip offset; its own elevation is not
+    used), passes CLEARANCE_MARGIN_M over the rail and over every ball of `others` under
+    it. MAX_ELEVATION_RAD if nothing lower clears.
+
+    The cue axis runs through the tip's dome centre, (R + r_tip)(side e_r + height e_u)
+    off the ball's centre line: seen from above it is shifted side (R + r_tip) to the
+    player's right, and in the vertical plane along it, with q the point s m behind the
+    ball's centre at height h, the axis passes
+        n(th) = s sin th + (R - h) cos th + height (R + r_tip)
+    above q, measured square to the axis. A ball (centre q, lateral offset l from the
+    axis) is passed over when n >= sqrt((r + c)^2 - l^2), c the cue's radius there plus
+    the margin; a cushion edge, met by the cue at angle beta to the rail, when its
+    distance to the axis line, n sin beta / sqrt(sin^2 th + cos^2 th sin^2 beta), is at
+    least c."""
+    back = -_unit(stroke.azimuth)
+    right = np.array([-back[1], back[0]])          # e_r: the player's right, facing along
+    offset = cue.tip_radius + radius
+    p = np.asarray(start, dtype=np.float64) + stroke.side * offset * right
+    k = stroke.height * offset
+    reach = cue.length + radius
+    theta = np.append(np.arange(0.0, MAX_ELEVATION_RAD, ELEVATION_GRID_RAD), MAX_ELEVATION_RAD)
+    tests = []                                     # margin(th) >= 0 when cleared, each
+
+    def lift(s, h, th):
+        return s * np.sin(th) + (radius - h) * np.cos(th) + k
+
+    nose, sine = _cushion_distance(p, back, 0.0, table)
+    for s, h in ((nose, rail.nose_height), (nose + rail.top_setback / max(sine, 1e-3),
+                                            rail.top_height)):
+        if s < reach:
+            c = cue.radius(s - radius) + CLEARANCE_MARGIN_M
+            tests.append(lambda th, s=s, h=h, c=c: lift(s, h, th) * sine / np.sqrt(
+                np.sin(th) ** 2 + (np.cos(th) * sine) ** 2) - c)
     for centre, r in others.values():
         rel = np.asarray(centre, dtype=np.float64) - p
-        along = float(rel @ back)
-        if along <= 0.0:
-            continue
-        lateral = abs(float(rel[0] * back[1] - rel[1] * back[0]))
-        reach = r + cue_radius(along - radius)
-        if lateral < reach:
-            obstacles.append((along, r, math.sqrt(reach * reach - lateral * lateral)))
-    elevation = 0.0
-    # The axis height depends on the elevation itself: a few fixed-point rounds settle it
-    # (each round only raises the elevation).
-    for _ in range(4):
-        axis = radius + height_offset * (radius + tip_radius) / math.cos(elevation)
-        try:
-            need = max(min_elevation_to_clear(s, h, c, axis) for s, h, c in obstacles)
-        except ValueError:
-            return MAX_ELEVATION_RAD
-        if need <= elevation + 1e-9:
-            break
-        elevation = min(need, MAX_ELEVATION_RAD)
-    return min(max(elevation, 0.0), MAX_ELEVATION_RAD)
+        s, lateral = float(rel @ back), float(rel @ right)
+        clear = r + cue.radius(s - radius) + CLEARANCE_MARGIN_M
+        if 0.0 < s < reach and abs(lateral) < clear:
+            need = math.sqrt(clear * clear - lateral * lateral)
+            # Over it (n >= need): passing beside its lower half would need a cue low
+            # enough to touch the cloth next to a ball this near the line.
+            tests.append(lambda th, s=s, h=r, need=need: lift(s, h, th) - need)
+    if not tests:
+        return 0.0
+
+    def margin(th):
+        return np.min([t(th) for t in tests], axis=0)
+
+    ok = np.flatnonzero(margin(theta) >= 0.0)
+    if ok.size == 0:
+        return MAX_ELEVATION_RAD
+    if ok[0] == 0:
+        return 0.0
+    lo, hi = float(theta[ok[0] - 1]), float(theta[ok[0]])
+    for _ in range(40):                            # to well under a micro-radian
+        mid = 0.5 * (lo + hi)
+        lo, hi = (lo, mid) if margin(mid) >= 0.0 else (mid, hi)
+    return hi
 
 
 def table_point(origin, direction, z: float) -> tuple | None:

@@ -3,6 +3,11 @@ pointing in the top view), cue elevation, the tip's offset on the spin selector,
 push-out declaration and the aiming aids. Each change re-poses the cue, the aids, the
 instruments and the camera.
 
+The cue is raised by itself only as far as it must be to clear the rail and balls behind
+the cue ball (`aim.clearing_elevation`). The aids show the stroke at the power of the
+moment (while Space is held) or the power last chosen; when that stroke leaves the cloth
+they draw the flight and the HUD warns.
+
 Angles in radians (azimuth from +x towards +y, the way the cue ball is sent), tip offsets
 as fractions of the ball radius (the physics Stroke's side and height).
 """
@@ -13,6 +18,8 @@ from dataclasses import dataclass, replace
 
 from panda3d.core import MouseButton
 
+from game.i18n import _
+from game.replay.marks import ball_name
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET
@@ -27,6 +34,7 @@ MAX_ELEVATION_RAD = math.radians(80.0)
 RAISE_NOTED_RAD = math.radians(4.0)
 TIP_STEP = 0.05                         # fraction of the radius per key press
 AIM_GAP_M = 0.03                        # tip to ball while aiming
+DEFAULT_POWER = 0.35                    # the aids' power until the player chooses one
 
 
 @dataclass
@@ -55,6 +63,26 @@ def balls_on(session) -> list:
     return sorted(group.balls & on_table)
 
 
+def _cue_speed(power: float) -> float:
+    """flow.cue_speed, imported when called: flow imports this module."""
+    from .flow import cue_speed
+    return cue_speed(power)
+
+
+def jump_warning(prediction, mode: str) -> str | None:
+    """The HUD's warning for an aim.Prediction whose cue ball leaves the cloth (None:
+    it stays on it, or nothing is predicted). mode: the session's, for ball names."""
+    if prediction is None or not prediction.jumps:
+        return None
+    if prediction.leaves_table:
+        return _("At this power the cue ball flies off the table.")
+    cleared = [ball_name(mode, b) for f in prediction.flights for b in f.cleared]
+    if cleared:
+        return _("At this power the cue ball jumps over the {balls}.").format(
+            balls=", ".join(cleared))
+    return _("At this power the cue ball jumps off the cloth.")
+
+
 class Aimer:
     """The set-up of the next stroke on `screen` (a GameScreen) and its controls."""
 
@@ -65,6 +93,8 @@ class Aimer:
         self.setup = Setup()
         self.drag = None          # (kind, last pointer) while mouse button 1 is held
         self.gap, self.power = AIM_GAP_M, None     # the cue's draw-back (m), power shown
+        self.chosen = DEFAULT_POWER     # the power the aids predict: the last one held
+        self.prediction = None          # the aids' aim.Prediction of the stroke shown
 
     def new_turn(self) -> None:
         """Fresh set-up, aimed at the nearest ball the shooter may hit first."""
@@ -78,23 +108,30 @@ class Aimer:
         self.setup = Setup(azimuth=azimuth)
         self.drag = None
 
-    def stroke(self, speed: float = 1.0) -> tuple:
-        """(Stroke, raised): the set-up as a stroke at cue `speed` m/s, the cue raised to
-        clear what is behind the cue ball (raised: that lifted it noticeably)."""
+    def stroke(self, speed: float | None = None) -> tuple:
+        """(Stroke, raised): the set-up as a stroke at cue `speed` m/s (default: that of
+        the chosen power), the cue raised to clear what is behind the cue ball (raised:
+        that lifted it noticeably)."""
         s = self.setup
-        need = self.screen.clearing(s.azimuth, s.height)
+        if speed is None:
+            speed = _cue_speed(self.chosen)
+        need = self.screen.clearing(Stroke(s.azimuth, 0.0, s.side, s.height, speed))
         raised = need > max(s.elevation, RAISE_NOTED_RAD)
         return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised
 
     def refresh(self, gap: float | None = None, power: float | None = None) -> None:
         """Pose the cue (drawn back `gap` m), the aids, the instruments (with `power`
-        0..1 while the stroke is drawn, else None) and the camera for the set-up."""
+        0..1 while the stroke is drawn, else None) and the camera for the set-up, and
+        warn of a cue ball that leaves the cloth at the power of the moment."""
         if gap is not None:
             self.gap, self.power = gap, power
+        if self.power is not None:
+            self.chosen = self.power
         stroke, raised = self.stroke()
-        self.screen.show_aim(stroke, self.gap)
+        self.prediction = self.screen.show_aim(stroke, self.gap)
         self.hud.show_aiming(self.setup.side, self.setup.height,
                              math.degrees(stroke.elevation), raised, self.power)
+        self.hud.warn(jump_warning(self.prediction, self.session.mode))
         self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
 
     def aim_at(self, azimuth: float, tip: tuple = (0.0, 0.0)) -> None:
@@ -125,11 +162,11 @@ class Aimer:
 
     def toggle_push_out(self) -> None:
         if not self.session.push_out_available:
-            self.hud.say("A push out may only be declared on the shot right after the break.")
+            self.hud.say(_("A push out may only be declared on the shot right after the break."))
             return
         self.setup.push_out = not self.setup.push_out
-        self.hud.say("Push out declared: P again to take it back." if self.setup.push_out
-                     else "Push out taken back.")
+        self.hud.say(_("Push out declared: P again to take it back.") if self.setup.push_out
+                     else _("Push out taken back."))
 
     def toggle_aid(self, name: str) -> None:
         aids = self.screen.aids_on

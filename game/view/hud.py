@@ -70,6 +70,7 @@ class Hud:
         self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)
         self.power = PowerBar(base.a2dBottomRight, (-0.45, 0.17), 0.36)
         self._message_left = 0.0
+        self._warning = None
         self.hide_aiming()
 
     def update(self, session, race=None) -> None:
@@ -88,7 +89,22 @@ class Hud:
         """A passing message (a refused placement, a declared push out, ...): it goes
         after MESSAGE_S or at the next stroke, whichever comes first."""
         self.message.setText(words)
+        self.message["fg"] = NOTICE
         self._message_left = MESSAGE_S
+        self._warning = None
+
+    def warn(self, words: str | None) -> None:
+        """A warning on the message line that stays until withdrawn (None), as long as
+        what it warns of holds (a stroke that makes the cue ball jump)."""
+        if words == self._warning:
+            return
+        if words is not None:
+            self.message.setText(words)
+            self.message["fg"] = WARNING
+            self._message_left = 0.0
+        elif self.message.getText() == self._warning:
+            self.message.setText("")
+        self._warning = words
 
     def clear_notes(self) -> None:
         """A new stroke: the last ruling and any passing message go (the shot log keeps
@@ -139,6 +155,7 @@ class Hud:
             self.power.set(power)
 
     def hide_aiming(self) -> None:
+        self.warn(None)
         self.spin.hide()
         self.elevation.hide()
         self.power.hide()

@@ -19,9 +19,9 @@ from physics_ext import CueSpec, Stroke
 
 from . import modes
 from .aids import AimAids, PlacementGhost
-from .aim import RailShape, clearing_elevation, predict, table_point
+from .aim import CueShape, Predictor, RailShape, clearing_elevation, table_point
 from .app import overview_camera
-from .cue import radius_at
+from .cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
@@ -82,6 +82,8 @@ class GameScreen:
         """The aids, the ghost of a ball in hand and the camera for `self.scene`."""
         spec, look = self.scene.table_spec, self.scene.look
         self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
+        self.cue_shape = CueShape(radius_at, self.cue.tip_radius, CUE_LENGTH)
+        self.predictor = Predictor(self.session, spec, self.cue)
         self.aids = AimAids(self.scene.root)
         self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
         spectator = overview_camera(self.base, self.scene)
@@ -153,25 +155,20 @@ class GameScreen:
         balls = self.session.ball_set
         return {b: (p, balls.radius(b)) for b, p in self.session.state.layout.items() if b != CUE}
 
-    def masses(self) -> dict:
-        balls = self.session.ball_set
-        return {b: balls.mass(b) for b in self.session.state.layout if b != CUE}
-
     # ---- strokes -------------------------------------------------------------------
-    def clearing(self, azimuth: float, height: float) -> float:
-        """The lowest cue elevation (rad) that clears the rail and balls behind the cue ball."""
-        return clearing_elevation(self.cue_ball(), azimuth, self.cue_style.radius, height,
-                                  self.others(), self.scene.table_spec, self.rail, radius_at,
-                                  self.cue.tip_radius)
+    def clearing(self, stroke: Stroke) -> float:
+        """The lowest cue elevation (rad) that clears the rail and balls behind the cue ball
+        for `stroke`'s aim and tip offset."""
+        return clearing_elevation(self.cue_ball(), stroke, self.cue_style.radius, self.others(),
+                                  self.scene.table_spec, self.rail, self.cue_shape)
 
-    def show_aim(self, stroke: Stroke, gap: float) -> None:
-        """Pose the cue for `stroke`, drawn back `gap` m, and draw the aids for it."""
+    def show_aim(self, stroke: Stroke, gap: float):
+        """Pose the cue for `stroke`, drawn back `gap` m, and draw the aids for it;
+        returns their Prediction (None: the solver cannot play the stroke)."""
         self.scene.show_cue(stroke, gap)
-        start = self.cue_ball()
-        prediction = predict(start, stroke, self.cue_style.radius, self.cue_style.mass,
-                             self.others(), self.masses(), self.scene.table_spec,
-                             self.session.params)
-        self.aids.show(start, self.cue_style.radius, prediction, self.others(), self.aids_on)
+        prediction = self.predictor(stroke)
+        self.aids.show(self.cue_style.radius, prediction, self.others(), self.aids_on)
+        return prediction
 
     def help_lines(self) -> list:
         """The help overlay's lines: the controls of the moment, then the keys that work

@@ -38,8 +38,9 @@ class Recorder:
     replay folder, see library.replay_directory). started: the match's start time (now by
     default), stored in the file and used in its name. The file is written at once (an
     empty match, which claims the name) and after every command; `detach` removes it if
-    no command came. A save that fails with an OSError (disk full, folder removed) is
-    logged and kept in `error`; the game goes on and the next save tries again.
+    no shot was played (there is nothing to watch). A save that fails with an OSError
+    (disk full, folder removed) is logged and kept in `error`; the game goes on and the
+    next save tries again.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
@@ -110,9 +111,9 @@ class Recorder:
             self.error = None
 
     def detach(self) -> None:
-        """Stop recording. The file keeps everything saved so far; a file of a match in
-        which nothing was played is removed."""
+        """Stop recording. The file keeps everything saved so far; a file of a match
+        without a shot (at most a cue ball placed, or a concession) is removed."""
         if self in self.session.listeners:
             self.session.listeners.remove(self)
-        if not self._commands and self.error is None:
+        if not self._shots and self.error is None:
             os.unlink(self.path)

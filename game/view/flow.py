@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
+from game.i18n import _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
@@ -176,8 +177,13 @@ class PlayFlow(FSM):
                       lambda: self._command(Concede(self.session.shooter)), back)
 
     def _leave(self, back: str) -> None:
-        self._confirm("Leave the match?", "The match in progress will be lost.",
-                      self.screen.on_leave, back)
+        # Said as the recorder does it: a match with a shot stays in Recent matches.
+        if self.session.shots:
+            text = _("The match stops here. What was played is kept: watch it in Recent "
+                     "matches, where it is marked unfinished.")
+        else:
+            text = _("No shot has been played yet, so this match is not kept.")
+        self._confirm(_("Leave the match?"), text, self.screen.on_leave, back)
 
     def _command(self, command) -> None:
         accepted, _ = self.screen.apply(command)

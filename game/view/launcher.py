@@ -123,9 +123,7 @@ class BreakshotApp:
             return
         self.destroy()
         self.viewer = ReplayViewer(self.base, replay, verify(replay),
-                                   use_shaders=self.use_shaders)
-        # The stand-alone viewer quits on Escape; inside the game it goes back instead.
-        self.viewer.accept("escape", self.show_recent)
+                                   use_shaders=self.use_shaders, on_back=self.show_recent)
 
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""

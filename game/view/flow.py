@@ -179,10 +179,9 @@ class PlayFlow(FSM):
     def _leave(self, back: str) -> None:
         # Said as the recorder does it: a match with a shot stays in Recent matches.
         if self.session.shots:
-            text = _("The match stops here. What was played is kept: watch it in Recent "
-                     "matches, where it is marked unfinished.")
+            text = _("What was played is kept in Recent matches, marked unfinished.")
         else:
-            text = _("No shot has been played yet, so this match is not kept.")
+            text = _("Nothing has been shot yet: this match will not be kept.")
         self._confirm(_("Leave the match?"), text, self.screen.on_leave, back)
 
     def _command(self, command) -> None:

@@ -42,8 +42,10 @@ def new_replay_path(directory, mode: str, names, started: datetime) -> Path:
 
 @dataclass(frozen=True)
 class MatchSummary:
-    """One line of the recent-matches list. finished: the last game played was decided
-    (won, or conceded) when the file was last saved; False for a match left mid-game.
+    """One line of the recent-matches list. finished: when the file was last saved, the
+    last game played was decided (won, or conceded) and, in a race, a player had won
+    it; False for a match left mid-game or between the frames of a race (files of format
+    1.0, which do not say the race's length, count a decided last game as finished).
     error: why the file cannot be opened (then the other fields are empty), or None."""
     path: Path
     modified: float          # file time, seconds since the epoch
@@ -80,7 +82,11 @@ def recent_matches(directory=None, limit: int = 20) -> list:
             match = decode_match(F.get(manifest, "match", MANIFEST_MEMBER), "match")
             won = F.array(F.get(manifest, "games_won", MANIFEST_MEMBER), "i", (2,), "games_won", 0)
             created = F.text(F.get(manifest, "created", MANIFEST_MEMBER), "created", 100)
-            finished = _last_game_decided(commands, shots)
+            race_to = manifest.get("race_to")        # absent before format 1.1
+            if race_to is not None:
+                race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
+            finished = _last_game_decided(commands, shots) and (
+                race_to is None or max(won.tolist()) >= race_to)
         except ReplayError as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue

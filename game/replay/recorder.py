@@ -36,7 +36,8 @@ class Recorder:
 
     path: the file to write; by default a new name in `directory` (default: the user's
     replay folder, see library.replay_directory). started: the match's start time (now by
-    default), stored in the file and used in its name. The file is written at once (an
+    default), stored in the file and used in its name. race_to: the frames that win the
+    match (1: single games), which tells a finished match from one left between frames. The file is written at once (an
     empty match, which claims the name) and after every command; `detach` removes it if
     no shot was played (there is nothing to watch). A save that fails with an OSError
     (disk full, folder removed) is logged and kept in `error`; the game goes on and the
@@ -44,7 +45,9 @@ class Recorder:
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
-                 started: datetime | None = None):
+                 started: datetime | None = None, race_to: int = 1):
+        if not (isinstance(race_to, int) and race_to >= 1):
+            raise ValueError(f"a match is won in a whole number of frames >= 1, not {race_to!r}")
         if session.commands:
             raise ValueError("attach the recorder before the session's first command: the "
                              "opening rack is recorded from the session's current state")
@@ -62,6 +65,7 @@ class Recorder:
             "created": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
             "software": {"breakshot": package_version(), "solver": solver_version()},
             "match": encode_match(session, session.state),
+            "race_to": race_to,
         }
         self._commands: list = []
         self._shots: list = []          # (manifest entry as JSON, deflated solver data)

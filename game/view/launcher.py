@@ -142,7 +142,8 @@ class BreakshotApp:
         session = GameSession(chosen.mode, chosen.names, chosen.variants,
                               seed=self._seeds.randrange(2 ** 31))
         try:
-            self.recorder = Recorder(session, directory=self.replay_dir)
+            self.recorder = Recorder(session, directory=self.replay_dir,
+                                     race_to=chosen.race_to)
         except OSError as exc:
             notice = f"This match will not be recorded ({exc})."
         computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)

@@ -18,13 +18,14 @@ from view_helpers import widget_pixel
 BREAK = Stroke(azimuth=0.0, elevation=0.0, side=0.0, height=0.0, speed=7.0)
 
 
-def _record(folder, names, steps, modified):
+def _record(folder, names, steps, modified, race_to=1):
     """A 9-ball match between `names` recorded into `folder`: "place" puts the cue ball
     behind the head string, "break" shoots at the rack, "concede" gives the game up,
-    "next" racks the next game. The file's time is set to `modified` (s since the epoch)
+    "next" racks the next game; race_to: frames that win the match (1: single games).
+    The file's time is set to `modified` (s since the epoch)
     so the list's order is known. Returns (path, the score as the list shows it)."""
     session = GameSession("nine_ball", names, seed=3)
-    recorder = Recorder(session, directory=folder)
+    recorder = Recorder(session, directory=folder, race_to=race_to)
     table = session.table
     for step in steps:
         if step == "place":
@@ -60,6 +61,8 @@ def recent_page(base, tmp_path):
         ("Half", "Way"): _record(folder, ("Half", "Way"), ["place", "break"], 1_700_000_400),
         ("Re", "Match"): _record(folder, ("Re", "Match"),
                                  ["place", "break", "concede", "next"], 1_700_000_300),
+        ("Ra", "Ce"): _record(folder, ("Ra", "Ce"), ["place", "break", "concede"],
+                              1_700_000_200, race_to=3),
         ("No", "Shot"): _record(folder, ("No", "Shot"), ["place"], 1_700_000_600),
         ("Em", "Pty"): _record(folder, ("Em", "Pty"), [], 1_700_000_700),
     }
@@ -79,12 +82,15 @@ def test_unfinished_matches_are_marked_and_shotless_ones_left_out(recent_page):
     lines = [button.component("text0").getText() for button in recent_page.app.recent.buttons]
     # Newest first; "No"/"Shot" and "Em"/"Pty" (no shot) are not there though newer.
     assert [line.split("   ")[2] for line in lines] == [
-        files[names][1] for names in (("Fin", "Ished"), ("Half", "Way"), ("Re", "Match"))]
-    finished, half_way, rematch = lines
+        files[names][1] for names in (("Fin", "Ished"), ("Half", "Way"), ("Re", "Match"),
+                                      ("Ra", "Ce"))]
+    finished, half_way, rematch, race = lines
     assert "unfinished" not in finished and finished.endswith("1 shot")
     # Left after the break; left right after a decided game, in the next one.
     assert half_way.endswith("1 shot   (unfinished)")
     assert rematch.endswith("1 shot   (unfinished)")
+    # A race to 3 left after its first frame: decided frame, undecided match.
+    assert race.endswith("1 shot   (unfinished)")
     assert all(os.path.exists(path) for path, _ in files.values())   # listed or not, kept
 
 

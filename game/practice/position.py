@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import physics_ext
 from physics_ext import Ball, TableSpec
+from game.i18n import _
 from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, Layout, eight_ball_rack,
                         nine_ball_rack)
 from game.rules.facts import resting_positions
-from game.i18n import _
 from game.rules.layout import clearance
 from game.session.describe import ball_name
 from game.session.game import physics_balls

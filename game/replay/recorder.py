@@ -37,11 +37,11 @@ class Recorder:
     path: the file to write; by default a new name in `directory` (default: the user's
     replay folder, see library.replay_directory). started: the match's start time (now by
     default), stored in the file and used in its name. race_to: the frames that win the
-    match (1: single games), which tells a finished match from one left between frames. The file is written at once (an
-    empty match, which claims the name) and after every command; `detach` removes it if
-    no shot was played (there is nothing to watch). A save that fails with an OSError
-    (disk full, folder removed) is logged and kept in `error`; the game goes on and the
-    next save tries again.
+    match (1: single games), which tells a finished match from one left between frames.
+    The file is written at once (an empty match, which claims the name) and after every
+    command; `detach` removes it if no shot was played (there is nothing to watch). A
+    save that fails with an OSError (disk full, folder removed) is logged and kept in
+    `error`; the game goes on and the next save tries again.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,

@@ -16,6 +16,7 @@ import os
 import re
 import sys
 
+from game.arguments import whole_number
 from game.view.modes import MODE_NAMES
 
 MAX_SIZE = 8192     # pixels per side; larger buffers fail in most drivers anyway
@@ -49,7 +50,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="look round the opening position (drag, arrows, wheel, T)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
                         help="window or image size in pixels (default: 1280x720)")
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", type=whole_number(), default=None,
                         help="seed of the racks and the coin toss (default: random in the "
                              "game, 0 for --screenshot and --viewer)")
     parser.add_argument("--no-shaders", action="store_true",

@@ -19,6 +19,8 @@ from tqdm import tqdm
 
 from game.ai import LEVELS, Opponent
 from game.ai.selfplay import play_match
+from game.arguments import folder_problem, whole_number
+from game.i18n import _
 from game.session import MODES, GameSession
 from game.session.describe import FOUL_TEXT
 
@@ -31,9 +33,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=MODES, default="nine_ball",
                         help="game mode (default: nine_ball)")
-    parser.add_argument("--games", type=_positive, default=20,
+    parser.add_argument("--games", type=whole_number(1), default=20,
                         help="games in the match (default: 20)")
-    parser.add_argument("--seed", type=int, default=1,
+    parser.add_argument("--seed", type=whole_number(), default=1,
                         help="seed of the racks, the break order and both players (default: 1)")
     parser.add_argument("--level", choices=sorted(LEVELS), default="pro",
                         help="strength of both players (default: pro)")
@@ -42,13 +44,6 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--replays", metavar="DIR", default=None,
                         help="record the match as a replay file in this folder")
     return parser.parse_args(argv)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def main(argv=None) -> int:
@@ -64,7 +59,14 @@ def main(argv=None) -> int:
             print("python -m game.ai_demo: error: --replays: replays are not available "
                   "in this build yet (game.replay has no Recorder)", file=sys.stderr)
             return 2
-        recorder = Recorder(session, directory=args.replays)
+        try:
+            recorder = Recorder(session, directory=args.replays)
+        except OSError as exc:
+            print(_("python -m game.ai_demo: error: --replays: no replay can be saved in "
+                    "{folder}: {reason}").format(folder=args.replays,
+                                                 reason=folder_problem(args.replays, exc)),
+                  file=sys.stderr)
+            return 1
     opponents = [Opponent(level, seed=[args.seed, side], params=session.params)
                  for side, level in enumerate(levels)]
     print(f"{args.mode}: {args.games} games, {names[0]} vs {names[1]}, seed {args.seed}")

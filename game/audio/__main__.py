@@ -1,10 +1,15 @@
 """Build step: `python -m game.audio [--dir FOLDER]` generates the sound files (the game
-otherwise makes them on first use) and prints where they are."""
+otherwise makes them on first use) and prints where they are; a folder that cannot be
+written is said in one line on stderr, exit status 1."""
 from __future__ import annotations
 
 import argparse
+import sys
 
-from .bank import ensure_sounds
+from game.arguments import folder_problem
+from game.i18n import _
+
+from .bank import default_root, ensure_sounds
 
 
 def main(argv=None) -> int:
@@ -12,7 +17,15 @@ def main(argv=None) -> int:
                                      description="Generate Breakshot's sound files.")
     parser.add_argument("--dir", help="root folder (default: the user's cache)")
     args = parser.parse_args(argv)
-    print(ensure_sounds(args.dir).folder)
+    try:
+        folder = ensure_sounds(args.dir).folder
+    except OSError as exc:
+        root = args.dir or default_root()
+        print(_("python -m game.audio: error: the sound files cannot be made in {folder}: "
+                "{reason}").format(folder=root, reason=folder_problem(root, exc)),
+              file=sys.stderr)
+        return 1
+    print(folder)
     return 0
 
 

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 import physics_ext
 from physics_ext import Ball, TableSpec
+from game.i18n import _
 from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, Layout, eight_ball_rack,
                         nine_ball_rack)
 from game.rules.facts import resting_positions
 from game.rules.layout import clearance
+from game.session.describe import ball_name
 from game.session.game import physics_balls
 
 GAMES = ("nine_ball", "eight_ball")
@@ -46,21 +48,28 @@ class Position:
         return BALL_SETS[self.game]
 
     def placement_problem(self, ball: int, xy) -> str | None:
-        """Why `ball` may not be put at `xy` (the ball's own old spot does not count), or
-        None if it may."""
+        """Why `ball` may not be put at `xy` (the ball's own old spot does not count), in
+        the player's words ("the 5 would overlap a red"), or None if it may."""
         if ball not in self.ball_set.all_balls:
-            return f"there is no ball {ball} in {self.game.replace('_', '-')}"
+            return _("there is no ball {number} in {game}").format(
+                number=ball, game=self.game.replace("_", "-"))
         x, y = (float(v) for v in xy)
+        name = ball_name(self.game, ball)
         if not (math.isfinite(x) and math.isfinite(y)):
-            return f"position ({x}, {y}) is not a point on the table"
+            return _("that is not a point on the table")
         radius = self.ball_set.radius(ball)
         try:
             physics_ext.simulate(self.table, [Ball(radius, self.ball_set.mass(ball), (x, y))])
-        except ValueError as exc:
-            # The solver names the ball by its index in the list it was given: ours is 0.
-            return f"ball {ball}: {str(exc).removeprefix('ball 0: ')}"
-        if clearance((x, y), radius, self.layout, self.ball_set, ignore=(ball,)) < 0.0:
-            return f"ball {ball} at ({x:.4f}, {y:.4f}) would overlap another ball"
+        except ValueError:
+            # Off the playing surface, over a pocket hole or in a jaw: the solver's own
+            # test, its message in metres meant for programmers.
+            return _("{ball} must stay on the cloth, clear of the cushions and pockets"
+                     ).format(ball=name)
+        others = {b: p for b, p in self.layout.items() if b != ball}
+        gaps = {b: clearance((x, y), radius, {b: p}, self.ball_set) for b, p in others.items()}
+        if gaps and min(gaps.values()) < 0.0:
+            return _("{ball} would overlap {other}").format(
+                ball=name, other=ball_name(self.game, min(gaps, key=gaps.get)))
         return None
 
     def with_ball(self, ball: int, xy) -> "Position":

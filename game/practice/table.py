@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import physics_ext
 from physics_ext import Params, ShotResult, Stroke, TableSpec
+from game.i18n import _
 from game.rules import CUE
 from game.rules.racks import rack_seed
 
@@ -68,7 +69,7 @@ class PracticeTable:
         """Strike the cue ball with `stroke`; the balls rest where the physics leaves them.
         PlacementError if the cue ball is in hand."""
         if CUE not in self.position.layout:
-            raise PlacementError("the cue ball is in hand: place it on the table first")
+            raise PlacementError(_("the cue ball is in hand: place it on the table first"))
         before = self.position
         balls, ids = before.physics_balls()
         result = physics_ext.shoot(before.table, balls, 0, stroke, self.params)

@@ -84,7 +84,8 @@ def _print_recent(directory) -> None:
             print(f"{when}  {m.path}  (cannot be opened: {m.error})")
         else:
             print(f"{when}  {m.mode:10s} {m.players[0]} {m.games_won[0]}-{m.games_won[1]} "
-                  f"{m.players[1]}, {m.shots} shots  {m.path}")
+                  f"{m.players[1]}, {m.shots} shots{'' if m.finished else ', unfinished'}  "
+                  f"{m.path}")
 
 
 def _print_info(replay) -> None:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import platformdirs
 
+from game.session import Concede, NextGame
+
 from . import fields as F
 from .errors import ReplayError
-from .manifest import MANIFEST_MEMBER, decode_match
+from .manifest import MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match
 from .reader import read_manifest
 
 EXTENSION = ".bsreplay"
@@ -40,8 +42,11 @@ def new_replay_path(directory, mode: str, names, started: datetime) -> Path:
 
 @dataclass(frozen=True)
 class MatchSummary:
-    """One line of the recent-matches list. error: why the file cannot be opened (then
-    the other fields are empty), or None."""
+    """One line of the recent-matches list. finished: when the file was last saved, the
+    last game played was decided (won, or conceded) and, in a race, a player had won
+    it; False for a match left mid-game or between the frames of a race (files of format
+    1.0, which do not say the race's length, count a decided last game as finished).
+    error: why the file cannot be opened (then the other fields are empty), or None."""
     path: Path
     modified: float          # file time, seconds since the epoch
     mode: str = ""
@@ -49,13 +54,14 @@ class MatchSummary:
     shots: int = 0
     games_won: tuple = (0, 0)
     created: str = ""
+    finished: bool = False
     error: str | None = None
 
 
 def recent_matches(directory=None, limit: int = 20) -> list:
     """The `limit` most recently saved replays of `directory` (default: the user's replay
-    folder), newest first, as MatchSummary; reads only each file's manifest. A match in
-    which nothing was played yet is left out."""
+    folder), newest first, as MatchSummary; reads only each file's manifest. A match
+    without a shot (nothing to watch) is left out."""
     folder = Path(directory) if directory is not None else replay_directory()
     if not folder.is_dir():
         return []
@@ -68,15 +74,41 @@ def recent_matches(directory=None, limit: int = 20) -> list:
         modified = path.stat().st_mtime
         try:
             _, manifest, _, _ = read_manifest(str(path))
-            if not F.items(F.get(manifest, "commands", MANIFEST_MEMBER), "commands", 10 ** 7):
+            shots = F.items(F.get(manifest, "shots", MANIFEST_MEMBER), "shots", MAX_SHOTS)
+            if not shots:
                 continue
+            commands = F.items(F.get(manifest, "commands", MANIFEST_MEMBER), "commands",
+                               MAX_COMMANDS)
             match = decode_match(F.get(manifest, "match", MANIFEST_MEMBER), "match")
-            shots = F.items(F.get(manifest, "shots", MANIFEST_MEMBER), "shots", 10 ** 6)
             won = F.array(F.get(manifest, "games_won", MANIFEST_MEMBER), "i", (2,), "games_won", 0)
             created = F.text(F.get(manifest, "created", MANIFEST_MEMBER), "created", 100)
+            race_to = manifest.get("race_to")        # absent before format 1.1
+            if race_to is not None:
+                race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
+            finished = _last_game_decided(commands, shots) and (
+                race_to is None or max(won.tolist()) >= race_to)
         except ReplayError as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),
-                                      tuple(won.tolist()), created))
+                                      tuple(won.tolist()), created, finished))
     return summaries
+
+
+def _last_game_decided(commands: list, shots: list) -> bool:
+    """Whether the game the manifest's commands end in was decided: its last shot's
+    ruling named a winner or a player conceded it (a next_game starts an undecided one).
+    CorruptReplayError for a malformed command or a shoot pointing to no shot."""
+    decided = False
+    for k, entry in enumerate(commands):
+        command, shot = decode_command(entry, f"commands[{k}]")
+        if shot is not None:
+            if shot >= len(shots):
+                F.fail(f"commands[{k}]", f"shoot points to shot {shot}, of {len(shots)}")
+            ruling = F.obj(F.get(F.obj(shots[shot], f"shots[{shot}]"), "ruling",
+                                 f"shots[{shot}]"), f"shots[{shot}].ruling")
+            decided = F.get(ruling, "winner", f"shots[{shot}].ruling") is not None
+        else:
+            decided = isinstance(command, Concede) or (
+                decided and not isinstance(command, NextGame))
+    return decided

@@ -36,14 +36,18 @@ class Recorder:
 
     path: the file to write; by default a new name in `directory` (default: the user's
     replay folder, see library.replay_directory). started: the match's start time (now by
-    default), stored in the file and used in its name. The file is written at once (an
-    empty match, which claims the name) and after every command; `detach` removes it if
-    no command came. A save that fails with an OSError (disk full, folder removed) is
-    logged and kept in `error`; the game goes on and the next save tries again.
+    default), stored in the file and used in its name. race_to: the frames that win the
+    match (1: single games), which tells a finished match from one left between frames.
+    The file is written at once (an empty match, which claims the name) and after every
+    command; `detach` removes it if no shot was played (there is nothing to watch). A
+    save that fails with an OSError (disk full, folder removed) is logged and kept in
+    `error`; the game goes on and the next save tries again.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
-                 started: datetime | None = None):
+                 started: datetime | None = None, race_to: int = 1):
+        if not (isinstance(race_to, int) and race_to >= 1):
+            raise ValueError(f"a match is won in a whole number of frames >= 1, not {race_to!r}")
         if session.commands:
             raise ValueError("attach the recorder before the session's first command: the "
                              "opening rack is recorded from the session's current state")
@@ -61,6 +65,7 @@ class Recorder:
             "created": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
             "software": {"breakshot": package_version(), "solver": solver_version()},
             "match": encode_match(session, session.state),
+            "race_to": race_to,
         }
         self._commands: list = []
         self._shots: list = []          # (manifest entry as JSON, deflated solver data)
@@ -110,9 +115,9 @@ class Recorder:
             self.error = None
 
     def detach(self) -> None:
-        """Stop recording. The file keeps everything saved so far; a file of a match in
-        which nothing was played is removed."""
+        """Stop recording. The file keeps everything saved so far; a file of a match
+        without a shot (at most a cue ball placed, or a concession) is removed."""
         if self in self.session.listeners:
             self.session.listeners.remove(self)
-        if not self._commands and self.error is None:
+        if not self._shots and self.error is None:
             os.unlink(self.path)

@@ -16,7 +16,7 @@ from pathlib import Path
 import physics_ext
 
 FORMAT_NAME = "breakshot-replay"
-FORMAT_VERSION = (1, 0)
+FORMAT_VERSION = (1, 1)        # 1.1 adds race_to
 # The physics files whose content decides what a shot simulates to.
 _SOLVER_SOURCES = ("*.pyx", "*.pxd", "*.py")
 

@@ -1,8 +1,10 @@
 """Rulings in words, for the HUD and the replay shot list: "Foul: opponent's ball hit
-first. Yellow to play, one visit." Plain text from enum values; no Panda3D."""
+first. Yellow to play, one visit." Plain text from enum values; no Panda3D. Also the
+balls as players call them ("the 5", "a red")."""
 from __future__ import annotations
 
-from game.rules import BallInHand, EndReason, Foul, Group, Player
+from game.i18n import _
+from game.rules import CUE, BallInHand, Colour, EndReason, Foul, Group, Player, colour_of
 
 FOUL_TEXT = {
     Foul.CUE_BALL_POTTED: "cue ball potted",
@@ -93,3 +95,14 @@ def describe_ruling(ruling, state_after, names) -> str:
         turn += f", {zone}"
     parts.append(turn + ".")
     return " ".join(parts)
+
+
+def ball_name(mode: str, ball: int) -> str:
+    """Ball id `ball` of `mode` as players call it: "the cue ball"; in 9-ball by its
+    number, "the 5"; in 8-ball by its colour, "a red", "a yellow", "the black"."""
+    if ball == CUE:
+        return _("the cue ball")
+    if mode == "eight_ball":
+        return {Colour.RED: _("a red"), Colour.YELLOW: _("a yellow"),
+                Colour.BLACK: _("the black")}[colour_of(ball)]
+    return _("the {number}").format(number=ball)

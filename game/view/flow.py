@@ -177,8 +177,12 @@ class PlayFlow(FSM):
                       lambda: self._command(Concede(self.session.shooter)), back)
 
     def _leave(self, back: str) -> None:
-        self._confirm("Leave the match?", "The match in progress will be lost.",
-                      self.screen.on_leave, back)
+        # Said as the recorder does it: a match with a shot stays in Recent matches.
+        if self.session.shots:
+            text = _("What was played is kept in Recent matches, marked unfinished.")
+        else:
+            text = _("Nothing has been shot yet: this match will not be kept.")
+        self._confirm(_("Leave the match?"), text, self.screen.on_leave, back)
 
     def _command(self, command) -> None:
         accepted, _ = self.screen.apply(command)

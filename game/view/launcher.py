@@ -124,9 +124,7 @@ class BreakshotApp:
             return
         self.destroy()
         self.viewer = ReplayViewer(self.base, replay, verify(replay),
-                                   use_shaders=self.use_shaders)
-        # The stand-alone viewer quits on Escape; inside the game it goes back instead.
-        self.viewer.accept("escape", self.show_recent)
+                                   use_shaders=self.use_shaders, on_back=self.show_recent)
 
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""
@@ -145,7 +143,8 @@ class BreakshotApp:
         session = GameSession(chosen.mode, chosen.names, chosen.variants,
                               seed=self._seeds.randrange(2 ** 31))
         try:
-            self.recorder = Recorder(session, directory=self.replay_dir)
+            self.recorder = Recorder(session, directory=self.replay_dir,
+                                     race_to=chosen.race_to)
         except OSError as exc:
             notice = f"This match will not be recorded ({exc})."
         computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)

@@ -20,6 +20,7 @@ import platformdirs
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
+from game.i18n import _
 from game.practice import PlacementError, PositionFileError, PracticeTable
 from game.rules import CUE
 from physics_ext import CueSpec, SimulationError
@@ -244,7 +245,7 @@ class PracticeScreen(GameScreen):
         try:
             self.table.place(self.carrying, spot)
         except PlacementError as exc:
-            self.hud.say(f"It cannot go there: {exc}.")
+            self.hud.say(_("It cannot go there: {why}.").format(why=exc))
             return
         self.show_layout()
 

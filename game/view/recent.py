@@ -1,8 +1,9 @@
 """The start menu's "Recent matches" page: the replays the game recorded, newest first,
 each a button that opens it in the replay viewer (`replay_viewer.ReplayViewer`).
 
-The list is `game.replay.recent_matches`; a file that cannot be read is listed with the
-reason and cannot be opened.
+The list is `game.replay.recent_matches` (a match without a shot is not in it); a match
+left mid-game says "unfinished"; a file that cannot be read is listed with the reason and
+cannot be opened.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.i18n import _, ngettext
 from game.replay import recent_matches
 
 from .hud_text import MODE_TITLES
@@ -23,13 +25,16 @@ ROW_STEP = 0.1
 
 
 def match_line(summary) -> str:
-    """One match in words: when, mode, players, games and shots (or why it is unreadable)."""
+    """One match in words: when, mode, players, games and shots, and "unfinished" for a
+    match left mid-game (or why the file is unreadable)."""
     when = datetime.fromtimestamp(summary.modified).strftime("%Y-%m-%d %H:%M")
     if summary.error is not None:
         return f"{when}   {summary.path.name}: {summary.error}"[:90]
     (a, b), (wa, wb) = summary.players, summary.games_won
-    return (f"{when}   {MODE_TITLES.get(summary.mode, summary.mode)}   {a} {wa} : {wb} {b}"
-            f"   {summary.shots} shots")
+    shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
+    line = (f"{when}   {MODE_TITLES.get(summary.mode, summary.mode)}   {a} {wa} : {wb} {b}"
+            f"   {shots}")
+    return line if summary.finished else line + "   " + _("(unfinished)")
 
 
 class RecentMatches:
@@ -40,11 +45,12 @@ class RecentMatches:
         self.summaries = recent_matches(directory, limit=ROWS)
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
-        OnscreenText(parent=self.frame, text="Recent matches", pos=(0, 0.76), scale=0.09,
+        OnscreenText(parent=self.frame, text=_("Recent matches"), pos=(0, 0.76), scale=0.09,
                      fg=GOLD)
         OnscreenText(parent=self.frame, pos=(0, 0.66), scale=0.04, fg=DIM,
-                     text="Click a match to watch it again (also: python -m game.replay FILE)"
-                     if self.summaries else "No recorded matches yet: play one first.")
+                     text=_("Click a match to watch it again (also: python -m game.replay "
+                            "FILE)")
+                     if self.summaries else _("No recorded matches yet: play one first."))
         self.buttons = []
         for k, summary in enumerate(self.summaries):
             readable = summary.error is None
@@ -56,8 +62,8 @@ class RecentMatches:
                 pos=(-1.1, 0, 0.52 - k * ROW_STEP),
                 state=DGG.NORMAL if readable else DGG.DISABLED,
                 command=on_open, extraArgs=[summary.path]))
-        self.back_button = DirectButton(parent=self.frame, text="Back  [Esc]", text_scale=0.055,
-                                        text_fg=TEXT, frameColor=BUTTON,
+        self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
+                                        text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),
                                         relief=DGG.FLAT, pos=(0, 0, -0.8), command=on_back)
         self.keys = DirectObject()

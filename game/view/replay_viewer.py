@@ -7,7 +7,8 @@ playback timing comes from game.view.playback.
 
 Keys: space play/pause; , and . previous/next event (pauses); [ and ] slower/faster;
 Page Up/Down or P/N previous/next shot; Home back to the strike; R traces; L labels;
-T top view; arrows or left-drag orbit; wheel or +/- zoom; Escape quits.
+T top view; arrows or left-drag orbit; wheel or +/- zoom; Escape quits (inside the game:
+back to the recent matches). The key line at the bottom says which.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectScrolledList, DirectSl
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from game.i18n import _
 from game.replay.verify import verify
 
 from .app import open_base
@@ -29,21 +31,32 @@ LIST_ROWS = 14             # shots visible in the list at once
 LIST_CHARS = 44            # of a shot's line in the list
 TEXT_SCALE = 0.045
 SLIDER_TOL_S = 1e-4
-HELP = ("space play/pause   , . events   [ ] speed   PgUp PgDn shots   Home restart   "
-        "R traces   L labels   T top view   arrows/drag orbit   wheel zoom   Esc quit")
 _CURRENT = (1.0, 0.85, 0.3, 1.0)
 _NORMAL = (0.9, 0.9, 0.9, 1.0)
 _DIVERGED = (1.0, 0.45, 0.4, 1.0)
 
 
+def key_line(in_game: bool) -> str:
+    """The viewer's keys in one line; Escape goes back to the recent matches `in_game`,
+    quits the stand-alone window otherwise."""
+    escape = _("Esc back to the list") if in_game else _("Esc quit")
+    return _("space play/pause   , . events   [ ] speed   PgUp PgDn shots   Home restart   "
+             "R traces   L labels   T top view   arrows/drag orbit   wheel zoom   "
+             "{escape}").format(escape=escape)
+
+
 class ReplayViewer(Viewer):
     """The replay on an existing ShowBase. checks: verify.ShotCheck per shot (divergent
     shots are marked), or None when the replay was not verified. shot: the first shot
-    shown (0-based). Playing starts at once."""
+    shown (0-based). on_back(): what Escape does, back to the recent matches in the
+    game; None: Escape quits, as in the stand-alone window. Playing starts at once."""
 
     def __init__(self, base, replay, checks=None, shot: int = 0,
-                 use_shaders: bool | None = None):
+                 use_shaders: bool | None = None, on_back=None):
         super().__init__(base, replay.match.mode, use_shaders=use_shaders)
+        if on_back is not None:
+            self.accept("escape", on_back)
+        self.in_game = on_back is not None
         self.replay = replay
         self.checks = tuple(checks) if checks is not None else None
         self.stage = ShotStage(base, replay, scene=self.scene)
@@ -79,7 +92,7 @@ class ReplayViewer(Viewer):
         self.event = text(base.a2dBottomLeft, (0.05, 0.27), fg=(0.7, 0.9, 1, 1))
         self.status = text(base.a2dBottomLeft, (0.05, 0.2))
         self.help = text(base.a2dBottomLeft, (0.05, 0.03), TEXT_SCALE * 0.7,
-                         fg=(0.7, 0.7, 0.7, 1), text=HELP)
+                         fg=(0.7, 0.7, 0.7, 1), text=key_line(self.in_game))
         self.slider = DirectSlider(parent=base.a2dBottomCenter, pos=(0, 0, 0.12),
                                    frameSize=(-1.2, 1.2, -0.02, 0.02), range=(0, 1), value=0,
                                    thumb_frameSize=(-0.02, 0.02, -0.04, 0.04),

@@ -102,7 +102,7 @@ CORRUPT = [
     ("three coordinates", edited(lambda d: d["layout"].update({"3": [1.0, 0.5, 0.0]})),
      r"layout\['3'\] must be \[x, y\]"),
     ("off the table", edited(lambda d: d["layout"].update({"3": [3.0, 0.5]})),
-     "ball 3: position .* off the playing surface"),
+     "the 3 must stay on the cloth"),
     ("overlapping", edited(lambda d: d["layout"].update({"3": d["layout"]["4"]})),
      "would overlap"),
 ]

@@ -70,6 +70,8 @@ def test_balls_may_touch_but_never_overlap():
     r = NINE_BALL_SET.object_radius
     problem = practice.placement_problem(CUE, (x + 1.5 * r, y))
     assert problem and "overlap" in problem
+    # Named as players call them: the ball most in the way.
+    assert practice.placement_problem(CUE, (x, y + 0.2 * r)) == "the cue ball would overlap the 5"
     with pytest.raises(PlacementError, match="overlap"):
         practice.place(CUE, (x, y + 1.9 * r))
     practice.place(7, (0.6, 0.3))
@@ -79,11 +81,14 @@ def test_balls_may_touch_but_never_overlap():
     practice.place(7, (0.6, 0.2 + 0.5 * r))
 
 
-@pytest.mark.parametrize("xy, words", [((0.01, 0.5), "off the playing surface"),
-                                       ((-1.0, 0.5), "off the playing surface"),
-                                       ((0.5, -0.005), "off the playing surface"),
+ON_THE_CLOTH = "^the 3 must stay on the cloth, clear of the cushions and pockets$"
+
+
+@pytest.mark.parametrize("xy, words", [((0.01, 0.5), ON_THE_CLOTH),
+                                       ((-1.0, 0.5), ON_THE_CLOTH),
+                                       ((0.5, -0.005), ON_THE_CLOTH),
                                        ((float("nan"), 0.5), "not a point"),
-                                       ((1.27, 1.31), "pocket")])
+                                       ((1.27, 1.31), ON_THE_CLOTH)])
 def test_a_ball_stays_on_the_playing_surface(xy, words):
     practice = PracticeTable("nine_ball")
     before = bits(practice.position)
@@ -95,8 +100,24 @@ def test_a_ball_stays_on_the_playing_surface(xy, words):
 def test_a_ball_over_a_pocket_hole_is_refused():
     practice = PracticeTable("nine_ball")
     hole_x, hole_y, _ = practice.position.table.geometry().pockets[0]
-    with pytest.raises(PlacementError, match="pocket|off the playing surface|jaw"):
+    with pytest.raises(PlacementError, match=ON_THE_CLOTH):
         practice.place(3, (hole_x, hole_y))
+
+
+def test_8_ball_balls_are_named_by_colour():
+    practice = PracticeTable("eight_ball")
+    layout = practice.position.layout
+    expected = {8: "the black", 1: "a red", 9: "a yellow"}
+    for ball, name in expected.items():
+        assert colour_name(practice, ball) == name
+    x, y = layout[8]
+    assert practice.placement_problem(1, (x, y)) == "a red would overlap the black"
+
+
+def colour_name(practice, ball):
+    """The name the message gives `ball` when it is dragged off the table."""
+    problem = practice.placement_problem(ball, (-1.0, 0.5))
+    return problem.removesuffix(" must stay on the cloth, clear of the cushions and pockets")
 
 
 def test_only_the_games_balls_may_be_placed():

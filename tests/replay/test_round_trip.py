@@ -21,7 +21,7 @@ from replay_harness import STARTED, play_match
 def test_the_file_holds_the_whole_match(recorded):
     session, recorder = recorded
     replay = load_replay(recorder.path)
-    assert replay.version == (1, 0) and replay.warnings == ()
+    assert replay.version == (1, 1) and replay.warnings == ()
     assert replay.match.mode == session.mode and replay.match.players == ("Ann", "Bob")
     assert replay.match.seed == session.seed and replay.match.params == session.params
     assert replay.match.table == session.table and replay.match.variants == session.variants
@@ -124,4 +124,4 @@ def test_the_archive_is_a_plain_zip_of_json(recorded):
         assert names[0] == "replay.json"
         manifest = json.loads(archive.read("replay.json"))
         assert [s["data"] for s in manifest["shots"]] == names[1:]
-        assert manifest["format"] == "breakshot-replay" and manifest["version"] == "1.0"
+        assert manifest["format"] == "breakshot-replay" and manifest["version"] == "1.1"

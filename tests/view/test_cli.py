@@ -1,4 +1,5 @@
-"""`python -m game`: the headless screenshot command and its argument errors."""
+"""`python -m game`: the headless screenshot command and its argument errors; numbers
+and folders refused in one sentence by `python -m game --demo` and `python -m game.audio`."""
 import os
 import struct
 import subprocess
@@ -81,3 +82,51 @@ def test_demo_passes_every_argument_to_the_ai_demo(monkeypatch):
     monkeypatch.setattr(game.ai_demo, "main", lambda argv: seen.append(argv) or 0)
     assert cli.main(["--demo", "--games", "3", "--mode", "eight_ball"]) == 0
     assert seen == [["--demo", "--games", "3", "--mode", "eight_ball"]]
+
+
+def _run(*argv, timeout=120):
+    return subprocess.run([sys.executable, "-m", *argv], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("argv, sentence", [
+    (["game", "--demo", "--games", "abc"],
+     "argument --games: must be a whole number of at least 1, not 'abc'"),
+    (["game", "--demo", "--games", "0"],
+     "argument --games: must be a whole number of at least 1, not '0'"),
+    (["game.ai_demo", "--seed", "1.5"], "argument --seed: must be a whole number, not '1.5'"),
+    (["game", "--seed", "x"], "argument --seed: must be a whole number, not 'x'"),
+])
+def test_a_number_that_is_not_one_is_refused_in_a_sentence(argv, sentence):
+    done = _run(*argv)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].endswith(": error: " + sentence)
+    assert "Traceback" not in done.stderr and "invalid" not in done.stderr
+
+
+@pytest.fixture
+def bad_folders(tmp_path):
+    """Folders nothing can be written in, whoever runs the tests (root included): a
+    regular file, a folder under a regular file, and a folder under /proc."""
+    file = tmp_path / "notes.txt"
+    file.write_text("not a folder")
+    return {"a file": (file, f"{file} is a file, not a folder"),
+            "under a file": (file / "sub", f"{file} is a file, not a folder"),
+            "under /proc": (Path("/proc/breakshot-test"), None)}
+
+
+@pytest.mark.parametrize("kind", ["a file", "under a file", "under /proc"])
+@pytest.mark.parametrize("command, prog", [
+    (["game.audio", "--dir"], "game.audio"),
+    (["game", "--demo", "--games", "1", "--replays"], "game.ai_demo")])
+def test_an_unwritable_folder_is_one_line_and_a_failure(bad_folders, kind, command, prog):
+    folder, reason = bad_folders[kind]
+    done = _run(*command, str(folder))
+    assert done.returncode == 1
+    (line,) = done.stderr.splitlines()
+    assert "Traceback" not in done.stderr
+    assert line.startswith(f"python -m {prog}: error: ")
+    assert f" in {folder}: " in line
+    if reason is not None:
+        assert line.endswith(reason)
+    assert not (folder.exists() and folder.is_dir())

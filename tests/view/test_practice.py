@@ -2,6 +2,7 @@
 refused onto another), take the cue ball in hand, shoot with the match's keys, undo
 back to the exact position, re-rack, save and load a slot."""
 import math
+import re
 import random
 
 import pytest
@@ -121,3 +122,28 @@ def test_the_other_game_and_back_to_the_menu(practice):
     assert "Drag a ball" in screen.panels.panels["help"].text
     inputs.key("escape")
     assert left == [True]
+
+
+def _settle(screen, inputs):
+    for _ in range(3 * FPS):
+        if screen.rig.settled:
+            break
+        inputs.step()
+
+
+@pytest.mark.parametrize("game, ball, onto, said", [
+    ("nine_ball", 5, CUE, "It cannot go there: the 5 would overlap the cue ball."),
+    ("eight_ball", 8, 1, "It cannot go there: the black would overlap a red."),
+    ("eight_ball", 9, CUE, "It cannot go there: a yellow would overlap the cue ball."),
+])
+def test_a_refused_drag_names_the_balls_as_players_do(practice, base, game, ball, onto, said):
+    screen, inputs, _ = practice
+    if game != screen.table.position.game:
+        inputs.key("g")                           # the other game, as a player switches
+        _settle(screen, inputs)
+    layout = _layout(screen)
+    inputs.drag(_pixel(base, layout[ball]), _pixel(base, layout[onto]))
+    assert _layout(screen)[ball] == layout[ball]
+    line = screen.hud.message.getText()
+    assert line == said
+    assert not re.search(r"\d\s*m\b|ball \d|\(", line)     # no metres, ids or coordinates

@@ -45,3 +45,11 @@ def probe(node, rgb):
 def probe_colours(n):
     """n clearly different saturated colours."""
     return [colorsys.hsv_to_rgb(k / n, 1.0, 1.0) for k in range(n)]
+
+
+def widget_pixel(base, widget):
+    """Pixel (x, y) of the middle of a DirectGUI widget's frame as drawn in the window
+    image (origin top-left)."""
+    left, right, bottom, top = widget.getBounds()
+    centre = base.render2d.getRelativePoint(widget, ((left + right) / 2, 0, (bottom + top) / 2))
+    return ((centre.x + 1) / 2 * base.win.getXSize(), (1 - centre.z) / 2 * base.win.getYSize())

@@ -1,0 +1,39 @@
+"""Arguments of the command lines (`python -m game`, `python -m game.ai_demo`,
+`python -m game.audio`) in words: a bad value is refused with a sentence through
+argparse's own error ("argument --games: must be a whole number of at least 1, not
+'abc'"), never "invalid int value"; a folder that cannot be written is said plainly."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from game.i18n import _
+
+
+def whole_number(minimum: int | None = None):
+    """An argparse `type` that reads a whole number (at least `minimum`, if given)."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or (minimum is not None and value < minimum):
+            if minimum is None:
+                message = _("must be a whole number, not {text!r}")
+            else:
+                message = _("must be a whole number of at least {minimum}, not {text!r}")
+            raise argparse.ArgumentTypeError(message.format(minimum=minimum, text=text))
+        return value
+    return read
+
+
+def folder_problem(folder, error: OSError) -> str:
+    """Why `folder` could not be made or written to, in words, from the OSError it gave:
+    "/home/ann/notes is a file, not a folder" when a file stands in its path."""
+    path = Path(folder).absolute()
+    for part in (path, *path.parents):
+        if part.exists():
+            if not part.is_dir():
+                return _("{path} is a file, not a folder").format(path=part)
+            break
+    return error.strerror or str(error)

@@ -21,7 +21,7 @@ from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 MESSAGE_S = 4.0           # how long a passing message stays
 DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive
 # The power bar (foot and height) and the aim angle's words, on the bottom right corner.
-POWER_BAR_POS = (-0.45, 0.17)
+POWER_BAR_POS = (-0.56, 0.17)
 POWER_BAR_HEIGHT = 0.36
 AIM_ANGLE_POS = (-0.22, 0.53)
 

@@ -18,6 +18,7 @@ from view_helpers import world_to_pixel
 FPS = 60
 KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "escape": KeyboardButton.escape(), "shift": KeyboardButton.shift(),
+        "control": KeyboardButton.control(),
         "arrow_left": KeyboardButton.left(), "arrow_right": KeyboardButton.right(),
         "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
         "f1": KeyboardButton.f1(), "f5": KeyboardButton.f5(), "f6": KeyboardButton.f6(),

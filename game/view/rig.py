@@ -34,6 +34,8 @@ TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
 PAN_PER_HEIGHT = 0.75       # free camera: metres the view moves per window height of drag,
                             # per metre of camera distance (the table about follows the
                             # pointer)
+MIN_PAN_SLANT = 0.25        # a low view's forward drag is stretched by 1/sin(pitch), at
+                            # most by 1/this: the cloth seen slantwise still follows
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ def panned(pose: Pose, right: float, up: float, bounds) -> Pose:
     the point looked at moves the other way, in the view's own directions on the cloth,
     kept inside `bounds` ((x0, y0), (x1, y1)) m."""
     h, scale = pose.heading, pose.distance * PAN_PER_HEIGHT
+    up /= max(math.sin(pose.pitch), MIN_PAN_SLANT)
     # Screen right on the cloth is (-sin h, cos h); screen up, the view's horizontal
     # forward, is (-cos h, -sin h).
     dx = -(right * -math.sin(h) + up * -math.cos(h))

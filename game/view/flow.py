@@ -282,12 +282,15 @@ class PlayFlow(FSM):
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
             bindings["b"] = (self.demand, ("Placing",))
-        extra = ("   B: move the cue ball" if may_move else "") + (
-            "   P: push out" if self.session.push_out_available else "")
-        controls = ("Drag or Left/Right: aim (Shift or , .: fine)   Up/Down: cue "
-                    "elevation   W A S D, X or click the ball: tip   " + shoot + "   V: view   "
-                    + _("C or middle-drag: free camera") + "   1-4: aids   Q: concede   "
-                    "Esc: menu" + extra)
+        controls = [_("Drag or Left/Right: aim (Shift or , .: fine)"),
+                    _("Up/Down: cue elevation"), _("W A S D, X or click the ball: tip"), shoot,
+                    _("V: view"), _("C or middle-drag: free camera"), _("1-4: aids"),
+                    _("Q: concede"), _("Esc: menu")]
+        if may_move:
+            controls.append(_("B: move the cue ball"))
+        if self.session.push_out_available:
+            controls.append(_("P: push out"))
+        controls = "   ".join(controls)
         return bindings, controls
 
     # ---- Looking -------------------------------------------------------------------
@@ -297,14 +300,14 @@ class PlayFlow(FSM):
         middle-button drag that started in Aiming goes on panning."""
         aiming, _controls = self._aiming_keys()
         back = (self.demand, ("Aiming",))
-        bindings = {event: back for event in aiming if "mouse" not in event}
-        bindings["escape"] = back
+        bindings = {event: back for event in aiming if "mouse" not in event}     # Esc too
         for button in ("mouse1", "mouse2"):
             for prefix in ("", "shift-", "control-"):
                 bindings[prefix + button] = (self._start_pan, ())
                 bindings[prefix + button + "-up"] = (self._end_pan, ())
-        self._listen(bindings, _("Free camera: drag to pan   Mouse wheel: zoom   "
-                                 "C, Esc or an aiming key: back to the aim"))
+        self._listen(bindings, "   ".join(
+            [_("Free camera: drag to pan"), _("Mouse wheel: zoom"),
+             _("C, Esc or an aiming key: back to the aim")]))
         self._pan_from = self.screen.pointer() if panning else None
         self._tick = self._tick_looking
 
@@ -332,16 +335,15 @@ class PlayFlow(FSM):
         self.power = 0.0
         if self.screen.stroke_input == "mouse":
             self._mouse = MouseStroke(self._pointer_height(0.0), now)
-            cancel = (self.demand, ("Aiming",))
             self._listen({"mouse1-up": (self._end_mouse_stroke, ()),
                           "control-mouse1-up": (self._end_mouse_stroke, ()),
-                          "escape": cancel},
-                         _("Pull the mouse back, push it through the ball: shoot   "
-                           "Let go of the button or Esc: cancel"))
+                          "escape": (self.demand, ("Aiming",))},
+                         "   ".join([_("Pull the mouse back, push it through the ball: shoot"),
+                                     _("Let go of the button or Esc: cancel")]))
         else:
             self._mouse, self._pressed_at = None, now
             self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
-                         _("Release Space to shoot   Esc: cancel"))
+                         "   ".join([_("Release Space to shoot"), _("Esc: cancel")]))
         self._tick = self._tick_powering
         self.aim.refresh(AIM_GAP_M, 0.0)
 

@@ -81,10 +81,13 @@ class SpinSelector:
         self.dot.setPos(side * self.size, 0, height * self.size)
         words = []
         if abs(height) >= 0.05:
-            words.append(f"{'follow' if height > 0 else 'draw'} {abs(height):.2f}")
+            words.append((_("follow {amount:.2f}") if height > 0 else _("draw {amount:.2f}"))
+                         .format(amount=abs(height)))
         if abs(side) >= 0.05:
-            words.append(f"{'right' if side > 0 else 'left'} {abs(side):.2f}")
-        self.label.setText("tip: " + (", ".join(words) if words else "centre"))
+            words.append((_("right {amount:.2f}") if side > 0 else _("left {amount:.2f}"))
+                         .format(amount=abs(side)))
+        self.label.setText(_("tip: {where}").format(
+            where=", ".join(words) if words else _("centre")))
 
     def offset_at(self, pointer) -> tuple | None:
         """(side, height) under the pointer (x, y in -1..1 window units, as a

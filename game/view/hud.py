@@ -117,8 +117,8 @@ class Hud:
         self.aim_angle.setText(_("aim {angle:.1f} deg").format(angle=aim_deg % 360.0))
         self.aim_angle.show()
         self.spin.set(side, height)
-        self.elevation.setText(f"cue elevation {elevation_deg:.0f} deg"
-                               + ("\n(raised to clear)" if raised else ""))
+        self.elevation.setText(_("cue elevation {angle:.0f} deg").format(angle=elevation_deg)
+                               + ("\n" + _("(raised to clear)") if raised else ""))
         self.elevation.show()
         self.power.show()
         self.power.set(0.0 if power is None else power)

@@ -44,10 +44,14 @@ KIND_LABELS = {"human": "Human", "beginner": "Computer: beginner",
                "amateur": "Computer: amateur", "pro": "Computer: pro"}
 AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
               "object_path": "Object ball's path", "cue_path": "Cue ball's path"}
-STROKE_LABELS = {"space": _("Shoot: hold Space"), "mouse": _("Shoot: mouse stroke")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
+
+
+def stroke_label(stroke_input: str) -> str:
+    """The menu's words for a settings.STROKE_INPUTS choice."""
+    return {"space": _("Shoot: hold Space"), "mouse": _("Shoot: mouse stroke")}[stroke_input]
 
 
 class Toggle:
@@ -216,7 +220,7 @@ class Menu:
         self.stroke_button.resetFrameSize()        # the click area follows the new words
 
     def _stroke_text(self) -> str:
-        return "> " + STROKE_LABELS[self.stroke_input]
+        return "> " + stroke_label(self.stroke_input)
 
     def _set_variant(self, name: str, value: bool) -> None:
         self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})

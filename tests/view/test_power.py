@@ -15,7 +15,7 @@ from game.session import GameSession, Shoot
 from game.view import settings as S
 from game.view.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
 from game.view.launcher import BreakshotApp
-from game.view.menu import STROKE_LABELS
+from game.view.menu import stroke_label
 from game.view.play import GameScreen
 from game.view.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
                              cue_speed, pointer_cue_speed, power_for, swing_at)
@@ -291,7 +291,7 @@ def test_the_menu_control_changes_the_stroke_input_by_a_click_and_the_match_uses
         for across, expected in ((0.5, "mouse"), (0.95, "space"), (0.05, "mouse")):
             inputs.click(_text_pixel(base, button, across))
             assert menu.settings().stroke_input == expected
-            assert button["text"] == "> " + STROKE_LABELS[expected]
+            assert button["text"] == "> " + stroke_label(expected)
         inputs.click(_text_pixel(base, button, 1.6))          # beside it: nothing
         assert menu.settings().stroke_input == "mouse"
         inputs.key("enter")                                     # Play

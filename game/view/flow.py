@@ -100,9 +100,12 @@ class PlayFlow(FSM):
             self._tick(dt)
 
     def view_changed(self) -> None:
-        """The camera choice changed (top view, pitch): re-aim the camera."""
+        """The camera choice changed (top view, pitch): re-aim the camera (from the free
+        camera too: back to the aim, in the chosen view)."""
         if self.state in ("Aiming", "Powering"):
             self.aim.refresh()
+        elif self.state == "Looking":
+            self.demand("Aiming")
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
 

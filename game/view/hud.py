@@ -2,7 +2,7 @@
 and balls left, visits owed, fouls and the three-foul warning), what is asked now, the
 last ruling in words, a passing message, the controls of the moment, the computer's
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
-power).
+the aim angle, the power meter).
 
 Words come from `hud_text` and `describe_ruling`; this module only places them.
 """
@@ -109,7 +109,7 @@ class Hud:
                 self.message.setText("")
 
     def show_aiming(self, side: float, height: float, elevation_deg: float,
-                    raised: bool, power: float | None, aim_deg: float = 0.0) -> None:
+                    raised: bool, power: float | None, aim_deg: float) -> None:
         """The instruments: tip offset, cue elevation (raised: by the game, to clear a
         rail or ball), the aim angle (degrees from the table's +x, to 0.1) and the power
         meter: while the stroke is drawn its power 0..1, else (None) empty."""

@@ -63,6 +63,12 @@ def _last_shot(session):
     return [c for c in session.commands if isinstance(c, Shoot)][-1].stroke
 
 
+def test_the_swing_goes_up_and_down_with_the_time_held():
+    r = POWER_RISE_S
+    held = [0.0, r / 4, r / 2, r, 1.5 * r, 2 * r, 2.5 * r, 3 * r]
+    assert [swing_at(t) for t in held] == pytest.approx([0, 0.25, 0.5, 1, 0.5, 0, 0.5, 1])
+
+
 def test_the_meter_shows_percent_and_speed_all_the_time_while_aiming(play):
     screen, robot = play()
     bar = screen.hud.power
@@ -253,6 +259,10 @@ def test_the_free_camera_pans_and_zooms_and_comes_back_to_the_aim_unchanged(play
     assert rig.goal.target != aim_view.target
     inp.key("escape")
     assert flow.state == "Aiming" and flow.aim.stroke()[0] == stroke
+    inp.key("c")
+    inp.key("v")                        # another view: back to the aim, seen from above
+    assert flow.state == "Aiming" and flow.aim.stroke()[0] == stroke
+    assert rig.goal == screen.top_pose()
 
 
 def test_the_stroke_input_round_trips_and_bad_values_are_refused(tmp_path):

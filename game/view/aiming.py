@@ -25,7 +25,8 @@ from physics_ext import Stroke
 from .gauges import MAX_OFFSET
 
 AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
-FINE_AIM_STEP_RAD = math.radians(0.02)  # with Shift, or , and .
+FINE_AIM_STEP_RAD = math.radians(0.1)   # with Shift, or , and .: the aim angle's last
+                                        # shown digit
 DRAG_AIM_RAD = math.radians(60.0)       # per window width of mouse drag
 FINE_DRAG = 0.08                        # drag factor with Shift held
 ELEVATION_STEP_RAD = math.radians(1.0)
@@ -130,7 +131,8 @@ class Aimer:
         stroke, raised = self.stroke()
         self.prediction = self.screen.show_aim(stroke, self.gap)
         self.hud.show_aiming(self.setup.side, self.setup.height,
-                             math.degrees(stroke.elevation), raised, self.power)
+                             math.degrees(stroke.elevation), raised, self.power,
+                             math.degrees(self.setup.azimuth))
         self.hud.warn(jump_warning(self.prediction, self.session.mode))
         self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
 

@@ -6,7 +6,10 @@ the current state says; anything else pressed, mid-shot say, is ignored):
                zone, never onto a ball; a click or Enter puts it down
     Aiming     aim, cue elevation, tip offset, push-out declaration, camera, aids (the
                controls themselves are `aiming.Aimer`'s)
-    Powering   Space held: the power swings up and down; released: the shot
+    Looking    the free camera: pan and zoom, back to the aim view as it was
+    Powering   Space held: the power swings up and down with the time held; released:
+               the shot. Or (mouse stroke input) the cue follows the pointer pulled
+               back; pushed through, its speed sets the shot's
     Playing    the solver's shot animated in real time; skip, slow motion
     Choosing   8-ball group choice, or 9-ball play-or-pass after a push out
     Computer   a computer player's turn: it thinks on a worker thread (the HUD says so,
@@ -38,13 +41,9 @@ from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
 from .hud_text import deciding_player, match_summary
 from .playback import ShotPlayback
+from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
 from .rig import follow_pose
 
-POWER_RISE_S = 1.5                      # empty to full while Space is held
-MIN_CUE_SPEED = 0.3                     # m/s at zero power
-MAX_CUE_SPEED = 9.0                     # m/s at full power: a hard break
-POWER_CURVE = 1.6                       # fine control at the soft end
-DRAW_BACK_M = 0.22                      # extra draw-back at full power
 STRIKE_S = 0.06                         # the cue's push through to the ball
 PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)
 SLOW_MOTION = 0.25
@@ -59,30 +58,6 @@ ZONE_RULE = {
     BallInHand.BEHIND_HEAD_STRING: "behind the head string",
     BallInHand.ANYWHERE: "on the table",
 }
-
-
-def cue_speed(power: float) -> float:
-    """Cue speed (m/s) for power 0..1."""
-    return MIN_CUE_SPEED + (MAX_CUE_SPEED - MIN_CUE_SPEED) * power ** POWER_CURVE
-
-
-def swing(power: float, rising: bool, dt: float) -> tuple:
-    """(power, rising) `dt` s later while Space is held: the power goes up to full and
-    back down to empty, again and again."""
-    step = dt / POWER_RISE_S
-    power += step if rising else -step
-    if power >= 1.0:
-        return 1.0, False
-    if power <= 0.0:
-        return 0.0, True
-    return power, rising
-
-
-def power_for(speed: float) -> float:
-    """The power 0..1 that gives cue speed `speed` (m/s): cue_speed's inverse, clipped."""
-    x = (min(max(speed, MIN_CUE_SPEED), MAX_CUE_SPEED) - MIN_CUE_SPEED) / (
-        MAX_CUE_SPEED - MIN_CUE_SPEED)
-    return x ** (1 / POWER_CURVE)
 
 
 class PlayFlow(FSM):
@@ -125,9 +100,12 @@ class PlayFlow(FSM):
             self._tick(dt)
 
     def view_changed(self) -> None:
-        """The camera choice changed (top view, pitch): re-aim the camera."""
+        """The camera choice changed (top view, pitch): re-aim the camera (from the free
+        camera too: back to the aim, in the chosen view)."""
         if self.state in ("Aiming", "Powering"):
             self.aim.refresh()
+        elif self.state == "Looking":
+            self.demand("Aiming")
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
 
@@ -272,10 +250,25 @@ class PlayFlow(FSM):
         if self.fresh:
             self.fresh = False
             aim.new_turn()
-        bindings = {"space": (self.demand, ("Powering",)),
-                    "p": (aim.toggle_push_out, ()), "x": (aim.set_tip, (0.0, 0.0)),
+        bindings, controls = self._aiming_keys()
+        self._listen(bindings, controls)
+        self._tick = lambda dt: aim.follow_pointer()
+        aim.refresh(AIM_GAP_M, None)
+
+    def _aiming_keys(self) -> tuple:
+        """(bindings, controls) of the Aiming state."""
+        aim = self.aim
+        bindings = {"p": (aim.toggle_push_out, ()), "x": (aim.set_tip, (0.0, 0.0)),
                     "q": (self._concede, ("Aiming",)), "escape": (self._leave, ("Aiming",)),
-                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True))}
+                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True)),
+                    "c": (self.demand, ("Looking",)), "mouse2": (self.demand, ("Looking", True))}
+        if self.screen.stroke_input == "mouse":
+            # Ctrl tells the stroke from a drag that turns the aim.
+            bindings["control-mouse1"] = (self.demand, ("Powering",))
+            shoot = _("Ctrl + left button, pull back, push through: shoot")
+        else:
+            bindings["space"] = (self.demand, ("Powering",))
+            shoot = _("Hold Space, release: shoot")
         for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
             for suffix in ("", "-repeat"):
                 bindings[key + suffix] = (aim.turn, (sign, False))
@@ -296,30 +289,112 @@ class PlayFlow(FSM):
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
             bindings["b"] = (self.demand, ("Placing",))
-        extra = ("   B: move the cue ball" if may_move else "") + (
-            "   P: push out" if self.session.push_out_available else "")
-        self._listen(bindings, "Drag or Left/Right: aim (Shift or , .: fine)   Up/Down: cue "
-                               "elevation   W A S D, X or click the ball: tip   Hold Space, "
-                               "release: shoot   V: view   1-4: aids   Q: concede   Esc: menu"
-                     + extra)
-        self._tick = lambda dt: aim.follow_pointer()
-        aim.refresh(AIM_GAP_M, None)
+        controls = [_("Drag or Left/Right: aim (Shift or , .: fine)"),
+                    _("Up/Down: cue elevation"), _("W A S D, X or click the ball: tip"), shoot,
+                    _("V: view"), _("C or middle-drag: free camera"), _("1-4: aids"),
+                    _("Q: concede"), _("Esc: menu")]
+        if may_move:
+            controls.append(_("B: move the cue ball"))
+        if self.session.push_out_available:
+            controls.append(_("P: push out"))
+        controls = "   ".join(controls)
+        return bindings, controls
+
+    # ---- Looking -------------------------------------------------------------------
+    def enterLooking(self, panning: bool = False) -> None:
+        """The free camera: a drag (left or middle button) pans, the wheel zooms; C, Esc
+        or any aiming key goes back to the aim view, the aim as it was. `panning`: a
+        middle-button drag that started in Aiming goes on panning."""
+        aiming, _controls = self._aiming_keys()
+        back = (self.demand, ("Aiming",))
+        bindings = {event: back for event in aiming if "mouse" not in event}     # Esc too
+        for button in ("mouse1", "mouse2"):
+            for prefix in ("", "shift-", "control-"):
+                bindings[prefix + button] = (self._start_pan, ())
+                bindings[prefix + button + "-up"] = (self._end_pan, ())
+        self._listen(bindings, "   ".join(
+            [_("Free camera: drag to pan"), _("Mouse wheel: zoom"),
+             _("C, Esc or an aiming key: back to the aim")]))
+        self._pan_from = self.screen.pointer() if panning else None
+        self._tick = self._tick_looking
+
+    def _start_pan(self) -> None:
+        self._pan_from = self.screen.pointer()
+
+    def _end_pan(self) -> None:
+        self._pan_from = None
+
+    def _tick_looking(self, dt: float) -> None:
+        pointer = self.screen.pointer()
+        if self._pan_from is None or pointer is None or pointer == self._pan_from:
+            return
+        # Window units are 2 per window height: halved into window heights.
+        right = (pointer[0] - self._pan_from[0]) / 2 * self.screen.base.getAspectRatio()
+        up = (pointer[1] - self._pan_from[1]) / 2
+        self._pan_from = pointer
+        self.screen.pan(right, up)
 
     # ---- Powering ------------------------------------------------------------------
     def enterPowering(self) -> None:
-        self.power, self._rising = 0.0, True
-        self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
-                     "Release Space to shoot   Esc: cancel")
+        """The stroke being drawn: Space held (the power swings with the time held), or a
+        mouse stroke (the cue follows the pointer; its forward speed sets the power)."""
+        now = self.screen.clock.getFrameTime()
+        self.power = 0.0
+        if self.screen.stroke_input == "mouse":
+            self._mouse = MouseStroke(self._pointer_height(0.0), now)
+            self._listen({"mouse1-up": (self._end_mouse_stroke, ()),
+                          "control-mouse1-up": (self._end_mouse_stroke, ()),
+                          "escape": (self.demand, ("Aiming",))},
+                         "   ".join([_("Pull the mouse back, push it through the ball: shoot"),
+                                     _("Let go of the button or Esc: cancel")]))
+        else:
+            self._mouse, self._pressed_at = None, now
+            self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
+                         "   ".join([_("Release Space to shoot"), _("Esc: cancel")]))
         self._tick = self._tick_powering
         self.aim.refresh(AIM_GAP_M, 0.0)
 
+    def _pointer_height(self, fallback: float) -> float:
+        """The pointer's height (window heights, up positive), or `fallback` without one."""
+        pointer = self.screen.pointer()
+        return fallback if pointer is None else pointer[1] / 2
+
+    def _held_power(self) -> float:
+        """The power for the time Space has been held, by the clock: the same at any
+        frame rate."""
+        return swing_at(self.screen.clock.getFrameTime() - self._pressed_at)
+
     def _tick_powering(self, dt: float) -> None:
-        self.power, self._rising = swing(self.power, self._rising, dt)
-        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        if self._mouse is None:
+            self.power = self._held_power()
+            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        else:
+            self._follow_mouse()
+
+    def _follow_mouse(self) -> bool:
+        """Move the mouse stroke to the pointer: the cue drawn back as far, the meter at
+        its forward speed; True if that brought the cue to the ball (the shot is played)."""
+        stroke = self._mouse
+        if stroke.move(self._pointer_height(stroke.y), self.screen.clock.getFrameTime()):
+            self._shoot_at(stroke.cue_speed, AIM_GAP_M)
+            return True
+        self.power = stroke.power
+        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * stroke.draw, self.power)
+        return False
+
+    def _end_mouse_stroke(self) -> None:
+        """The button let go: the pointer's last move may still reach the ball (a quick
+        push ends between two frames); else the stroke is called off."""
+        if not self._follow_mouse():
+            self.demand("Aiming")
 
     def _shoot(self) -> None:
-        stroke, _ = self.aim.stroke(cue_speed(self.power))
-        gap = AIM_GAP_M + DRAW_BACK_M * self.power
+        power = self._held_power()
+        self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
+
+    def _shoot_at(self, speed: float, gap: float) -> None:
+        """Play the set-up at cue `speed` (m/s), the cue drawn back `gap` m before it."""
+        stroke = self.aim.stroke(speed)[0]
         self._play_shot(Shoot(stroke, push_out=self.aim.setup.push_out), gap)
 
     def _play_shot(self, shot: Shoot, gap: float) -> None:

@@ -1,5 +1,6 @@
 """HUD instruments drawn on aspect2d: the spin selector (the cue ball's face, the miscue
-limit and the tip's contact point) and the power bar.
+limit and the tip's contact point) and the power bar (with the power in per cent and the
+cue speed it gives in m/s).
 
 Sizes and positions are in aspect2d units (the window's height is 2). Tip offsets are the
 physics Stroke's side and height: fractions of the ball radius, right and up positive as
@@ -12,7 +13,10 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
+from game.i18n import _
+
 from .palette import TEXT
+from .power import cue_speed
 from .textures import texture_from_rgb
 
 MAX_OFFSET = 0.9          # the selector keeps the contact point this far inside the rim
@@ -77,10 +81,13 @@ class SpinSelector:
         self.dot.setPos(side * self.size, 0, height * self.size)
         words = []
         if abs(height) >= 0.05:
-            words.append(f"{'follow' if height > 0 else 'draw'} {abs(height):.2f}")
+            words.append((_("follow {amount:.2f}") if height > 0 else _("draw {amount:.2f}"))
+                         .format(amount=abs(height)))
         if abs(side) >= 0.05:
-            words.append(f"{'right' if side > 0 else 'left'} {abs(side):.2f}")
-        self.label.setText("tip: " + (", ".join(words) if words else "centre"))
+            words.append((_("right {amount:.2f}") if side > 0 else _("left {amount:.2f}"))
+                         .format(amount=abs(side)))
+        self.label.setText(_("tip: {where}").format(
+            where=", ".join(words) if words else _("centre")))
 
     def offset_at(self, pointer) -> tuple | None:
         """(side, height) under the pointer (x, y in -1..1 window units, as a
@@ -106,8 +113,10 @@ class SpinSelector:
 
 
 class PowerBar:
-    """A vertical bar at `pos` (x, z) under `parent`, `height` tall, filling from below."""
+    """A vertical bar at `pos` (x, z) under `parent`, `height` tall, filling from below,
+    its words (power in %, cue speed in m/s) LABEL_POS from the bar's foot."""
     WIDTH = 0.045
+    LABEL_POS = (0.0, -0.05)
 
     def __init__(self, parent, pos, height: float):
         self.height = height
@@ -117,17 +126,18 @@ class PowerBar:
                                  frameSize=(-w / 2 - 0.008, w / 2 + 0.008, -0.008, height + 0.008))
         self.fill = DirectFrame(parent=self.frame, frameSize=(-w / 2, w / 2, 0, height),
                                 frameColor=(*POWER_COLOURS[0].tolist(), 1.0))
-        self.label = OnscreenText(parent=self.frame, pos=(0, -0.05), scale=0.04,
+        self.label = OnscreenText(parent=self.frame, pos=self.LABEL_POS, scale=0.04,
                                   fg=TEXT, align=TextNode.ACenter, mayChange=True)
         self.set(0.0)
 
     def set(self, power: float) -> None:
-        """Show power 0..1."""
+        """Show power 0..1 and the cue speed it gives."""
         power = min(max(power, 0.0), 1.0)
         self.fill.setScale(1, 1, max(power, 1e-3))
         rgb = [float(np.interp(power, (0.0, 0.5, 1.0), POWER_COLOURS[:, k])) for k in range(3)]
         self.fill["frameColor"] = (*rgb, 1.0)
-        self.label.setText(f"power {round(power * 100)}%")
+        self.label.setText(_("power {percent}%\n{speed:.1f} m/s").format(
+            percent=round(power * 100), speed=cue_speed(power)))
 
     def show(self) -> None:
         self.frame.show()

@@ -3,7 +3,7 @@ and balls left, visits owed, fouls and the three-foul warning), what is asked no
 last ruling in words (from its shot's end to the next stroke), a passing message (a few
 seconds, or to the next stroke), the controls of the moment, the computer's
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
-power).
+the aim angle, the power meter).
 
 Words come from `hud_text` and `describe_ruling`; this module only places them.
 """
@@ -21,6 +21,10 @@ from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 MESSAGE_S = 4.0           # how long a passing message stays
 DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive
+# The power bar (foot and height) and the aim angle's words, on the bottom right corner.
+POWER_BAR_POS = (-0.56, 0.17)
+POWER_BAR_HEIGHT = 0.36
+AIM_ANGLE_POS = (-0.22, 0.53)
 
 
 def _text(parent, pos, scale, align=TextNode.ALeft, fg=TEXT, wordwrap=None) -> OnscreenText:
@@ -68,7 +72,8 @@ class Hud:
         self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
         self.spin = SpinSelector(base.a2dBottomRight, (-0.22, 0.34), 0.14, miscue_limit)
         self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)
-        self.power = PowerBar(base.a2dBottomRight, (-0.45, 0.17), 0.36)
+        self.power = PowerBar(base.a2dBottomRight, POWER_BAR_POS, POWER_BAR_HEIGHT)
+        self.aim_angle = _text(base.a2dBottomRight, AIM_ANGLE_POS, 0.04, TextNode.ACenter)
         self._message_left = 0.0
         self._warning = None
         self.hide_aiming()
@@ -140,29 +145,30 @@ class Hud:
                 self.message.setText("")
 
     def show_aiming(self, side: float, height: float, elevation_deg: float,
-                    raised: bool, power: float | None) -> None:
+                    raised: bool, power: float | None, aim_deg: float) -> None:
         """The instruments: tip offset, cue elevation (raised: by the game, to clear a
-        rail or ball) and, while the stroke is being drawn, its power 0..1."""
+        rail or ball), the aim angle (degrees from the table's +x, to 0.1) and the power
+        meter: while the stroke is drawn its power 0..1, else (None) empty."""
         self.spin.show()
+        self.aim_angle.setText(_("aim {angle:.1f} deg").format(angle=aim_deg % 360.0))
+        self.aim_angle.show()
         self.spin.set(side, height)
-        self.elevation.setText(f"cue elevation {elevation_deg:.0f} deg"
-                               + ("\n(raised to clear)" if raised else ""))
+        self.elevation.setText(_("cue elevation {angle:.0f} deg").format(angle=elevation_deg)
+                               + ("\n" + _("(raised to clear)") if raised else ""))
         self.elevation.show()
-        if power is None:
-            self.power.hide()
-        else:
-            self.power.show()
-            self.power.set(power)
+        self.power.show()
+        self.power.set(0.0 if power is None else power)
 
     def hide_aiming(self) -> None:
         self.warn(None)
         self.spin.hide()
         self.elevation.hide()
+        self.aim_angle.hide()
         self.power.hide()
 
     def destroy(self) -> None:
         for box in self.players:
             box.destroy()
         for widget in (self.title, self.turn, self.thinking, self.ruling, self.message, self.controls,
-                       self.elevation, self.spin, self.power):
+                       self.elevation, self.aim_angle, self.spin, self.power):
             widget.destroy()

@@ -154,7 +154,8 @@ class BreakshotApp:
                                  audio=AudioSettings(chosen.effects_volume, chosen.muted),
                                  sound_root=self.sound_root,
                                  race=None if chosen.race_to == 1 else
-                                 Race(session, chosen.race_to, chosen.winner_breaks))
+                                 Race(session, chosen.race_to, chosen.winner_breaks),
+                                 stroke_input=chosen.stroke_input)
         if notice:
             self.screen.hud.say(notice)
 

@@ -1,7 +1,8 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
 variants for the chosen mode, the match (single games or a race to N frames, who
-breaks), aiming aids, sound (effects volume, mute); Play (or
-Enter), Practice, Recent matches and Quit; F1 shows the menu's controls.
+breaks), aiming aids, how the power is set (holding Space or a mouse stroke), sound
+(effects volume, mute); Play (or Enter), Practice, Recent matches and Quit; F1 shows
+the menu's controls.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -14,13 +15,15 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
+from game.i18n import _
+
 from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
 from .panels import MENU_CONTROLS, Panels
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .scene import Scene
-from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS, Aids,
-                       Settings, clean_name)
+from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
+                       STROKE_INPUTS, Aids, Settings, clean_name)
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {
@@ -41,6 +44,7 @@ KIND_LABELS = {"human": "Human", "beginner": "Computer: beginner",
                "amateur": "Computer: amateur", "pro": "Computer: pro"}
 AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
               "object_path": "Object ball's path", "cue_path": "Cue ball's path"}
+STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -52,6 +56,11 @@ def relabel(button: DirectButton, text: str, fg) -> None:
     button["text"] = text
     button["text_fg"] = fg
     button.resetFrameSize()
+
+
+def stroke_label(stroke_input: str) -> str:
+    """The menu's words for a settings.STROKE_INPUTS choice."""
+    return {"space": _("Shoot: hold Space"), "mouse": _("Shoot: mouse stroke")}[stroke_input]
 
 
 class Toggle:
@@ -137,6 +146,13 @@ class Menu:
             name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
                          (-0.7 + 0.75 * (k % 2), -0.37 - 0.08 * (k // 2)))
             for k, name in enumerate(AID_LABELS)}
+        # Built with its text, so its click area is the text's from the start.
+        self.stroke_input = settings.stroke_input
+        self.stroke_button = DirectButton(parent=self.frame,
+                                          pos=(STROKE_POS[0], 0, STROKE_POS[1]), relief=None,
+                                          scale=0.045, text=self._stroke_text(),
+                                          text_align=TextNode.ALeft, text_fg=TEXT,
+                                          command=self.next_stroke_input)
         self._label("Sound", -0.57)
         OnscreenText(parent=self.frame, text="Effects volume", pos=(-0.7, -0.57), scale=0.045,
                      fg=TEXT, align=TextNode.ALeft)
@@ -205,6 +221,15 @@ class Menu:
         relabel(self.race_button, "> " + ("Single games" if self.race_to == 1
                                           else f"Race to {self.race_to} frames"), TEXT)
 
+    def next_stroke_input(self) -> None:
+        """Cycle how the power is set: holding Space, a mouse stroke."""
+        k = STROKE_INPUTS.index(self.stroke_input)
+        self.stroke_input = STROKE_INPUTS[(k + 1) % len(STROKE_INPUTS)]
+        relabel(self.stroke_button, self._stroke_text(), TEXT)
+
+    def _stroke_text(self) -> str:
+        return "> " + stroke_label(self.stroke_input)
+
     def _set_variant(self, name: str, value: bool) -> None:
         self.variants[self.mode] = dataclasses.replace(self.variants[self.mode], **{name: value})
 
@@ -226,7 +251,7 @@ class Menu:
             eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
             aids=aids, effects_volume=round(float(self.volume["value"]), 2),
             muted=self.mute_toggle.value, race_to=self.race_to,
-            winner_breaks=self.winner_breaks_toggle.value)
+            winner_breaks=self.winner_breaks_toggle.value, stroke_input=self.stroke_input)
 
     def play(self) -> None:
         self.on_play(self.settings())

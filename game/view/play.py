@@ -27,7 +27,8 @@ from .hud import Hud
 from .hud_text import shot_log
 from .orientation import REST_ORIENTATION
 from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
-from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, top_pose
+from .rig import (AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned,
+                  top_pose)
 from .scene import Scene
 from .sound import ShotSounds
 
@@ -45,12 +46,14 @@ class GameScreen:
     shadow_size: as for Scene. computers: {Player: game.ai.Opponent} for the players the
     computer plays (none by default). audio: game.audio.AudioSettings for the sound
     effects (None: silent); sound_root: where their files are made (default: the user's
-    cache). race: the game.race.Race played on `session`, or None for game after game."""
+    cache). race: the game.race.Race played on `session`, or None for game after game.
+    stroke_input: how a person sets the power, "space" or "mouse" (see `power`)."""
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
                  shadow_size: int = 2048, computers=None, audio=None, sound_root=None,
-                 race=None):
+                 race=None, stroke_input: str = "space"):
         self.base = base
+        self.stroke_input = stroke_input
         self.session = session
         self.race = race
         self.computers = dict(computers or {})
@@ -231,8 +234,13 @@ class GameScreen:
 
     def zoom(self, factor: float) -> None:
         self.rig.zoom_goal(factor)
-        if not self.top_view:
+        # The free camera's zoom is its own: the aim view comes back as it was.
+        if not self.top_view and self.flow.state != "Looking":
             self.aim_distance = self.rig.goal.distance
+
+    def pan(self, right: float, up: float) -> None:
+        """Drag the view `right` and `up` window heights (the free camera)."""
+        self.rig.set_goal(panned(self.rig.goal, right, up, self.scene.bounds))
 
     def _start_pitch_drag(self) -> None:
         self._pitch_drag = self.pointer()

@@ -27,7 +27,7 @@ from physics_ext import CueSpec, SimulationError
 
 from . import modes
 from .aiming import AIM_GAP_M, Aimer
-from .flow import DRAW_BACK_M, cue_speed, swing
+from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud
 from .hud_text import MODE_TITLES
 from .panels import CAMERA_CONTROLS, Panels
@@ -264,12 +264,14 @@ class PracticeScreen(GameScreen):
             self.hud.say("Put the cue ball down first.")
             return
         self.state = "Powering"
-        self.power, self._rising = 0.0, True
+        self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
         self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
                      "Release Space to shoot   Esc: cancel")
         self.aim.refresh(AIM_GAP_M, 0.0)
 
     def _shoot(self) -> None:
+        # The power of the time held, by the clock: the same at any frame rate.
+        self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
         stroke, _ = self.aim.stroke(cue_speed(self.power))
         try:
             shot = self.table.shoot(stroke)
@@ -366,7 +368,7 @@ class PracticeScreen(GameScreen):
             else:
                 self.aim.follow_pointer()
         elif self.state == "Powering":
-            self.power, self._rising = swing(self.power, self._rising, dt)
+            self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
             self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
         elif self.state == "Playing":
             frame = self.playback.update(dt)

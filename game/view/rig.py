@@ -8,7 +8,8 @@ carries over when a new goal arrives mid-move, so changing views never kinks the
 Angles take the short way round.
 
 Views: `aim_pose` (behind the cue ball, looking along the aim), `top_pose` (straight down
-on the whole table, head end on the left), `follow_pose` (over the moving balls).
+on the whole table, head end on the left), `follow_pose` (over the moving balls);
+`panned` moves a view over the table for the free camera.
 """
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ FOLLOW_MIN_DISTANCE_M = 1.3
 FOLLOW_SPREAD_FACTOR = 2.2  # distance per metre of the moving balls' spread round them
 TOP_HEADING_RAD = -math.pi / 2      # camera on the -y side: +y is up the screen
 TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
+PAN_PER_HEIGHT = 0.75       # free camera: metres the view moves per window height of drag,
+                            # per metre of camera distance (the table about follows the
+                            # pointer)
+MIN_PAN_SLANT = 0.25        # a low view's forward drag is stretched by 1/sin(pitch), at
+                            # most by 1/this: the cloth seen slantwise still follows
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,22 @@ def follow_pose(points: np.ndarray, heading: float, max_distance: float, bounds)
     spread = float(np.max(np.linalg.norm(flat - centre, axis=1)))
     distance = min(max(FOLLOW_MIN_DISTANCE_M, FOLLOW_SPREAD_FACTOR * spread + 0.6), max_distance)
     return Pose((float(centre[0]), float(centre[1]), 0.0), heading, FOLLOW_PITCH_RAD, distance)
+
+
+def panned(pose: Pose, right: float, up: float, bounds) -> Pose:
+    """`pose` with the table dragged `right` and `up` window heights across the screen:
+    the point looked at moves the other way, in the view's own directions on the cloth,
+    kept inside `bounds` ((x0, y0), (x1, y1)) m."""
+    h, scale = pose.heading, pose.distance * PAN_PER_HEIGHT
+    up /= max(math.sin(pose.pitch), MIN_PAN_SLANT)
+    # Screen right on the cloth is (-sin h, cos h); screen up, the view's horizontal
+    # forward, is (-cos h, -sin h).
+    dx = -(right * -math.sin(h) + up * -math.cos(h))
+    dy = -(right * math.cos(h) + up * -math.sin(h))
+    (x0, y0), (x1, y1) = bounds
+    x, y, z = pose.target
+    target = (min(max(x + dx * scale, x0), x1), min(max(y + dy * scale, y0), y1), z)
+    return replace(pose, target=target)
 
 
 def _spring(x: float, v: float, goal: float, dt: float) -> tuple:

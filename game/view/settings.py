@@ -32,6 +32,9 @@ DEFAULT_NAMES = ("Player 1", "Player 2")
 PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
 # Frames to win a match; 1: no race, game after game with a rematch each time.
 RACE_LENGTHS = (1, 2, 3, 5, 7)
+# How a person sets a stroke's power: holding Space, or a stroke of the mouse (see
+# game.view.power).
+STROKE_INPUTS = ("space", "mouse")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ class Settings:
     effects_volume: 0..1, muted: the sound effects; race_to: frames to win the match,
     from RACE_LENGTHS (1: no race); winner_breaks: in a race, the frame's winner breaks
     the next (else breaks alternate); guide_seen: the first-run guide was offered (and
-    taken or skipped), so it is not offered again."""
+    taken or skipped), so it is not offered again; stroke_input: how the power is set,
+    from STROKE_INPUTS."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -64,6 +68,7 @@ class Settings:
     race_to: int = 1
     winner_breaks: bool = False
     guide_seen: bool = False
+    stroke_input: str = "space"
 
     @property
     def variants(self):
@@ -93,7 +98,7 @@ def to_dict(settings: Settings) -> dict:
             "aids": dataclasses.asdict(settings.aids),
             "effects_volume": settings.effects_volume, "muted": settings.muted,
             "race_to": settings.race_to, "winner_breaks": settings.winner_breaks,
-            "guide_seen": settings.guide_seen}
+            "guide_seen": settings.guide_seen, "stroke_input": settings.stroke_input}
 
 
 def _switches(cls, data, where: str):
@@ -138,6 +143,10 @@ def from_dict(data) -> Settings:
     race_to = data.get("race_to", default.race_to)
     if isinstance(race_to, bool) or race_to not in RACE_LENGTHS:
         raise SettingsError(f"race_to must be one of {RACE_LENGTHS}, not {race_to!r}")
+    stroke_input = data.get("stroke_input", default.stroke_input)
+    if not isinstance(stroke_input, str) or stroke_input not in STROKE_INPUTS:
+        raise SettingsError(f"stroke_input must be one of {', '.join(STROKE_INPUTS)}, "
+                            f"not {stroke_input!r}")
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
@@ -146,7 +155,7 @@ def from_dict(data) -> Settings:
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"),
         effects_volume=float(volume), muted=muted, race_to=race_to,
-        winner_breaks=winner_breaks, guide_seen=guide_seen)
+        winner_breaks=winner_breaks, guide_seen=guide_seen, stroke_input=stroke_input)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

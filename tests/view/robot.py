@@ -12,12 +12,13 @@ from game.rules import BallInHand, CUE
 from game.rules.zones import placement_allowed
 from game.view.aim import first_contact
 from game.view.aiming import AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, balls_on
-from game.view.flow import POWER_RISE_S, power_for
+from game.view.power import POWER_RISE_S, power_for
 from view_helpers import world_to_pixel
 
 FPS = 60
 KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "escape": KeyboardButton.escape(), "shift": KeyboardButton.shift(),
+        "control": KeyboardButton.control(),
         "arrow_left": KeyboardButton.left(), "arrow_right": KeyboardButton.right(),
         "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
         "f1": KeyboardButton.f1(), "f5": KeyboardButton.f5(), "f6": KeyboardButton.f6(),

@@ -15,7 +15,7 @@ from game.rules.layout import Layout
 from game.session import (ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot)
 from game.session.describe import describe_ruling
 from game.view import hud_text
-from game.view.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, TIP_STEP
+from game.view.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, FINE_AIM_STEP_RAD, TIP_STEP
 from game.view.play import GameScreen
 from game.view.settings import Aids
 from robot import FPS, Input, Robot
@@ -222,7 +222,7 @@ def test_aiming_keys_mouse_spin_selector_and_aids(play, base):
     robot.inp.hold("shift")
     robot.inp.key("arrow_right")
     robot.inp.release("shift")
-    assert flow.aim.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD - math.radians(0.02))
+    assert flow.aim.setup.azimuth == pytest.approx(a0 + AIM_STEP_RAD - FINE_AIM_STEP_RAD)
     robot.inp.key("arrow_up")
     assert flow.aim.setup.elevation == pytest.approx(ELEVATION_STEP_RAD)
     robot.inp.key("w")

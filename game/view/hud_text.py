@@ -107,11 +107,8 @@ def turn(session) -> str:
     return line + "."
 
 
-def shot_log(session, race=None) -> list:
-    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
-    race's log in a race, else the shots since the last rematch."""
-    if race is not None:
-        return race.shot_log() or ["No shots yet in this frame."]
+def frame_shots(session) -> list:
+    """The ShotRecords of the game (frame) in play, oldest first."""
     # The shots of this game are the Shoot commands after the last NextGame.
     played = 0
     for command in session.commands:
@@ -119,7 +116,15 @@ def shot_log(session, race=None) -> list:
             played = 0
         elif isinstance(command, Shoot):
             played += 1
-    records = session.shots[len(session.shots) - played:]
+    return session.shots[len(session.shots) - played:]
+
+
+def shot_log(session, race=None) -> list:
+    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
+    race's log in a race, else the shots since the last rematch."""
+    if race is not None:
+        return race.shot_log() or ["No shots yet in this frame."]
+    records = frame_shots(session)
     lines = [f"{k}. {session.names[int(r.ruling.shooter)]}: "
              f"{describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling), session.names)}"
              for k, r in enumerate(records, start=1)]

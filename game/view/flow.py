@@ -14,6 +14,9 @@ the current state says; anything else pressed, mid-shot say, is ignored):
                person's input takes: the cue ball in hand shown and put down, the cue
                aimed with its tip offset and power for a moment, the shot played
     Confirm    a yes/no question (concede, leave for the menu)
+    InstantReplay  the frame's last shot again (R in Placing, Aiming, Choosing and
+               GameOver), then back to the state it was asked from, nothing changed
+               (see `instant_replay`)
     GameOver   the winner, the score, rematch (the next frame in a race) or menu; the
                match summary when a race is won
 Transitions use `demand`, which queues a request made while a transition runs.
@@ -26,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
+from game.i18n import _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
@@ -36,6 +40,7 @@ from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
 from .hud_text import deciding_player, match_summary
+from .instant_replay import InstantReplay
 from .playback import ShotPlayback
 from .rig import follow_pose
 
@@ -104,6 +109,8 @@ class PlayFlow(FSM):
         self.input = None
         self._tick = None
         self._dialog = None
+        self.instant = InstantReplay(screen, STRIKE_S,
+                                     lambda speed: AIM_GAP_M + DRAW_BACK_M * power_for(speed))
 
     # ---- shared --------------------------------------------------------------------
     def next_state(self) -> str:
@@ -129,13 +136,16 @@ class PlayFlow(FSM):
             self.aim.refresh()
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
+        elif self.state == "InstantReplay":
+            self.instant.view_changed()
 
     def control_lines(self) -> list:
         """The controls of the moment, one per line: the open dialog's keys, else the
         state's controls as the HUD shows them."""
+        lines = [c.strip() for c in self.hud.controls.getText().split("   ") if c.strip()]
         if self._dialog is not None:
-            return list(self._dialog.hints)
-        return [c.strip() for c in self.hud.controls.getText().split("   ") if c.strip()]
+            return list(self._dialog.hints) + lines
+        return lines
 
     def _listen(self, bindings: dict, controls: str) -> None:
         """Bind this state's events {event: (handler, args)} and show its controls."""
@@ -209,9 +219,11 @@ class PlayFlow(FSM):
             bindings["escape"] = (self.demand, ("Aiming",))
         else:
             bindings["escape"] = (self._leave, ("Placing",))
+        replay = self._offer_replay(bindings, "Placing")
         self._listen(bindings, "Mouse or arrow keys (Shift: fine): move the cue ball   "
                                "Click or Enter: put it down   V: view   Q: concede   "
-                               + ("B or Esc: leave it where it was" if can_cancel else "Esc: menu"))
+                               + ("B or Esc: leave it where it was" if can_cancel else "Esc: menu")
+                     + replay)
         self._tick = self._tick_placing
 
     def _placing_pose(self):
@@ -293,6 +305,7 @@ class PlayFlow(FSM):
             bindings["b"] = (self.demand, ("Placing",))
         extra = ("   B: move the cue ball" if may_move else "") + (
             "   P: push out" if self.session.push_out_available else "")
+        extra += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, "Drag or Left/Right: aim (Shift or , .: fine)   Up/Down: cue "
                                "elevation   W A S D, X or click the ball: tip   Hold Space, "
                                "release: shoot   V: view   1-4: aids   Q: concede   Esc: menu"
@@ -404,6 +417,8 @@ class PlayFlow(FSM):
                       [("Red", ("r",), lambda: self._command(ChooseGroup(Group.RED))),
                        ("Yellow", ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
             return
+        # (R means Red in the group choice above: the replay is offered here only.)
+        self._listen_for_replay("Choosing")
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
         self._ask("Play or pass?", f"{pusher} pushed out. {names[int(chooser)]}: play from "
@@ -499,8 +514,33 @@ class PlayFlow(FSM):
         """Leave the current state and stop the worker (a decision still running is
         dropped when it ends; its thread is not waited for)."""
         super().cleanup()
+        self.instant.detach()
         if self._worker is not None:
             self._worker.shutdown(wait=False, cancel_futures=True)
+
+    # ---- InstantReplay -------------------------------------------------------------
+    def _offer_replay(self, bindings: dict, back: str) -> str:
+        """Add R (the instant replay, then back to state `back`) to `bindings` when the
+        frame has a shot to show; returns its controls ("" when there is none)."""
+        if self.instant.last_shot() is None:
+            return ""
+        bindings["r"] = (self.demand, ("InstantReplay", back))
+        return "   " + _("R: instant replay")
+
+    def _listen_for_replay(self, back: str) -> None:
+        """A dialog state's own input: R for the instant replay, when there is one."""
+        bindings = {}
+        self._listen(bindings, self._offer_replay(bindings, back).strip())
+
+    def enterInstantReplay(self, back: str) -> None:
+        self.screen.scene.hide_cue()
+        bindings, controls = self.instant.open(lambda: self.demand(back))
+        self._listen(bindings, controls)
+        self._tick = self.instant.tick
+
+    def exitInstantReplay(self) -> None:
+        self.instant.close()
+        self.defaultExit()
 
     # ---- Confirm -------------------------------------------------------------------
     def enterConfirm(self, title: str, text: str, on_yes, back: str) -> None:
@@ -518,7 +558,7 @@ class PlayFlow(FSM):
         self.screen.scene.hide_cue()
         self.screen.aids.hide()
         self.hud.hide_aiming()
-        self.hud.set_controls("")
+        self._listen_for_replay("GameOver")
         self.screen.rig.set_goal(self.screen.overview_pose())
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
@@ -527,7 +567,7 @@ class PlayFlow(FSM):
         race = self.screen.race
         if race is None:
             self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
-                      [("Rematch", ("enter", "r"), self._rematch), menu])
+                      [("Rematch", ("enter",), self._rematch), menu])
         elif race.over:
             self._ask(f"{s.names[int(race.winner)]} wins the match {wa} : {wb}!",
                       match_summary(race.summary(), s.names), [menu])

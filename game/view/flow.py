@@ -220,9 +220,9 @@ class PlayFlow(FSM):
         else:
             bindings["escape"] = (self._leave, ("Placing",))
         replay = self._offer_replay(bindings, "Placing")
-        self._listen(bindings, "Mouse or arrow keys (Shift: fine): move the cue ball   "
-                               "Click or Enter: put it down   V: view   Q: concede   "
-                               + ("B or Esc: leave it where it was" if can_cancel else "Esc: menu")
+        self._listen(bindings, _("Mouse or arrow keys (Shift: fine): move the cue ball   "
+                                 "Click or Enter: put it down   V: view   Q: concede   ")
+                     + (_("B or Esc: leave it where it was") if can_cancel else _("Esc: menu"))
                      + replay)
         self._tick = self._tick_placing
 
@@ -567,7 +567,7 @@ class PlayFlow(FSM):
         race = self.screen.race
         if race is None:
             self._ask(f"{winner} wins!", f"{how[0].upper()}{how[1:]}.   Games: {a} {wa} : {wb} {b}",
-                      [("Rematch", ("enter",), self._rematch), menu])
+                      [(_("Rematch"), ("enter",), self._rematch), menu])
         elif race.over:
             self._ask(f"{s.names[int(race.winner)]} wins the match {wa} : {wb}!",
                       match_summary(race.summary(), s.names), [menu])

@@ -6,11 +6,13 @@ camera and the aim back exactly, with nothing changed in the session.
 """
 import dataclasses
 import math
+import time
 
 import numpy as np
 import pytest
 
-from game.rules import CUE
+from game.ai import Opponent
+from game.rules import CUE, Player
 from game.session import GameSession
 from game.view.instant_replay import SPEEDS
 from game.view.play import GameScreen
@@ -242,3 +244,59 @@ def test_at_game_over_and_not_after_the_rematch(play):
     robot.inp.key("r")
     assert screen.flow.state in ("Placing", "Aiming")
     assert "R: instant replay" not in screen.hud.controls.getText()
+
+
+def test_at_the_play_or_pass_choice(play):
+    screen, robot = play()
+    session = screen.session
+    _play(screen, robot)
+    _settle(robot, ("Aiming",))
+    robot.inp.key("p")                      # a push out, then the choice it gives
+    robot.aim(robot._azimuth_to(session.state.lowest_ball))
+    robot.power(0.2)
+    _settle(robot, ("Choosing",))
+    chooser = session.option_pending
+    assert chooser is not None and "R: instant replay" in screen.flow.control_lines()
+    robot.inp.key("r")
+    assert screen.flow.state == "InstantReplay"
+    assert screen.flow.instant.title.getText().endswith("shot 2")
+    robot.inp.key("escape")
+    assert screen.flow.state == "Choosing" and screen.flow._dialog is not None
+    assert session.option_pending is chooser and len(session.shots) == 2
+
+
+def test_not_while_the_computer_plays(base):
+    session = GameSession("nine_ball", ("Hal", "Max"), seed=3)
+    computers = {p: Opponent("beginner", 7 + int(p), session.params) for p in Player}
+    inputs = Input(base)
+    screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
+                        shadow_size=256, computers=computers)
+    base.win.setActive(False)
+    try:
+        deadline = time.monotonic() + 120
+        while not (session.shots and screen.flow.state == "Computer"):
+            assert time.monotonic() < deadline, "the computer did not play"
+            inputs.step()
+            time.sleep(0.002)               # the computer thinks in real time
+        assert "R: instant replay" not in screen.hud.controls.getText()
+        commands = list(session.commands)
+        inputs.key("r")
+        assert screen.flow.state == "Computer" and session.commands == commands
+    finally:
+        screen.destroy()
+        inputs.close()
+        base.win.setActive(True)
+
+
+def test_closing_the_window_mid_replay_is_clean(play, base):
+    screen, robot = play()
+    _play(screen, robot)
+    robot.inp.key("r")
+    robot.inp.step(5)
+    assert screen.flow.state == "InstantReplay"
+    screen.destroy()
+    assert not base.taskMgr.getTasksNamed("breakshot-play")
+    assert screen.scene.root.isEmpty()
+    assert not screen.session.listeners, "the replay no longer listens to the session"
+    for key in ("r", "space", ".", "escape"):
+        robot.inp.key(key)                  # nothing is listening any more, nothing breaks

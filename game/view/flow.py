@@ -203,6 +203,8 @@ class PlayFlow(FSM):
         self.screen.aids.hide()
         self.hud.hide_aiming()
         start = self.screen.cue_ball() or self.screen.mode.cue_ball_spot
+        if self.oldState == "InstantReplay":        # back from it: the ghost where it was
+            start = self.desired
         self._last_pointer = self.screen.pointer()
         self._resolve(start)
         self.screen.rig.set_goal(self._placing_pose())

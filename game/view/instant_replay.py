@@ -3,12 +3,13 @@ often as the players like until the next stroke. It changes nothing in the game.
 
 The shot starts from the layout it was played from (the record's solver result holds
 it), each ball turned as it was at the strike (heard from the session when the shot was
-played), and the cue pushes through to the cue ball first, as in play. Space pauses and
-plays; , and . step to the previous or next impact, drop or landing (and pause); [ and ]
-change the speed along SPEEDS; the arrows or a left-drag orbit the camera (the screen's
-wheel and + - keys zoom it); Home starts again from the strike; R or Esc go back. On
-leaving, the balls, their orientations, the camera and its settings are put back exactly
-as they were, and the play flow enters the state it came from again.
+played), and the cue pushes through to the cue ball first, as in play; the shot's sounds
+play as the replay's clock passes them. Space pauses and plays; , and . step to the
+previous or next impact, drop or landing (and pause); [ and ] change the speed along
+SPEEDS; the arrows or a left-drag orbit the camera (the screen's wheel and + - keys zoom
+it); Home starts again from the strike; R or Esc go back. On leaving, the balls, their
+orientations, the camera and its settings are put back exactly as they were, and the
+play flow enters the state it came from again (a ghost cue ball in hand where it was).
 
 Table frame, metres, radians; times are shot times (s from the strike) unless said.
 """
@@ -91,7 +92,7 @@ class InstantReplay:
         self.rows = scene.balls.rows(record.ball_ids)
         self.playback = ShotPlayback.from_record(record, turned,
                                                  pocket_depth=scene.look.pocket_depth)
-        self.stroke = record.command.stroke
+        self.record, self.stroke = record, record.command.stroke
         self.gap = self.gap_for(self.stroke.speed)
         for ball_id in scene.balls.ids:         # balls already off the table then
             if ball_id not in record.ball_ids:
@@ -158,6 +159,7 @@ class InstantReplay:
         """Back to the cue drawn back before the strike (playing or paused as before)."""
         self.strike_left = self.strike_s
         self.clock.seek(0.0)
+        self.screen.sounds.start(self.record.result, self.stroke)
         self._draw()
 
     def toggle_play(self) -> None:
@@ -173,12 +175,14 @@ class InstantReplay:
         """Pause at the next impact, drop or landing."""
         self.strike_left = 0.0
         self.playback.step_next()
+        self.screen.sounds.skip(self.clock.time)
         self._draw()
 
     def step_previous(self) -> None:
         """Pause at the last impact, drop or landing before now (or at the strike)."""
         self.strike_left = 0.0
         self.playback.step_previous()
+        self.screen.sounds.skip(self.clock.time)      # back in time: silent
         self._draw()
 
     def change_speed(self, step: int) -> None:
@@ -194,7 +198,7 @@ class InstantReplay:
         if self.strike_left > 0.0 and not self.clock.paused:
             self.strike_left = max(self.strike_left - dt * self.clock.speed, 0.0)
         elif self.strike_left <= 0.0:
-            self.clock.advance(dt)
+            self.screen.sounds.update(self.clock.advance(dt))
         self._draw()
 
     def _draw(self) -> None:

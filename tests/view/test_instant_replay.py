@@ -20,6 +20,7 @@ from game.view.rig import SETTLED_M
 from game.view.settings import Aids
 from game.view.viewer import KEY_STEP_RAD
 from robot import FPS, Input, Robot
+from test_play import _foul_away_from_the_balls, _open_position
 from view_helpers import probe, render, rgb_at, world_to_pixel
 
 
@@ -29,8 +30,8 @@ def play(base):
     a test activates it to read pixels."""
     made = []
 
-    def make(mode="nine_ball", seed=3):
-        session = GameSession(mode, ("Ann", "Bob"), seed=seed)
+    def make(mode="nine_ball", seed=3, session=None):
+        session = session or GameSession(mode, ("Ann", "Bob"), seed=seed)
         inputs = Input(base)
         screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
                             shadow_size=256)
@@ -300,3 +301,25 @@ def test_closing_the_window_mid_replay_is_clean(play, base):
     assert not screen.session.listeners, "the replay no longer listens to the session"
     for key in ("r", "space", ".", "escape"):
         robot.inp.key(key)                  # nothing is listening any more, nothing breaks
+
+
+def test_a_cue_ball_in_hand_stays_where_it_was_moved(play):
+    screen, robot = play(session=_open_position("nine_ball"))
+    _foul_away_from_the_balls(robot)        # the other player has the cue ball in hand
+    _settle(robot, ("Placing",))
+    first = screen.flow.spot
+    for _ in range(6):
+        robot.inp.key("arrow_up")
+    spot = screen.flow.spot
+    assert math.dist(spot, first) > 0.02
+    ghost = tuple(screen.placement.ball.getPos(screen.scene.root))
+    robot.inp.key("r")
+    assert screen.flow.state == "InstantReplay" and screen.placement.root.isHidden()
+    assert screen.scene.balls.is_visible(CUE), "the cue ball of the shot is shown"
+    robot.inp.step(FPS)
+    robot.inp.key("escape")
+    assert screen.flow.state == "Placing" and screen.flow.spot == spot
+    assert tuple(screen.placement.ball.getPos(screen.scene.root)) == ghost
+    assert not screen.scene.balls.is_visible(CUE), "in hand again"
+    robot.inp.key("enter")                  # put down where it was moved to
+    assert screen.session.state.layout[CUE] == pytest.approx(spot)

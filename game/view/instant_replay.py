@@ -103,15 +103,20 @@ class InstantReplay:
         self._top_view = screen.top_view
         rig.set_goal(self._start_pose())
         self.drag = DragOrbit(screen.pointer)
-        self.title = OnscreenText(parent=screen.base.a2dTopCenter, pos=(0, -0.24), scale=0.06,
-                                  fg=GOLD, shadow=SHADOW, align=TextNode.ACenter,
-                                  mayChange=True)
-        self.status = OnscreenText(parent=screen.base.a2dTopCenter, pos=(0, -0.31),
-                                   scale=0.045, fg=TEXT, shadow=SHADOW,
-                                   align=TextNode.ACenter, mayChange=True)
+        self.title = self._line(-0.24, 0.06, GOLD)
+        self.status = self._line(-0.31, 0.045, TEXT)
         self.title.setText(_("Instant replay \N{EM DASH} shot {number}").format(
             number=self.number))
         self.restart()
+        return self._bindings(on_back), self._controls()
+
+    def _line(self, z: float, scale: float, colour) -> OnscreenText:
+        """A line of the replay's words at the top of the screen, `z` below its edge."""
+        return OnscreenText(parent=self.screen.base.a2dTopCenter, pos=(0, z), scale=scale,
+                            fg=colour, shadow=SHADOW, align=TextNode.ACenter, mayChange=True)
+
+    def _bindings(self, on_back) -> dict:
+        """The replay's keys and mouse: {event: (handler, args)}."""
         bindings = {"space": (self.toggle_play, ()), ",": (self.step_previous, ()),
                     ".": (self.step_next, ()), "[": (self.change_speed, (-1,)),
                     "]": (self.change_speed, (1,)), "home": (self.restart, ()),
@@ -122,13 +127,17 @@ class InstantReplay:
         for prefix in ("", "shift-"):
             bindings[prefix + "mouse1"] = (self.drag.start, ())
             bindings[prefix + "mouse1-up"] = (self.drag.end, ())
-        controls = "   ".join((
+        return bindings
+
+    @staticmethod
+    def _controls() -> str:
+        """The controls line (the wheel's zoom is the screen's, listed with the camera)."""
+        return "   ".join((
             _("Space: pause, play"), _(", .: previous, next event"),
             _("[ ]: slower, faster ({low:g}x to {high:g}x)").format(low=SPEEDS[0],
                                                                     high=SPEEDS[-1]),
             _("Arrows or drag: turn the camera"), _("Home: again from the strike"),
             _("R or Esc: back to the game")))
-        return bindings, controls
 
     def close(self) -> None:
         """Put the balls, the camera and its settings back as they were before `open`."""

@@ -17,6 +17,9 @@ the current state says; anything else pressed, mid-shot say, is ignored):
                person's input takes: the cue ball in hand shown and put down, the cue
                aimed with its tip offset and power for a moment, the shot played
     Confirm    a yes/no question (concede, leave for the menu)
+    InstantReplay  the frame's last shot again (R in Placing, Aiming, Choosing and
+               GameOver), then back to the state it was asked from, nothing changed
+               (see `instant_replay`)
     GameOver   the winner, the score, rematch (the next frame in a race) or menu; the
                match summary when a race is won
 Transitions use `demand`, which queues a request made while a transition runs.
@@ -40,6 +43,7 @@ from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
 from .hud_text import deciding_player, match_summary
+from .instant_replay import InstantReplay
 from .playback import ShotPlayback
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
 from .rig import follow_pose
@@ -80,6 +84,8 @@ class PlayFlow(FSM):
         self.input = None
         self._tick = None
         self._dialog = None
+        self.instant = InstantReplay(screen, STRIKE_S,
+                                     lambda speed: AIM_GAP_M + DRAW_BACK_M * power_for(speed))
 
     # ---- shared --------------------------------------------------------------------
     def next_state(self) -> str:
@@ -108,13 +114,16 @@ class PlayFlow(FSM):
             self.demand("Aiming")
         elif self.state == "Placing":
             self.screen.rig.set_goal(self._placing_pose())
+        elif self.state == "InstantReplay":
+            self.instant.view_changed()
 
     def control_lines(self) -> list:
         """The controls of the moment, one per line: the open dialog's keys, else the
         state's controls as the HUD shows them."""
+        lines = [c.strip() for c in self.hud.controls.getText().split("   ") if c.strip()]
         if self._dialog is not None:
-            return list(self._dialog.hints)
-        return [c.strip() for c in self.hud.controls.getText().split("   ") if c.strip()]
+            return list(self._dialog.hints) + lines
+        return lines
 
     def _listen(self, bindings: dict, controls: str) -> None:
         """Bind this state's events {event: (handler, args)} and show its controls."""
@@ -163,7 +172,7 @@ class PlayFlow(FSM):
         self._confirm(_("Leave the match?"), text, self.screen.on_leave, back)
 
     def _command(self, command) -> None:
-        accepted, _ = self.screen.apply(command)
+        accepted, _record = self.screen.apply(command)
         if accepted:
             self._after_command()
 
@@ -176,6 +185,8 @@ class PlayFlow(FSM):
         self.screen.aids.hide()
         self.hud.hide_aiming()
         start = self.screen.cue_ball() or self.screen.mode.cue_ball_spot
+        if self.oldState == "InstantReplay":        # back from it: the ghost where it was
+            start = self.desired
         self._last_pointer = self.screen.pointer()
         self._resolve(start)
         self.screen.rig.set_goal(self._placing_pose())
@@ -192,9 +203,11 @@ class PlayFlow(FSM):
             bindings["escape"] = (self.demand, ("Aiming",))
         else:
             bindings["escape"] = (self._leave, ("Placing",))
-        self._listen(bindings, "Mouse or arrow keys (Shift: fine): move the cue ball   "
-                               "Click or Enter: put it down   V: view   Q: concede   "
-                               + ("B or Esc: leave it where it was" if can_cancel else "Esc: menu"))
+        replay = self._offer_replay(bindings, "Placing")
+        self._listen(bindings, _("Mouse or arrow keys (Shift: fine): move the cue ball   "
+                                 "Click or Enter: put it down   V: view   Q: concede   ")
+                     + (_("B or Esc: leave it where it was") if can_cancel else _("Esc: menu"))
+                     + replay)
         self._tick = self._tick_placing
 
     def _placing_pose(self):
@@ -238,7 +251,7 @@ class PlayFlow(FSM):
             self.hud.say(f"The cue ball cannot go there: it must be {ZONE_RULE[self.zone]}, "
                          "clear of the other balls.")
             return
-        accepted, _ = self.screen.apply(PlaceCueBall(self.spot))
+        accepted, _record = self.screen.apply(PlaceCueBall(self.spot))
         if accepted:
             self.screen.show_layout()
             self.fresh = True
@@ -251,6 +264,7 @@ class PlayFlow(FSM):
             self.fresh = False
             aim.new_turn()
         bindings, controls = self._aiming_keys()
+        controls += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, controls)
         self._tick = lambda dt: aim.follow_pointer()
         aim.refresh(AIM_GAP_M, None)
@@ -484,6 +498,8 @@ class PlayFlow(FSM):
                       [("Red", ("r",), lambda: self._command(ChooseGroup(Group.RED))),
                        ("Yellow", ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
             return
+        # (R means Red in the group choice above: the replay is offered here only.)
+        self._listen_for_replay("Choosing")
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
         self._ask("Play or pass?", f"{pusher} pushed out. {names[int(chooser)]}: play from "
@@ -565,7 +581,7 @@ class PlayFlow(FSM):
 
     def _computer_places(self, command: PlaceCueBall) -> None:
         self.screen.placement.hide()
-        accepted, _ = self.screen.apply(command)
+        accepted, _record = self.screen.apply(command)
         if not accepted:
             self.demand(self.next_state())      # think again from the same position
             return
@@ -579,8 +595,33 @@ class PlayFlow(FSM):
         """Leave the current state and stop the worker (a decision still running is
         dropped when it ends; its thread is not waited for)."""
         super().cleanup()
+        self.instant.detach()
         if self._worker is not None:
             self._worker.shutdown(wait=False, cancel_futures=True)
+
+    # ---- InstantReplay -------------------------------------------------------------
+    def _offer_replay(self, bindings: dict, back: str) -> str:
+        """Add R (the instant replay, then back to state `back`) to `bindings` when the
+        frame has a shot to show; returns its controls ("" when there is none)."""
+        if self.instant.last_shot() is None:
+            return ""
+        bindings["r"] = (self.demand, ("InstantReplay", back))
+        return "   " + _("R: instant replay")
+
+    def _listen_for_replay(self, back: str) -> None:
+        """A dialog state's own input: R for the instant replay, when there is one."""
+        bindings = {}
+        self._listen(bindings, self._offer_replay(bindings, back).strip())
+
+    def enterInstantReplay(self, back: str) -> None:
+        self.screen.scene.hide_cue()
+        bindings, controls = self.instant.open(lambda: self.demand(back))
+        self._listen(bindings, controls)
+        self._tick = self.instant.tick
+
+    def exitInstantReplay(self) -> None:
+        self.instant.close()
+        self.defaultExit()
 
     # ---- Confirm -------------------------------------------------------------------
     def enterConfirm(self, title: str, text: str, on_yes, back: str) -> None:
@@ -603,8 +644,8 @@ class PlayFlow(FSM):
         self.screen.scene.hide_cue()
         self.screen.aids.hide()
         self.hud.hide_aiming()
-        self.hud.set_controls("")
         self.hud.set_ruling("")         # the dialog says how the game ended
+        self._listen_for_replay("GameOver")
         self.screen.rig.set_goal(self.screen.overview_pose())
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
@@ -616,7 +657,7 @@ class PlayFlow(FSM):
             self._ask(_("{winner} wins!").format(winner=winner),
                       _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,
                                                                      wb=wb, b=b),
-                      [(_("Rematch"), ("enter", "r"), self._rematch), menu])
+                      [(_("Rematch"), ("enter",), self._rematch), menu])
         elif race.over:
             self._ask(_("{winner} wins the match {wa} : {wb}!").format(
                           winner=s.names[int(race.winner)], wa=wa, wb=wb),
@@ -633,7 +674,7 @@ class PlayFlow(FSM):
         race's rule)."""
         race = self.screen.race
         command = NextGame(winner_breaks=race is not None and race.winner_breaks)
-        accepted, _ = self.screen.apply(command)
+        accepted, _record = self.screen.apply(command)
         if accepted:
             self.screen.show_layout(rest=True)
             self.hud.set_ruling("")

@@ -121,13 +121,8 @@ def turn(session) -> str:
     return _("{line}.").format(line=line)
 
 
-def shot_log(session, race=None, unseen: int = 0) -> list:
-    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
-    race's log in a race, else the shots since the last rematch. The last `unseen` shots
-    (one still being played back) are left out: their rulings are not told yet."""
-    if race is not None:
-        lines = race.shot_log()
-        return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
+def frame_shots(session) -> list:
+    """The ShotRecords of the game (frame) in play, oldest first."""
     # The shots of this game are the Shoot commands after the last NextGame.
     played = 0
     for command in session.commands:
@@ -135,7 +130,18 @@ def shot_log(session, race=None, unseen: int = 0) -> list:
             played = 0
         elif isinstance(command, Shoot):
             played += 1
-    records = session.shots[len(session.shots) - played:len(session.shots) - unseen]
+    return session.shots[len(session.shots) - played:]
+
+
+def shot_log(session, race=None, unseen: int = 0) -> list:
+    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
+    race's log in a race, else the shots since the last rematch. The last `unseen` shots
+    (one still being played back) are left out: their rulings are not told yet."""
+    if race is not None:
+        lines = race.shot_log()
+        return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
+    records = frame_shots(session)
+    records = records[:len(records) - unseen]
     lines = [_("{number}. {name}: {ruling}").format(
                  number=k, name=session.names[int(r.ruling.shooter)],
                  ruling=describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling),

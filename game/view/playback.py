@@ -244,6 +244,14 @@ class ShotPlayback:
         self.clock.seek(earlier[-1] if len(earlier) else 0.0)
 
 
+def next_speed(speed: float, ladder, step: int) -> float:
+    """The speed after `speed` on the increasing `ladder` of speeds: the next faster for
+    step > 0, the next slower otherwise, held at the ladder's ends."""
+    if step > 0:
+        return next((s for s in ladder if s > speed + 1e-9), ladder[-1])
+    return next((s for s in reversed(ladder) if s < speed - 1e-9), ladder[0])
+
+
 def _merge_times(times: np.ndarray) -> np.ndarray:
     """Sorted event times with those closer than EVENT_MERGE_S to the previous kept one
     dropped (the balls of a break struck at one instant are one stop)."""

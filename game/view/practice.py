@@ -272,7 +272,7 @@ class PracticeScreen(GameScreen):
     def _shoot(self) -> None:
         # The power of the time held, by the clock: the same at any frame rate.
         self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-        stroke, _ = self.aim.stroke(cue_speed(self.power))
+        stroke = self.aim.stroke(cue_speed(self.power))[0]
         try:
             shot = self.table.shoot(stroke)
         except (SimulationError, ValueError) as exc:

@@ -22,6 +22,7 @@ from game.replay.verify import verify
 
 from .app import open_base
 from .orientation import REST_ORIENTATION
+from .playback import next_speed
 from .replay_export import ShotStage
 from .viewer import Viewer
 
@@ -206,11 +207,10 @@ class ReplayViewer(Viewer):
         self.refresh()
 
     def faster(self) -> None:
-        self.set_speed(next((s for s in SPEEDS if s > self.clock.speed + 1e-9), SPEEDS[-1]))
+        self.set_speed(next_speed(self.clock.speed, SPEEDS, 1))
 
     def slower(self) -> None:
-        self.set_speed(next((s for s in reversed(SPEEDS) if s < self.clock.speed - 1e-9),
-                            SPEEDS[0]))
+        self.set_speed(next_speed(self.clock.speed, SPEEDS, -1))
 
     def toggle_traces(self) -> None:
         self.stage.set_traces(not self.stage.show_traces)

@@ -17,6 +17,37 @@ from .scene import Scene
 KEY_STEP_RAD = math.radians(4.0)      # per arrow-key press or auto-repeat
 DRAG_RAD = math.pi                    # orbit per full window width of mouse drag
 ZOOM_STEP = 1.12                      # distance factor per wheel notch or +/- press
+# The orbiting keys: (key, heading sign, pitch sign), KEY_STEP_RAD per press or repeat.
+ORBIT_KEYS = (("arrow_left", -1, 0), ("arrow_right", 1, 0), ("arrow_up", 0, 1),
+              ("arrow_down", 0, -1))
+
+
+class DragOrbit:
+    """Orbiting by dragging: `start` on the button's press, `end` on its release, and each
+    frame `delta` gives the (d_heading, d_pitch) rad the pointer's move since asks for.
+    pointer(): the pointer in -1..1 window coordinates (x, y), or None."""
+
+    def __init__(self, pointer):
+        self.pointer = pointer
+        self._from = None
+
+    def start(self) -> None:
+        self._from = self.pointer()
+
+    def end(self) -> None:
+        self._from = None
+
+    def delta(self) -> tuple | None:
+        """The orbit since the last call while dragging, or None (no drag, no move)."""
+        now = self.pointer()
+        if self._from is None or now is None:
+            return None
+        dx, dy = now[0] - self._from[0], now[1] - self._from[1]
+        if not (dx or dy):
+            return None
+        self._from = now
+        # Dragging right swings the camera left round the target, like grabbing it.
+        return -dx / 2 * DRAG_RAD, -dy / 2 * DRAG_RAD
 
 
 class Viewer(DirectObject):
@@ -29,19 +60,18 @@ class Viewer(DirectObject):
         self.scene = Scene(base, mode_name, opening_positions(mode_name, seed), use_shaders)
         self.orbit = overview_camera(base, self.scene)
         self.top_down = False
-        self._drag_from = None
-        for key, dh, dp in (("arrow_left", -1, 0), ("arrow_right", 1, 0),
-                            ("arrow_up", 0, 1), ("arrow_down", 0, -1)):
+        self._drag = DragOrbit(self._mouse)
+        for key, dh, dp in ORBIT_KEYS:
             for event in (key, key + "-repeat"):
                 self.accept(event, self.orbit_by, [dh * KEY_STEP_RAD, dp * KEY_STEP_RAD])
         for event, factor in (("wheel_up", 1 / ZOOM_STEP), ("wheel_down", ZOOM_STEP),
                               ("+", 1 / ZOOM_STEP), ("=", 1 / ZOOM_STEP), ("-", ZOOM_STEP)):
             self.accept(event, self.zoom, [factor])
         self.accept("t", self.toggle_top_down)
-        self.accept("mouse1", self._start_drag)
-        self.accept("mouse1-up", self._end_drag)
+        self.accept("mouse1", self._drag.start)
+        self.accept("mouse1-up", self._drag.end)
         self.accept("escape", base.userExit)
-        self._task = base.taskMgr.add(self._drag, "breakshot-viewer-drag")
+        self._task = base.taskMgr.add(self._follow_drag, "breakshot-viewer-drag")
 
     def orbit_by(self, d_heading: float, d_pitch: float) -> None:
         """Orbit the camera (rad); leaves the top-down view."""
@@ -60,27 +90,18 @@ class Viewer(DirectObject):
             self.orbit.apply()
 
     def _mouse(self):
-        """The pointer in -1..1 window coordinates, or None (no pointer, or offscreen)."""
+        """The pointer (x, y) in -1..1 window coordinates, or None (no pointer, or
+        offscreen)."""
         watcher = self.base.mouseWatcherNode
         if watcher is None or not watcher.hasMouse():
             return None
-        return watcher.getMouse()
+        mouse = watcher.getMouse()
+        return (mouse.x, mouse.y)
 
-    def _start_drag(self) -> None:
-        mouse = self._mouse()
-        self._drag_from = None if mouse is None else (mouse.x, mouse.y)
-
-    def _end_drag(self) -> None:
-        self._drag_from = None
-
-    def _drag(self, task):
-        mouse = self._mouse()
-        if self._drag_from is not None and mouse is not None:
-            dx, dy = mouse.x - self._drag_from[0], mouse.y - self._drag_from[1]
-            if dx or dy:
-                # Dragging right swings the camera left round the target, like grabbing it.
-                self.orbit_by(-dx / 2 * DRAG_RAD, -dy / 2 * DRAG_RAD)
-                self._drag_from = (mouse.x, mouse.y)
+    def _follow_drag(self, task):
+        orbit = self._drag.delta()
+        if orbit is not None:
+            self.orbit_by(*orbit)
         return task.cont
 
     def destroy(self) -> None:

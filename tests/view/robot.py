@@ -23,7 +23,7 @@ KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
         "f1": KeyboardButton.f1(), "f5": KeyboardButton.f5(), "f6": KeyboardButton.f6(),
         "f9": KeyboardButton.f9(), "page_up": KeyboardButton.pageUp(),
-        "page_down": KeyboardButton.pageDown()}
+        "page_down": KeyboardButton.pageDown(), "home": KeyboardButton.home()}
 
 
 def button(name: str):

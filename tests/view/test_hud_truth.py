@@ -15,7 +15,7 @@ from game.rules.layout import Layout
 from game.session import GameSession, PlaceCueBall
 from game.session.describe import describe_ruling
 from game.view import hud_text
-from game.view.flow import power_for
+from game.view.power import power_for
 from game.view.play import GameScreen
 from game.view.settings import Aids
 from robot import FPS, Input, Robot

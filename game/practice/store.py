@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 from physics_ext import TableSpec
-from game.atomic import atomic_write
+from game.storage import atomic_write
 from game.replay.errors import ReplayError
 from game.replay.plain import from_plain, is_number, to_plain
 

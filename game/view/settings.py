@@ -1,7 +1,7 @@
 """The start menu's choices, kept between runs as JSON in the user's config directory
 (`platformdirs.user_config_dir("breakshot")/settings.json`). Plain Python, no Panda3D.
 
-Saving goes through `game.atomic` (a temporary file renamed over the settings), so a
+Saving goes through `game.storage.atomic_write` (a temporary file renamed over the settings), so a
 crash mid-write never leaves half a file. Loading never raises for a
 bad file: anything unreadable (not JSON, wrong types, an unknown mode) is reported in
 words, the bad file is kept beside the settings as `settings.json.corrupt` for the
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.atomic import atomic_write
+from game.storage import atomic_write
 from game.rules import EightBallVariants, NineBallVariants
 
 from .modes import MODE_NAMES

@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 64 << 20       # 64 MiB: a 1,000-shot match is about 10 MB
 MAX_MANIFEST_BYTES = 8 << 20    # inflated; about 3 KB a shot
 MAX_MEMBER_BYTES = 4 << 20      # inflated, per shot: a long break is about 100 KB
 MAX_TOTAL_BYTES = 1 << 30       # inflated, all members together
-MAX_MEMBERS = 65_535            # the plain zip format's limit (no zip64)
+MAX_MEMBERS = 10_000            # shots + 1; the file cap holds about 6,000 shots
 _ZIP_MAGIC = b"PK\x03\x04"
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
 # game.storage's kinds of refusal, as the replay's.

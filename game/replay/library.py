@@ -8,8 +8,9 @@ from pathlib import Path
 
 import platformdirs
 
+from game.storage import FileRefused
+
 from . import fields as F
-from .errors import ReplayError
 from .manifest import MANIFEST_MEMBER, decode_match
 from .reader import read_manifest
 
@@ -74,7 +75,7 @@ def recent_matches(directory=None, limit: int = 20) -> list:
             shots = F.items(F.get(manifest, "shots", MANIFEST_MEMBER), "shots", 10 ** 6)
             won = F.array(F.get(manifest, "games_won", MANIFEST_MEMBER), "i", (2,), "games_won", 0)
             created = F.text(F.get(manifest, "created", MANIFEST_MEMBER), "created", 100)
-        except ReplayError as exc:
+        except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),

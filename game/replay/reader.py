@@ -25,6 +25,8 @@ from .shotdata import ShotData
 from .version import FORMAT_NAME, FORMAT_VERSION, format_version_text
 
 TOP = MANIFEST_MEMBER       # the "where" of the manifest's own fields in messages
+# The names a replay's members may have (shot_member_name's, and the manifest).
+_MEMBER_NAME = re.compile(re.escape(MANIFEST_MEMBER) + r"|shots/[0-9]{4,6}\.json")
 
 
 def read_manifest(path: str) -> tuple:
@@ -35,6 +37,10 @@ def read_manifest(path: str) -> tuple:
     if MANIFEST_MEMBER not in archive.names():
         raise NotAReplayError(f"{path}: a zip archive without {MANIFEST_MEMBER}: not a "
                               f"Breakshot replay")
+    strangers = [n for n in archive.names() if not _MEMBER_NAME.fullmatch(n)]
+    if strangers:
+        raise CorruptReplayError(f"{path}: the member {strangers[0]!r:.80} is not part of a "
+                                 f"replay")
     try:
         manifest = parse_json(archive.read(MANIFEST_MEMBER), MANIFEST_MEMBER,
                               error=CorruptReplayError)

@@ -26,12 +26,13 @@ def read_bounded(path, max_bytes: int, kind: str = "file") -> bytes:
         _regular(os.stat(path), path, kind)
         fd = os.open(path, _FLAGS)
     except FileNotFoundError:
-        refuse(path, f"there is no such {kind} file", ForeignFile)
+        refuse(path, f"could not be read: there is no such {kind} file", ForeignFile)
     except NotADirectoryError:
-        refuse(path, f"there is no such {kind} file (a part of the path is not a folder)",
-               ForeignFile)
+        refuse(path, f"could not be read: there is no such {kind} file (a part of the path "
+                     f"is not a folder)", ForeignFile)
     except OSError as exc:
-        refuse(path, f"the {kind} file cannot be opened ({exc.strerror or exc})")
+        refuse(path, f"could not be read: the {kind} file cannot be opened "
+                     f"({exc.strerror or exc})")
     try:
         info = os.fstat(fd)
         _regular(info, path, kind)
@@ -49,7 +50,7 @@ def read_bounded(path, max_bytes: int, kind: str = "file") -> bytes:
     except FileRefused:
         raise
     except OSError as exc:
-        refuse(path, f"the {kind} file cannot be read ({exc.strerror or exc})")
+        refuse(path, f"could not be read ({exc.strerror or exc})")
     finally:
         os.close(fd)
     return b"".join(chunks)

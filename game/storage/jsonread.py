@@ -44,7 +44,7 @@ def parse_json(data: bytes, what: str, max_depth: int = MAX_DEPTH,
     try:
         return json.loads(data.decode("utf-8"), parse_constant=constant)
     except UnicodeDecodeError as exc:
-        raise error(f"{what} is not valid JSON (not UTF-8 text at byte {exc.start})") \
+        raise error(f"{what} could not be read: it is not UTF-8 text (byte {exc.start})") \
             from None
     except (ValueError, RecursionError) as exc:
         raise error(f"{what} is not valid JSON ({str(exc)[:120]})") from None

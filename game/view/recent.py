@@ -14,6 +14,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.replay import recent_matches
+from game.storage import printable
 
 from .hud_text import MODE_TITLES
 from .palette import BUTTON, DIM, GOLD, PANEL, TEXT
@@ -26,7 +27,7 @@ def match_line(summary) -> str:
     """One match in words: when, mode, players, games and shots (or why it is unreadable)."""
     when = datetime.fromtimestamp(summary.modified).strftime("%Y-%m-%d %H:%M")
     if summary.error is not None:
-        return f"{when}   {summary.path.name}: {summary.error}"[:90]
+        return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
     (a, b), (wa, wb) = summary.players, summary.games_won
     return (f"{when}   {MODE_TITLES.get(summary.mode, summary.mode)}   {a} {wa} : {wb} {b}"
             f"   {summary.shots} shots")

@@ -73,7 +73,8 @@ def _field_value(kind, value, where: str):
     if kind is tuple and isinstance(value, list) and all(is_number(v) for v in value):
         return tuple(float(v) for v in value)
     expected = {float: "a finite number", int: "an integer", bool: "true or false",
-                str: f"a string of at most {MAX_TEXT_CHARS} characters", tuple: "a list of numbers"}[kind]
+                str: f"a string of at most {MAX_TEXT_CHARS} characters",
+                tuple: "a list of numbers"}[kind]
     raise CorruptReplayError(f"{where}: expected {expected}, got {value!r:.60}")
 
 

@@ -2,10 +2,11 @@
 
     python tests/storage/hostile_worker.py JOBS.json OUT.json
 
-JOBS.json: a list of {"loader": "replay" | "recent" | "settings" | "practice", "path": ...}.
-For each job OUT.json gets: the outcome ("refused", "loaded", "problem" for the settings'
-defaults-and-sentence, "skipped" for a file the recent list leaves out, or "crashed"), the exception's class names (most derived first),
-its message, the time (s), the peak resident memory during the job (bytes, Linux: the
+JOBS.json: a list of {"loader": "replay" | "recent" | "settings" | "practice",
+"path": ...}.
+For each job OUT.json gets: the outcome ("refused", "loaded", "problem" for the
+settings' defaults-and-sentence, "skipped" for a file the recent list leaves out, or
+"crashed"), the exception's class names (most derived first), its message, the time (s), the peak resident memory during the job (bytes, Linux: the
 peak is reset before each job through /proc/self/clear_refs), and whether the folder
 holding the file was left as it was (names, sizes and times). The test runs this
 under an address-space limit (resource.RLIMIT_AS), so a loader that tried to hold a

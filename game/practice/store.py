@@ -5,29 +5,31 @@ A file holds {"format": FORMAT_NAME, "version": 1, "table": the TableSpec's fiel
 metres. JSON writes each float as the shortest text that reads back to the same double,
 so a saved position loads back bit for bit.
 
-Saving writes a temporary file beside the target and renames it over it (os.replace), so
-a crash mid-write leaves the old file or the new one, never half of one. Loading refuses
-anything else with a PositionFileError naming the file and the first problem: not
-JSON, another kind of file, a newer version, a bad table, a ball that is not in the game,
-a coordinate that is not a number, a ball off the table or overlapping another.
+Saving goes through game.storage.atomic_write, so a crash mid-write leaves the old file or
+the new one, never half of one. Loading reads through game.storage (a regular file of at
+most MAX_FILE_BYTES, JSON of bounded depth and number length) and refuses anything else
+with a PositionFileError (a game.storage.FileRefused) naming the file and the first
+problem: missing, not JSON, another kind of file, a newer version, a bad table, a ball
+that is not in the game, a coordinate that is not a number, a ball off the table or
+overlapping another.
 """
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from physics_ext import TableSpec
-from game.atomic import atomic_write
-from game.replay.errors import ReplayError
+from game.storage import FileRefused, atomic_write, parse_json, read_bounded
 from game.replay.plain import from_plain, is_number, to_plain
 
 from .position import BALL_SETS, PlacementError, Position
 
 FORMAT_NAME = "breakshot-practice-position"
 VERSION = 1
+MAX_FILE_BYTES = 64 << 10     # a position is under 1 KB
+MAX_DEPTH = 4                 # {"layout": {"1": [x, y]}} is 3 deep
 
 
-class PositionFileError(ValueError):
+class PositionFileError(FileRefused):
     """A file that cannot be read as a practice position; the message says why."""
 
 
@@ -46,14 +48,12 @@ def save_position(position: Position, path) -> None:
 def load_position(path) -> Position:
     """The position saved in `path`; PositionFileError saying what is wrong otherwise."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionFileError(f"{path}: could not be read ({exc})") from None
+        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "practice position"),
+                          f"{path}: the file", max_depth=MAX_DEPTH)
+    except FileRefused as exc:
+        raise PositionFileError(str(exc)) from None
     try:
-        return from_dict(json.loads(text))
-    except json.JSONDecodeError as exc:
-        raise PositionFileError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") \
-            from None
+        return from_dict(data)
     except PositionFileError as exc:
         raise PositionFileError(f"{path}: {exc}") from None
 
@@ -63,18 +63,19 @@ def from_dict(data) -> Position:
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise PositionFileError("not a Breakshot practice position")
     version = data.get("version")
-    if not (isinstance(version, int) and not isinstance(version, bool) and version >= 1):
-        raise PositionFileError(f"the version must be a whole number >= 1, got {version!r}")
+    if not (type(version) is int and version >= 1):
+        raise PositionFileError(f"the version must be a whole number >= 1, got "
+                                f"{version!r:.40}")
     if version > VERSION:
         raise PositionFileError(f"version {version} is newer than this game reads "
                                 f"({VERSION}); update Breakshot")
     try:
         table = from_plain(TableSpec, data.get("table"), "table")
-    except ReplayError as exc:
+    except FileRefused as exc:          # from_plain's refusal (a replay's kind of it)
         raise PositionFileError(str(exc)) from None
     game = data.get("game")
-    if game not in BALL_SETS:
-        raise PositionFileError(f"game {game!r} is not one of {', '.join(BALL_SETS)}")
+    if not isinstance(game, str) or game not in BALL_SETS:
+        raise PositionFileError(f"game {game!r:.40} is not one of {', '.join(BALL_SETS)}")
     layout = data.get("layout")
     if not isinstance(layout, dict):
         raise PositionFileError("layout must be an object of ball id -> [x, y]")

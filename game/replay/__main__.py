@@ -21,6 +21,8 @@ from datetime import datetime
 
 from game.__main__ import _size
 
+from game.storage import printable
+
 from .animation import ExportError
 from .errors import ReplayError
 from .library import recent_matches, replay_directory
@@ -80,17 +82,18 @@ def _print_recent(directory) -> None:
         print(f"no replays in {directory or replay_directory()}")
     for m in matches:
         when = datetime.fromtimestamp(m.modified).strftime("%Y-%m-%d %H:%M")
+        path = printable(str(m.path))       # a file name may carry escape codes too
         if m.error:
-            print(f"{when}  {m.path}  (cannot be opened: {m.error})")
+            print(f"{when}  {path}  (cannot be opened: {m.error})")
         else:
             print(f"{when}  {m.mode:10s} {m.players[0]} {m.games_won[0]}-{m.games_won[1]} "
                   f"{m.players[1]}, {m.shots} shots{'' if m.finished else ', unfinished'}  "
-                  f"{m.path}")
+                  f"{path}")
 
 
 def _print_info(replay) -> None:
     match = replay.match
-    print(f"{replay.path}: format {replay.version[0]}.{replay.version[1]}, recorded "
+    print(f"{printable(replay.path)}: format {replay.version[0]}.{replay.version[1]}, recorded "
           f"{replay.created} with {replay.software.get('solver', '?')}")
     print(f"{match.mode} on {match.table.name}: {match.players[0]} {replay.games_won[0]} - "
           f"{replay.games_won[1]} {match.players[1]}, seed {match.seed}, "
@@ -155,7 +158,7 @@ def main(argv=None) -> int:
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)
         return status
     except (ReplayError, ExportError, RuntimeError, OSError, ValueError) as exc:
-        print(f"python -m game.replay: error: {exc}", file=sys.stderr)
+        print(f"python -m game.replay: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
 
 

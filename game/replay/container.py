@@ -1,34 +1,48 @@
-"""The replay container: a zip archive of JSON members, written atomically, read with
-limits.
+"""The replay container: a zip archive of JSON members, written atomically, read through
+game.storage's bounded readers.
 
-Writing (zipwrite.py makes the archive) goes through game.atomic.atomic_write: a crash at
+Writing (zipwrite.py makes the archive) goes through game.storage.atomic_write: a crash at
 any point leaves either the previous file or the new one, never a mix.
 
-Reading: refuses what is not a zip archive, a truncated one (the central directory sits at
-the end, so any cut loses it), members failing their CRC-32, and members larger than
-MAX_MEMBER_BYTES (a decompression bomb) - each with a ReplayError saying so.
+Reading: only a regular file of at most MAX_FILE_BYTES is read (a FIFO, a device or a
+folder is refused unopened); it must be a zip archive of at most MAX_MEMBERS members, each
+inflating to at most MAX_MEMBER_BYTES (MAX_MANIFEST_BYTES for replay.json), with plain
+names (no path leaving the archive, none twice), each passing its CRC-32. Every refusal is
+a ReplayError of the matching kind.
 """
 from __future__ import annotations
 
-import io
-import os
-import struct
-import zipfile
-import zlib
+import contextlib
 
-from game.atomic import atomic_write
+from game.storage import (FileRefused, ForeignFile, TruncatedFile, ZipReader, atomic_write,
+                          read_bounded)
 
-from .errors import CorruptReplayError, NotAReplayError, TruncatedReplayError
+from .errors import CorruptReplayError, NotAReplayError, ReplayError, TruncatedReplayError
+from .manifest import MANIFEST_MEMBER
 from .zipwrite import write_archive
 
-MAX_FILE_BYTES = 1 << 30        # 1 GiB: a 1,000-shot match is about 10 MB
-MAX_MEMBER_BYTES = 1 << 28      # 256 MiB uncompressed per member
-MAX_MEMBERS = 200_000
+MAX_FILE_BYTES = 64 << 20       # 64 MiB: a 1,000-shot match is about 10 MB
+MAX_MANIFEST_BYTES = 8 << 20    # inflated; about 3 KB a shot
+MAX_MEMBER_BYTES = 4 << 20      # inflated, per shot: a long break is about 100 KB
+MAX_TOTAL_BYTES = 1 << 30       # inflated, all members together
+MAX_MEMBERS = 10_000            # shots + 1; the file cap holds about 6,000 shots
 _ZIP_MAGIC = b"PK\x03\x04"
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"
-# Failures zipfile and zlib raise on damaged input, besides BadZipFile.
-_DAMAGE = (zipfile.BadZipFile, zlib.error, EOFError, struct.error, OverflowError,
-           NotImplementedError, RuntimeError, ValueError, OSError)
+# game.storage's kinds of refusal, as the replay's.
+_KINDS = ((TruncatedFile, TruncatedReplayError), (ForeignFile, NotAReplayError),
+          (FileRefused, CorruptReplayError))
+
+
+@contextlib.contextmanager
+def replay_errors():
+    """Turn game.storage's refusals raised in the block into the matching ReplayError."""
+    try:
+        yield
+    except FileRefused as exc:
+        if isinstance(exc, ReplayError):
+            raise
+        kind = next(replay for storage, replay in _KINDS if isinstance(exc, storage))
+        raise kind(str(exc)) from None
 
 
 def write_atomic(path: str, members) -> None:
@@ -42,51 +56,24 @@ class Archive:
 
     def __init__(self, path: str):
         self.path = path
-        data = _read_file(path)
-        try:
-            self._zip = zipfile.ZipFile(io.BytesIO(data))
-        except _DAMAGE:
-            raise TruncatedReplayError(
-                f"{path}: the file is truncated or damaged: its zip directory, at the end of "
-                f"the file, is missing or unreadable ({len(data)} bytes; was a copy "
-                f"interrupted?)") from None
-        if len(self._zip.infolist()) > MAX_MEMBERS:
-            raise CorruptReplayError(f"{path}: more members than a replay holds")
+        with replay_errors():
+            data = read_bounded(path, MAX_FILE_BYTES, "replay")
+            if not data:
+                raise NotAReplayError(f"{path}: the file is empty")
+            if data.startswith(_EMPTY_ZIP_MAGIC):
+                raise NotAReplayError(f"{path}: an empty zip archive, not a Breakshot replay")
+            if not data.startswith(_ZIP_MAGIC):
+                raise NotAReplayError(f"{path}: not a Breakshot replay (not a zip archive; "
+                                      f"it starts with {data[:8]!r})")
+            self._zip = ZipReader(data, path, "replay", MAX_MEMBERS, MAX_MEMBER_BYTES,
+                                  MAX_TOTAL_BYTES, {MANIFEST_MEMBER: MAX_MANIFEST_BYTES})
 
     def names(self) -> list:
-        return self._zip.namelist()
+        return self._zip.names()
 
     def read(self, name: str) -> bytes:
-        """The bytes of member `name`, after its CRC-32 check (a CorruptReplayError
-        names the member, the caller adds the file)."""
-        try:
-            info = self._zip.getinfo(name)
-        except KeyError:
-            raise CorruptReplayError(f"the member {name!r} is missing") from None
-        if info.file_size > MAX_MEMBER_BYTES:
-            raise CorruptReplayError(f"the member {name!r} claims {info.file_size} bytes, "
-                                     f"more than a replay holds")
-        try:
-            return self._zip.read(info)
-        except _DAMAGE as exc:
-            raise CorruptReplayError(f"the member {name!r} is damaged ({exc})") from None
+        """The bytes of member `name`, after its size and CRC-32 checks (a
+        CorruptReplayError names the member, the caller adds the file)."""
+        with replay_errors():
+            return self._zip.read(name)
 
-
-def _read_file(path: str) -> bytes:
-    """The file's bytes, if they can be a zip archive (else a ReplayError)."""
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise NotAReplayError(f"{path}: {size} bytes is far larger than any replay")
-        with open(path, "rb") as f:
-            data = f.read()
-    except IsADirectoryError:
-        raise NotAReplayError(f"{path}: is a folder, not a replay file") from None
-    if not data:
-        raise NotAReplayError(f"{path}: the file is empty")
-    if data.startswith(_EMPTY_ZIP_MAGIC):
-        raise NotAReplayError(f"{path}: an empty zip archive, not a Breakshot replay")
-    if not data.startswith(_ZIP_MAGIC):
-        raise NotAReplayError(f"{path}: not a Breakshot replay (not a zip archive; it "
-                              f"starts with {data[:8]!r})")
-    return data

@@ -1,12 +1,15 @@
 """What goes wrong with a replay file, as exceptions and a warning the viewer can show.
 
-Every file the loader refuses raises a ReplayError (a ValueError) whose message names the
-file and what is wrong with it; the subclasses say which kind of problem it is.
+Every file the loader refuses raises a ReplayError, the replay's kind of the saved-file
+layer's game.storage.FileRefused (a ValueError), whose one-line message names the file and
+what is wrong with it; the subclasses say which kind of problem it is.
 """
 from __future__ import annotations
 
+from game.storage import FileRefused
 
-class ReplayError(ValueError):
+
+class ReplayError(FileRefused):
     """A file that cannot be read as a Breakshot replay."""
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.storage import printable
+
 from .errors import CorruptReplayError
 from .plain import is_number
 
@@ -59,9 +61,11 @@ def boolean(value, where: str) -> bool:
 
 
 def text(value, where: str, max_len: int = 10_000) -> str:
+    """A string of at most `max_len` characters, made printable (escape codes and
+    control characters removed) so it can reach a terminal or the HUD."""
     if not isinstance(value, str) or len(value) > max_len:
         fail(where, f"expected a string of at most {max_len} characters, got {value!r:.60}")
-    return value
+    return printable(value)
 
 
 def choice(value, options, where: str):

@@ -9,9 +9,9 @@ from pathlib import Path
 import platformdirs
 
 from game.session import Concede, NextGame
+from game.storage import FileRefused
 
 from . import fields as F
-from .errors import ReplayError
 from .manifest import MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match
 from .reader import read_manifest
 
@@ -87,7 +87,7 @@ def recent_matches(directory=None, limit: int = 20) -> list:
                 race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
             finished = _last_game_decided(commands, shots) and (
                 race_to is None or max(won.tolist()) >= race_to)
-        except ReplayError as exc:
+        except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from physics_ext import CueSpec, Params, Stroke, TableSpec
-from game.rules import CUE, EightBallVariants, Group, NineBallVariants, Player
+from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, EightBallVariants, Group,
+                        NineBallVariants, Player)
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall,
                           ShotRecord, Shoot)
@@ -19,6 +20,8 @@ from .plain import from_plain, to_plain
 MAX_SHOTS = 100_000
 MAX_COMMANDS = 10 * MAX_SHOTS
 VARIANTS = {"eight_ball": EightBallVariants, "nine_ball": NineBallVariants}
+BALL_SETS = {"eight_ball": EIGHT_BALL_SET, "nine_ball": NINE_BALL_SET}
+MAX_RADIUS_M, MAX_MASS_KG = 0.1, 2.0    # far beyond any pool or snooker ball
 ZONES = ("none", "d", "d_optional", "anywhere", "behind_head_string")
 PLAYERS = (int(Player.A), int(Player.B))
 MANIFEST_MEMBER = "replay.json"
@@ -56,23 +59,20 @@ def decode_match(data, where: str = "match") -> MatchInfo:
     players = F.items(F.get(data, "players", where), where + ".players", 2)
     if len(players) != 2:
         F.fail(where + ".players", "expected two names")
-    balls = []
-    for k, ball in enumerate(F.items(F.get(data, "balls", where), where + ".balls", 1000)):
-        at = f"{where}.balls[{k}]"
-        ball = F.obj(ball, at)
-        balls.append(BallSpec(F.integer(F.get(ball, "id", at), at + ".id", 0, 999),
-                              F.number(F.get(ball, "radius", at), at + ".radius"),
-                              F.number(F.get(ball, "mass", at), at + ".mass")))
-    rack = {}
-    for key, position in F.obj(F.get(data, "rack", where), where + ".rack").items():
-        if not re.fullmatch(r"[0-9]{1,3}", key):
-            F.fail(where + ".rack", f"ball ids are numbers, got {key!r:.20}")
-        rack[int(key)] = tuple(F.array(position, "f", (2,), f"{where}.rack.{key}").tolist())
+    balls = _balls(F.get(data, "balls", where), mode, where + ".balls")
     table = from_plain(TableSpec, F.get(data, "table", where), where + ".table")
     try:
         table.geometry()
     except ValueError as exc:
         F.fail(where + ".table", str(exc))
+    radius = {b.id: b.radius for b in balls}
+    rack = {}
+    for key, position in F.obj(F.get(data, "rack", where), where + ".rack").items():
+        if not re.fullmatch(r"[0-9]{1,3}", key):
+            F.fail(where + ".rack", f"ball ids are numbers, got {key!r:.20}")
+        if int(key) not in radius:
+            F.fail(where + ".rack", f"ball {int(key)} is not one of the match's balls")
+        rack[int(key)] = on_table(position, radius[int(key)], table, f"{where}.rack.{key}")
     return MatchInfo(
         mode=mode,
         players=tuple(F.text(p, f"{where}.players[{k}]", 200) for k, p in enumerate(players)),
@@ -81,10 +81,42 @@ def decode_match(data, where: str = "match") -> MatchInfo:
                                 *PLAYERS),
         variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants"),
         table=table,
-        balls=tuple(balls),
+        balls=balls,
         params=from_plain(Params, F.get(data, "params", where), where + ".params"),
         cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue"),
         rack=rack)
+
+
+def _balls(data, mode: str, where: str) -> tuple:
+    """The match's BallSpecs: exactly the ball ids of `mode`'s ball set (a 9-ball file
+    relabelled 8-ball is refused), each with a positive radius (m) and mass (kg)."""
+    balls = []
+    for k, ball in enumerate(F.items(data, where, 1000)):
+        at = f"{where}[{k}]"
+        ball = F.obj(ball, at)
+        balls.append(BallSpec(F.integer(F.get(ball, "id", at), at + ".id", 0, 999),
+                              F.number(F.get(ball, "radius", at), at + ".radius"),
+                              F.number(F.get(ball, "mass", at), at + ".mass")))
+        if not (0 < balls[-1].radius <= MAX_RADIUS_M and 0 < balls[-1].mass <= MAX_MASS_KG):
+            F.fail(at, f"a ball's radius must lie in (0, {MAX_RADIUS_M}] m and its mass in "
+                       f"(0, {MAX_MASS_KG}] kg")
+    ids = [b.id for b in balls]
+    expected = BALL_SETS[mode].all_balls
+    if sorted(ids) != sorted(expected):
+        F.fail(where, f"a {mode.replace('_', '-')} match has the balls {sorted(expected)}, "
+                      f"this file lists {sorted(ids)[:20]}")
+    return tuple(balls)
+
+
+def on_table(value, radius: float, table: TableSpec, where: str) -> tuple:
+    """The point (x, y) in metres read from `value`, which must put a ball of `radius`
+    on the playing surface (table frame: 0 <= x <= length, 0 <= y <= width, within the
+    cushion noses)."""
+    x, y = F.array(value, "f", (2,), where).tolist()
+    if not (radius <= x <= table.length - radius and radius <= y <= table.width - radius):
+        F.fail(where, f"({x:.4g}, {y:.4g}) m is not on the {table.length:g} x "
+                      f"{table.width:g} m table")
+    return x, y
 
 
 # ---- the commands ------------------------------------------------------------------------
@@ -106,8 +138,9 @@ def encode_command(command, shot_index: int | None) -> dict:
     raise TypeError(f"not a command: {command!r}")
 
 
-def decode_command(data, where: str):
-    """(command, shot index or None) from plain data; a Shoot is completed by its shot."""
+def decode_command(data, where: str, match: MatchInfo):
+    """(command, shot index or None) from plain data; a Shoot is completed by its shot.
+    A cue-ball placement must lie on the match's table."""
     data = F.obj(data, where)
     kind = F.choice(F.get(data, "type", where), _COMMAND_TYPES, where + ".type")
     value = data.get(_COMMAND_TYPES[kind])
@@ -115,7 +148,8 @@ def decode_command(data, where: str):
     if kind == "shoot":
         return None, F.integer(value, at, 0, MAX_SHOTS)
     if kind == "place_cue_ball":
-        return PlaceCueBall(tuple(F.array(value, "f", (2,), at).tolist())), None
+        cue = next(b.radius for b in match.balls if b.id == CUE)
+        return PlaceCueBall(on_table(value, cue, match.table, at)), None
     if kind == "choose_group":
         return ChooseGroup(Group(F.choice(value, {g.value for g in Group}, at))), None
     if kind == "choose_option":

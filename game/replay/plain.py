@@ -17,7 +17,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from game.storage import printable
+
 from .errors import CorruptReplayError
+
+MAX_TEXT_CHARS = 200        # a table's name and the like
 
 
 def to_plain(value):
@@ -62,12 +66,15 @@ def _field_value(kind, value, where: str):
         return float(value)
     if kind is int and isinstance(value, int) and not isinstance(value, bool):
         return value
-    if kind in (bool, str) and isinstance(value, kind):
+    if kind is bool and isinstance(value, bool):
         return value
+    if kind is str and isinstance(value, str) and len(value) <= MAX_TEXT_CHARS:
+        return printable(value)
     if kind is tuple and isinstance(value, list) and all(is_number(v) for v in value):
         return tuple(float(v) for v in value)
     expected = {float: "a finite number", int: "an integer", bool: "true or false",
-                str: "a string", tuple: "a list of numbers"}[kind]
+                str: f"a string of at most {MAX_TEXT_CHARS} characters",
+                tuple: "a list of numbers"}[kind]
     raise CorruptReplayError(f"{where}: expected {expected}, got {value!r:.60}")
 
 

@@ -5,33 +5,28 @@ message starts with the file's path and says what is wrong; it never writes anyt
 """
 from __future__ import annotations
 
-import json
 import re
 import warnings
 
+import numpy as np
+
+from game.rules import CUE
 from game.session import Shoot
+from game.storage import parse_json
 
 from . import fields as F
 from .container import Archive
 from .errors import (CorruptReplayError, NewerReplayError, NotAReplayError, ReplayError,
                      ReplayWarning)
 from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match,
-                       decode_shot_inputs)
+                       decode_shot_inputs, on_table)
 from .model import Replay, ReplayShot
 from .shotdata import ShotData
 from .version import FORMAT_NAME, FORMAT_VERSION, format_version_text
 
 TOP = MANIFEST_MEMBER       # the "where" of the manifest's own fields in messages
-
-
-def parse_json(data: bytes, what: str):
-    """Parsed JSON; NaN and Infinity, which JSON does not have, are refused."""
-    def refuse(name):
-        raise ValueError(f"{name} is not a JSON number")
-    try:
-        return json.loads(data.decode("utf-8"), parse_constant=refuse)
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise CorruptReplayError(f"{what} is not valid JSON ({str(exc)[:120]})") from None
+# The names a replay's members may have (shot_member_name's, and the manifest).
+_MEMBER_NAME = re.compile(re.escape(MANIFEST_MEMBER) + r"|shots/[0-9]{4,6}\.json")
 
 
 def read_manifest(path: str) -> tuple:
@@ -42,8 +37,13 @@ def read_manifest(path: str) -> tuple:
     if MANIFEST_MEMBER not in archive.names():
         raise NotAReplayError(f"{path}: a zip archive without {MANIFEST_MEMBER}: not a "
                               f"Breakshot replay")
+    strangers = [n for n in archive.names() if not _MEMBER_NAME.fullmatch(n)]
+    if strangers:
+        raise CorruptReplayError(f"{path}: the member {strangers[0]!r:.80} is not part of a "
+                                 f"replay")
     try:
-        manifest = parse_json(archive.read(MANIFEST_MEMBER), MANIFEST_MEMBER)
+        manifest = parse_json(archive.read(MANIFEST_MEMBER), MANIFEST_MEMBER,
+                              error=CorruptReplayError)
     except CorruptReplayError as exc:
         raise CorruptReplayError(f"{path}: {exc}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_NAME:
@@ -87,14 +87,19 @@ def load_replay(path) -> Replay:
 
 def _replay(path, archive, manifest, version, notes) -> Replay:
     match = decode_match(F.get(manifest, "match", TOP), "match")
-    shots = []
+    shots, members = [], {MANIFEST_MEMBER}
     for k, entry in enumerate(F.items(F.get(manifest, "shots", TOP), "shots", MAX_SHOTS)):
-        shots.append(_shot(archive, match, entry, k))
+        shots.append(_shot(archive, match, entry, k, members))
+        if k and shots[k].game < shots[k - 1].game:
+            F.fail(f"shots[{k}].game", "game numbers must never decrease")
+    unknown = sorted(set(archive.names()) - members)
+    if unknown:
+        F.fail("the archive", f"the member {unknown[0]!r:.80} is not part of a replay")
     commands = []
     shoots = 0
     for k, entry in enumerate(F.items(F.get(manifest, "commands", TOP), "commands",
                                       MAX_COMMANDS)):
-        command, shot = decode_command(entry, f"commands[{k}]")
+        command, shot = decode_command(entry, f"commands[{k}]", match)
         if shot is not None:
             if shot != shoots or shot >= len(shots) or shots[shot].command_index != k:
                 F.fail(f"commands[{k}]", f"shoot points to shot {shot}, which is not the "
@@ -114,17 +119,32 @@ def _replay(path, archive, manifest, version, notes) -> Replay:
                   games_won=tuple(games_won.tolist()), warnings=notes)
 
 
-def _shot(archive, match, entry, index: int) -> ReplayShot:
+def _shot(archive, match, entry, index: int, members: set) -> ReplayShot:
+    """Shot `index` from its manifest entry and its member (added to `members`, which
+    no other shot may share)."""
     where = f"shots[{index}]"
     inputs = decode_shot_inputs(entry, where)
     digest = F.text(F.get(entry, "digest", where), where + ".digest", 100)
     member = F.text(F.get(entry, "data", where), where + ".data", 100)
-    data = ShotData.from_plain(parse_json(archive.read(member), member), member)
+    if member in members:
+        F.fail(where + ".data", f"the member {member!r} belongs to another shot")
+    members.add(member)
+    balls = {b.id: b for b in match.balls}
+    strangers = [b for b in inputs["ball_ids"] if b not in balls]
+    if strangers:
+        F.fail(where + ".ball_ids", f"ball {strangers[0]} is not one of the match's balls")
+    if inputs["placement"] is not None:
+        on_table(list(inputs["placement"]), balls[CUE].radius, match.table, where + ".placement")
+    data = ShotData.from_plain(parse_json(archive.read(member), member,
+                                               error=CorruptReplayError), member)
     if data.digest() != digest:
         F.fail(where, f"its solver data ({member}) does not match its digest: the file was "
                f"altered or damaged")
     if data.rows.shape[0] != len(inputs["ball_ids"]) or data.cue_index != 0:
         F.fail(where, f"its ball ids do not match the {data.rows.shape[0]} balls of "
                f"{member}, or the cue ball is not the first")
+    sizes = [(balls[b].radius, balls[b].mass) for b in inputs["ball_ids"]]
+    if not np.allclose(data.rows[:, :2], sizes, rtol=1e-9, atol=0.0):
+        F.fail(where, f"the balls of {member} differ in size or mass from the match's")
     return ReplayShot(index=index, digest=digest, data=data,
                       result=data.result(match.table, match.params), **inputs)

@@ -21,8 +21,9 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
 from game.i18n import _
-from game.practice import PlacementError, PositionFileError, PracticeTable
+from game.practice import PlacementError, PracticeTable
 from game.rules import CUE
+from game.storage import FileRefused
 from physics_ext import CueSpec, SimulationError
 
 from . import modes
@@ -327,15 +328,16 @@ class PracticeScreen(GameScreen):
 
     def load(self) -> None:
         if not self.slot_path().exists():
-            self.hud.say(f"Slot {self.slot} is empty: F5 saves the table there.")
+            self.hud.say(_("Slot {slot} is empty: F5 saves the table there.").format(
+                slot=self.slot))
             return
         try:
             self.table.load(self.slot_path())
-        except PositionFileError as exc:
-            self.hud.say(f"The position could not be loaded: {exc}")
+        except FileRefused as exc:
+            self.hud.say(_("The position could not be loaded: {problem}").format(problem=exc))
             return
         self.show_layout()
-        self.hud.say(f"Position loaded from slot {self.slot} (U: back).")
+        self.hud.say(_("Position loaded from slot {slot} (U: back).").format(slot=self.slot))
         self._aiming()
 
     # ---- what GameScreen and the panels ask of the flow ---------------------------

@@ -22,7 +22,7 @@ import os
 
 from panda3d.core import ClockObject, Point2, Point3
 
-from game.atomic import atomic_write
+from game.storage import atomic_write
 
 PROBE_ENV = "BREAKSHOT_SCREEN_PROBE"
 PROBE_S = 0.1

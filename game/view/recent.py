@@ -16,6 +16,7 @@ from panda3d.core import TextNode
 
 from game.i18n import _, ngettext
 from game.replay import recent_matches
+from game.storage import printable
 
 from .hud_text import MODE_TITLES
 from .palette import BUTTON, DIM, GOLD, PANEL, TEXT
@@ -29,7 +30,7 @@ def match_line(summary) -> str:
     match left mid-game (or why the file is unreadable)."""
     when = datetime.fromtimestamp(summary.modified).strftime("%Y-%m-%d %H:%M")
     if summary.error is not None:
-        return f"{when}   {summary.path.name}: {summary.error}"[:90]
+        return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
     (a, b), (wa, wb) = summary.players, summary.games_won
     shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
     line = (f"{when}   {MODE_TITLES.get(summary.mode, summary.mode)}   {a} {wa} : {wb} {b}"

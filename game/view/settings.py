@@ -1,11 +1,13 @@
 """The start menu's choices, kept between runs as JSON in the user's config directory
 (`platformdirs.user_config_dir("breakshot")/settings.json`). Plain Python, no Panda3D.
 
-Saving goes through `game.atomic` (a temporary file renamed over the settings), so a
-crash mid-write never leaves half a file. Loading never raises for a
-bad file: anything unreadable (not JSON, wrong types, an unknown mode) is reported in
-words, the bad file is kept beside the settings as `settings.json.corrupt` for the
-curious, and the defaults are written in its place. Keys the file lacks take their
+Saving goes through `game.storage.atomic_write` (a temporary file renamed over the
+settings), so a crash mid-write never leaves half a file. Loading reads through
+game.storage (a regular file of at most MAX_FILE_BYTES, JSON of bounded depth and number
+length) and never raises for a bad file: anything unreadable (not JSON, a value of the
+wrong type, even 3.0 for 3, an unknown mode) is reported in one sentence, the bad file is
+kept beside the settings as `settings.json.corrupt` (`.corrupt.2`, ... if that exists) for
+the curious, and the defaults are written in its place. Keys the file lacks take their
 defaults (an older version wrote it); keys this version does not know are ignored (a
 newer one did).
 """
@@ -13,18 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
-from game.atomic import atomic_write
+from game.i18n import _
+from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
+                          parse_json, printable, read_bounded)
 from game.rules import EightBallVariants, NineBallVariants
 
 from .modes import MODE_NAMES
 
 FILE_NAME = "settings.json"
+MAX_FILE_BYTES = 64 << 10     # a settings file is under 1 KB
+MAX_DEPTH = 4                 # {"aids": {...}} is 2 deep
 VERSION = 1
 NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -76,7 +81,7 @@ class Settings:
         return self.eight_ball if self.mode == "eight_ball" else self.nine_ball
 
 
-class SettingsError(ValueError):
+class SettingsError(FileRefused):
     """A settings file that cannot be read as settings; the message says what is wrong."""
 
 
@@ -85,8 +90,9 @@ def default_path() -> Path:
 
 
 def clean_name(text: str, fallback: str) -> str:
-    """A player's name as typed, trimmed to NAME_MAX_CHARS; `fallback` if blank."""
-    text = " ".join(str(text).split())[:NAME_MAX_CHARS]
+    """A player's name as typed, without control characters or escape codes, trimmed to
+    NAME_MAX_CHARS; `fallback` if blank."""
+    text = " ".join(printable(str(text)).split())[:NAME_MAX_CHARS]
     return text or fallback
 
 
@@ -110,7 +116,8 @@ def _switches(cls, data, where: str):
         if field.name in data:
             value = data[field.name]
             if not isinstance(value, bool):
-                raise SettingsError(f"{where}.{field.name} must be true or false, not {value!r}")
+                raise SettingsError(f"{where}.{field.name} must be true or false, not "
+                                    f"{value!r:.40}")
             values[field.name] = value
     return cls(**values)
 
@@ -121,28 +128,28 @@ def from_dict(data) -> Settings:
         raise SettingsError("the file does not hold a JSON object")
     default = Settings()
     mode = data.get("mode", default.mode)
-    if mode not in MODE_NAMES:
-        raise SettingsError(f"unknown mode {mode!r}")
+    if not isinstance(mode, str) or mode not in MODE_NAMES:
+        raise SettingsError(f"unknown mode {mode!r:.40}")
     names = data.get("names", list(default.names))
     if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise SettingsError("names must be a list of two strings")
     players = data.get("players", list(default.players))
     if not (isinstance(players, list) and len(players) == 2
-            and all(p in PLAYER_KINDS for p in players)):
+            and all(isinstance(p, str) and p in PLAYER_KINDS for p in players)):
         raise SettingsError(f"players must be a list of two of {', '.join(PLAYER_KINDS)}")
     volume = data.get("effects_volume", default.effects_volume)
     if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0 <= volume <= 1:
-        raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r}")
+        raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r:.40}")
     muted = data.get("muted", default.muted)
     winner_breaks = data.get("winner_breaks", default.winner_breaks)
     guide_seen = data.get("guide_seen", default.guide_seen)
     for name, value in (("muted", muted), ("winner_breaks", winner_breaks),
                         ("guide_seen", guide_seen)):
         if not isinstance(value, bool):
-            raise SettingsError(f"{name} must be true or false, not {value!r}")
+            raise SettingsError(f"{name} must be true or false, not {value!r:.40}")
     race_to = data.get("race_to", default.race_to)
-    if isinstance(race_to, bool) or race_to not in RACE_LENGTHS:
-        raise SettingsError(f"race_to must be one of {RACE_LENGTHS}, not {race_to!r}")
+    if type(race_to) is not int or race_to not in RACE_LENGTHS:       # 3.0 == 3, True == 1
+        raise SettingsError(f"race_to must be one of {RACE_LENGTHS}, not {race_to!r:.40}")
     stroke_input = data.get("stroke_input", default.stroke_input)
     if not isinstance(stroke_input, str) or stroke_input not in STROKE_INPUTS:
         raise SettingsError(f"stroke_input must be one of {', '.join(STROKE_INPUTS)}, "
@@ -170,28 +177,30 @@ def save(settings: Settings, path: Path | None = None) -> None:
 def load(path: Path | None = None) -> tuple:
     """(Settings, problem): the saved settings and None, or the defaults and a sentence
     saying what was wrong with the file (which is then kept as *.corrupt and replaced by
-    the defaults). A missing file is no problem: the defaults, and None."""
+    the defaults). A missing file is no problem: the defaults, and None. Partial files
+    an interrupted save left in the folder are removed first."""
     path = Path(path) if path is not None else default_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    clean_partials(path.parent)
+    if not path.exists() and not path.is_symlink():
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return _replace_bad(path, f"could not be read ({exc})")
     try:
-        return from_dict(json.loads(text)), None
-    except json.JSONDecodeError as exc:
-        return _replace_bad(path, f"is not valid JSON ({exc.msg}, line {exc.lineno})")
+        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "settings"), str(path),
+                          max_depth=MAX_DEPTH)
+        return from_dict(data), None
     except SettingsError as exc:
+        return _replace_bad(path, f"{path}: {exc}")
+    except FileRefused as exc:          # the message names the file already
         return _replace_bad(path, str(exc))
 
 
-def _replace_bad(path: Path, what: str) -> tuple:
+def _replace_bad(path: Path, refusal: str) -> tuple:
+    """The defaults, and the `refusal` ("<file>: <problem>") with what was done."""
     defaults = Settings()
-    problem = f"The settings file {path} {what}; using the defaults."
+    problem = _("{refusal}; using the defaults.").format(refusal=refusal)
     try:
-        os.replace(path, path.with_name(path.name + ".corrupt"))
+        keep_corrupt(path)
         save(defaults, path)
     except OSError as exc:
-        problem += f" (It could not be replaced either: {exc}.)"
+        problem += " " + _("(The file could not be replaced either: {error}.)").format(
+            error=exc)
     return defaults, problem

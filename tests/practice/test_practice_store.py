@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-import game.atomic
+import game.storage.atomic
 
 from physics_ext import Stroke, TableSpec
 from game.practice import (Position, PositionFileError, PracticeTable, load_position,
@@ -64,7 +64,7 @@ def test_saving_replaces_the_file_atomically(tmp_path, monkeypatch):
 
     def crash(*args):
         raise OSError("disk full")
-    monkeypatch.setattr(game.atomic.os, "replace", crash)
+    monkeypatch.setattr(game.storage.atomic.os, "replace", crash)
     with pytest.raises(OSError, match="disk full"):
         save_position(first, path)
     assert path.read_bytes() == before                        # the old save survives

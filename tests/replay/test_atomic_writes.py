@@ -13,7 +13,7 @@ import pytest
 
 from replay_harness import record_match
 from game.replay import load_replay, recent_matches
-from game.atomic import PARTIAL_SUFFIX
+from game.storage import PARTIAL_SUFFIX
 from game.replay.container import write_atomic
 from game.replay.zipwrite import Member
 from game.session import Concede, NextGame

@@ -85,7 +85,7 @@ def recent_matches(directory=None, limit: int = 20) -> list:
             race_to = manifest.get("race_to")        # absent before format 1.1
             if race_to is not None:
                 race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
-            finished = _last_game_decided(commands, shots) and (
+            finished = _last_game_decided(commands, shots, match) and (
                 race_to is None or max(won.tolist()) >= race_to)
         except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
@@ -95,13 +95,13 @@ def recent_matches(directory=None, limit: int = 20) -> list:
     return summaries
 
 
-def _last_game_decided(commands: list, shots: list) -> bool:
+def _last_game_decided(commands: list, shots: list, match) -> bool:
     """Whether the game the manifest's commands end in was decided: its last shot's
     ruling named a winner or a player conceded it (a next_game starts an undecided one).
     CorruptReplayError for a malformed command or a shoot pointing to no shot."""
     decided = False
     for k, entry in enumerate(commands):
-        command, shot = decode_command(entry, f"commands[{k}]")
+        command, shot = decode_command(entry, f"commands[{k}]", match)
         if shot is not None:
             if shot >= len(shots):
                 F.fail(f"commands[{k}]", f"shoot points to shot {shot}, of {len(shots)}")

@@ -26,6 +26,7 @@ from .hud_text import shot_log
 from .orientation import REST_ORIENTATION
 from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
 from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, top_pose
+from .rules_screen import RulesScreen
 from .scene import Scene
 from .sound import ShotSounds
 
@@ -71,6 +72,7 @@ class GameScreen:
         self.update_hud()
         self.flow = PlayFlow(self)
         self.panels = Panels(base, self.help_lines, lambda: shot_log(session, race))
+        self.rules = RulesScreen(base, lambda: session.mode)
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())
 
@@ -254,6 +256,7 @@ class GameScreen:
         self.flow.cleanup()
         self.sounds.destroy()
         self.keys.ignoreAll()
+        self.rules.destroy()
         self.panels.destroy()
         self.hud.destroy()
         self.aids.destroy()

@@ -15,7 +15,7 @@ import textwrap
 
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import TextProperties, TextPropertiesManager
+from panda3d.core import PGButton, TextProperties, TextPropertiesManager
 
 from game.i18n import _, languages
 from game.rules import document
@@ -134,6 +134,10 @@ class RulesScreen:
                 self.open_keys.accept(CAPTURE_PREFIX + key + suffix, self.panel.scroll, [rows])
         for key in ("escape", RULES_KEY):
             self.open_keys.accept(CAPTURE_PREFIX + key, self.close)
+        # Over the panel the wheel reaches the panel's frame, not the button throwers.
+        for button in ("wheel_up", "wheel_down"):
+            self.panel.frame.bind(PGButton.getPressPrefix() + button + "-",
+                                  lambda _event, rows=steps[button]: self.panel.scroll(rows))
 
     def close(self) -> None:
         """Hide the rules; the screen below has its keys back."""

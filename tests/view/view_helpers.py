@@ -45,3 +45,12 @@ def probe(node, rgb):
 def probe_colours(n):
     """n clearly different saturated colours."""
     return [colorsys.hsv_to_rgb(k / n, 1.0, 1.0) for k in range(n)]
+
+
+def widget_pixel(base, widget):
+    """Pixel (x, y) of the centre of a DirectGui widget's frame (its text, for a widget
+    without one) in the window image (origin top-left)."""
+    left, right, bottom, top = widget.getBounds()
+    p = base.render2d.getRelativePoint(widget, ((left + right) / 2, 0, (bottom + top) / 2))
+    return (int((p.x + 1) / 2 * base.win.getXSize()),
+            int((1 - p.z) / 2 * base.win.getYSize()))

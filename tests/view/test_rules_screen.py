@@ -105,3 +105,19 @@ def test_f2_in_practice_shows_the_rules_of_the_table_in_play(app, base):
     assert application.practice is practice
     inputs.key("escape")                        # practice responds: back to the menu
     assert application.practice is None and application.menu is not None
+
+
+def test_the_document_becomes_lines_that_fit_the_panel():
+    from game.rules import document
+    from game.view.rules_screen import HEADING_STYLE, RULES_WRAP, plain_lines
+    text = "<!-- part: x -->\n## Part\n\n#### R9-01: A rule\nOne **short**\n`line`.\n"
+    assert plain_lines(text) == [f"\1{HEADING_STYLE}\1PART\2", "",
+                                 f"\1{HEADING_STYLE}\1R9-01: A rule\2", "One short line."]
+    for mode in ("eight_ball", "nine_ball"):
+        shown = plain_lines(document.part(document.rules_text(), mode))
+        plain = [line.replace(f"\1{HEADING_STYLE}\1", "").replace("\2", "") for line in shown]
+        assert max(len(line) for line in plain) <= RULES_WRAP
+        marker = f"\1{HEADING_STYLE}\1"
+        headings = [line for line in shown if line.startswith((marker + "R8-", marker + "R9-"))]
+        assert len(headings) == len(document.rule_ids(document.part(document.rules_text(),
+                                                                      mode)))

@@ -20,6 +20,7 @@ import platformdirs
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
+from game.i18n import _
 from game.practice import PlacementError, PositionFileError, PracticeTable
 from game.rules import CUE
 from physics_ext import CueSpec, SimulationError
@@ -356,7 +357,7 @@ class PracticeScreen(GameScreen):
         return (["Practice:"] + ["  " + c for c in self.control_lines()]
                 + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
                 + ["", "F1: this help (again: close)",
-                       "F2: the rules of this game (Esc or F2: close)"])
+                       _("F2: the rules of this game (Esc or F2: close)")])
 
     # ---- frame ---------------------------------------------------------------------
     def _tick(self, task):

@@ -53,7 +53,8 @@ def plain_lines(markdown: str, width: int = RULES_WRAP) -> list:
         for pattern, replacement in _INLINE:
             line = pattern.sub(replacement, line)
         heading = re.match(r"(#+) (.*)", line)
-        if not line or line.startswith("<!--") or heading:
+        comment = line.startswith("<!--")
+        if heading or comment or not line or line.startswith("- "):    # a new block
             flush()
         if heading:
             if lines:
@@ -61,12 +62,7 @@ def plain_lines(markdown: str, width: int = RULES_WRAP) -> list:
             level, title = heading.groups()
             title = title.upper() if len(level) <= 3 else title
             lines.append(f"\1{HEADING_STYLE}\1{title}\2")
-        elif line.startswith("<!--"):
-            continue
-        elif line.startswith("- "):
-            flush()
-            paragraph.append(line)
-        elif line:
+        elif line and not comment:
             paragraph.append(line)
     flush()
     return lines

@@ -2,9 +2,9 @@
 F2 in the menu, a match and practice; it shows the rules of the game of the moment,
 scrolls with the wheel, the arrows and Page Up/Down, keeps the keys from the screen
 below while open, and Esc or F2 closes it, after which that screen responds again."""
-import dataclasses
 import json
 
+import pytest
 from test_launcher import app  # noqa: F401  (the app fixture: menu, match, practice)
 from view_helpers import widget_pixel
 
@@ -50,8 +50,7 @@ def test_the_menus_rules_button_shows_the_chosen_games_rules_until_escape(app, b
 
 
 def test_eight_ball_rules_follow_the_menus_game_and_f2_toggles_them(app):
-    chosen = dataclasses.replace(S.Settings(), mode="eight_ball")
-    application, _, inputs = app(json.dumps(S.to_dict(chosen)))
+    application, _, inputs = app(json.dumps(S.to_dict(S.Settings(mode="eight_ball"))))
     menu = application.menu
     assert menu.mode == "eight_ball"
     inputs.key("f2")
@@ -63,17 +62,22 @@ def test_eight_ball_rules_follow_the_menus_game_and_f2_toggles_them(app):
     assert not menu.rules.shown
 
 
-def test_f2_in_a_match_shows_its_rules_and_esc_gives_the_match_its_keys_back(app):
-    application, _, inputs = app()
-    inputs.key("enter")                                             # Play 9-ball
+@pytest.mark.parametrize("mode, shown, other", [("nine_ball", "R9-", "R8-"),
+                                                ("eight_ball", "R8-", "R9-")])
+def test_f2_in_a_match_shows_its_rules_and_esc_gives_the_match_its_keys_back(app, mode, shown,
+                                                                            other):
+    application, _, inputs = app(json.dumps(S.to_dict(S.Settings(mode=mode))))
+    inputs.key("enter")                                             # Play
     screen = application.screen
+    assert screen.session.mode == mode
     inputs.key("f1")
     assert any("F2" in line for line in screen.help_lines())
     assert "F2" in screen.panels.panels["help"].text
     inputs.key("f1")
     state = screen.flow.state
     inputs.key("f2")
-    assert screen.rules.shown and "R9-" in screen.rules.text
+    assert screen.rules.shown
+    assert shown in screen.rules.text and other not in screen.rules.text
     first = lines(screen.rules)
     inputs.key("page_down")
     assert lines(screen.rules) != first

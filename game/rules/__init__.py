@@ -12,6 +12,7 @@ Pure Python, no Panda3D. One module per job:
     match      what both games share (state fields, cue placement, concede, shot clock)
     eight_ball the red/yellow 8-ball engine
     nine_ball  the 9-ball engine
+    document   the rules as the player reads them (rules.md, shipped as package data)
 A ruling is a pure function of (state, ShotFacts, declarations); `apply` gives the next
 frozen state.
 """

@@ -21,6 +21,7 @@ Panda3D:
     aids         aim line, ghost ball, direction lines, the ghost of a ball in hand
     gauges, dialogs, hud   spin selector and power bar, questions, the HUD
     panels       the help overlay (F1) and the shot log (L), scrollable text panels
+    rules_screen the rules of the game of the moment (F2, or the menu's Rules button)
     flow         the play flow (an FSM: placing, aiming, powering, playing, choices,
                  the computer's turns)
     sound        a shot's sound effects (game.audio's cues) played with Panda3D audio

@@ -1,8 +1,8 @@
 """The start menu over a slowly turning table: game mode, player names, the rule book's
 variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, how the power is set (holding Space or a mouse stroke), sound
-(effects volume, mute); Play (or Enter), Practice, Recent matches and Quit; F1 shows
-the menu's controls.
+(effects volume, mute); Play (or Enter), Practice, Recent matches, Rules (or F2: the
+chosen game's rules) and Quit; F1 shows the menu's controls.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -21,6 +21,7 @@ from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
 from .panels import MENU_CONTROLS, Panels
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
+from .rules_screen import RulesScreen
 from .scene import Scene
 from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
@@ -160,15 +161,18 @@ class Menu:
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
         self.mute_toggle = Toggle(self.frame, "Mute", settings.muted, (0.35, -0.57))
-        self.play_button = self._button("Play  [Enter]", (-0.9, -0.72), self.play)
+        self.play_button = self._button("Play  [Enter]", (-0.93, -0.72), self.play)
         self.practice_button = None
         if on_practice is not None:
-            self.practice_button = self._button("Practice", (-0.3, -0.72),
+            self.practice_button = self._button("Practice", (-0.37, -0.72),
                                                 lambda: on_practice(self.settings()))
         self.recent_button = None
         if on_recent is not None:
-            self.recent_button = self._button("Recent matches", (0.3, -0.72), on_recent)
-        self.quit_button = self._button("Quit", (0.9, -0.72), on_quit)
+            self.recent_button = self._button("Recent matches", (0.19, -0.72), on_recent)
+        self.rules = RulesScreen(base, lambda: self.mode)
+        self.rules_button = self._button(_("Rules  [F2]"), (0.68, -0.72), self.rules.open,
+                                         half_width=0.2)
+        self.quit_button = self._button("Quit", (1.06, -0.72), on_quit, half_width=0.15)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
@@ -182,9 +186,10 @@ class Menu:
         OnscreenText(parent=self.frame, text=text, pos=(-1.15, z), scale=0.05, fg=GOLD,
                      align=TextNode.ALeft)
 
-    def _button(self, text: str, pos, command) -> DirectButton:
+    def _button(self, text: str, pos, command, half_width: float = 0.27) -> DirectButton:
         return DirectButton(parent=self.frame, text=text, text_scale=0.055, text_fg=TEXT,
-                            frameColor=BUTTON, frameSize=(-0.27, 0.27, -0.045, 0.085),
+                            frameColor=BUTTON,
+                            frameSize=(-half_width, half_width, -0.045, 0.085),
                             relief=DGG.FLAT, pos=(pos[0], 0, pos[1]), command=command)
 
     def _build_rules(self) -> None:
@@ -270,6 +275,7 @@ class Menu:
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
         self.keys.ignoreAll()
+        self.rules.destroy()
         self.panels.destroy()
         self.frame.destroy()
         if self.scene is not None:

@@ -24,21 +24,23 @@ OPAQUE_PANEL = PANEL[:3] + (0.96,)    # a dialog's words behind would blur the p
 CAMERA_CONTROLS = ["V or Tab: top view, or back", "Mouse wheel or + -: zoom",
                    "Right-drag: camera height"]
 PANEL_CONTROLS = ["F1: this help (again: close)",
-                  "L: shot log of this frame (Page Up / Page Down: scroll)"]
+                  "L: shot log of this frame (Page Up / Page Down: scroll)",
+                  "F2: the rules of this game (Esc or F2: close)"]
 MENU_CONTROLS = ["Click a switch [ ]: on or off", "Click a > choice: the next one",
                  "Click a name: type it", "Drag the slider: effects volume",
                  "Enter or Play: start the match",
                  "Practice: no rules, the chosen game's table",
                  "Recent matches: watch a replay",
+                 "Rules or F2: the rules of the chosen game",
                  "F1: this help (again: close)"]
 
 
 class TextPanel:
     """A titled panel on `base`'s 2D layer, hidden until `show`. Lines are wrapped at
-    WRAP characters and shown VISIBLE_LINES at a time from `top`; latest_last: new
-    lines open scrolled to the end (a log), else to the start."""
+    `wrap` characters (default WRAP) and shown VISIBLE_LINES at a time from `top`;
+    latest_last: new lines open scrolled to the end (a log), else to the start."""
 
-    def __init__(self, base, title: str, latest_last: bool = False):
+    def __init__(self, base, title: str, latest_last: bool = False, wrap: int = WRAP):
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=OPAQUE_PANEL, sortOrder=SORT,
                                  frameSize=(-1.2, 1.2, -0.85, 0.85), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.72), scale=0.07, fg=GOLD)
@@ -48,6 +50,7 @@ class TextPanel:
         self.more = OnscreenText(parent=self.frame, text="", pos=(0, -0.8), scale=0.04,
                                  fg=DIM, mayChange=True)
         self.latest_last = latest_last
+        self.wrap = wrap
         self.lines: list = []
         self.top = 0
         self.frame.hide()
@@ -63,7 +66,7 @@ class TextPanel:
 
     def show(self, lines) -> None:
         """Show `lines` (kept at the same scroll position if they are the same)."""
-        wrapped = [piece for line in lines for piece in _wrap(line)]
+        wrapped = [piece for line in lines for piece in _wrap(line, self.wrap)]
         if wrapped != self.lines:
             self.lines = wrapped
             self.top = max(len(wrapped) - VISIBLE_LINES, 0) if self.latest_last else 0
@@ -88,13 +91,13 @@ class TextPanel:
         self.frame.destroy()
 
 
-def _wrap(line: str) -> list:
-    """`line` cut at spaces into pieces of at most WRAP characters, its indent kept
+def _wrap(line: str, width: int = WRAP) -> list:
+    """`line` cut at spaces into pieces of at most `width` characters, its indent kept
     (continuations indented further)."""
     indent = line[:len(line) - len(line.lstrip(" "))]
     pieces, current = [], indent
     for word in line.split():
-        if current.strip() and len(current) + 1 + len(word) > WRAP:
+        if current.strip() and len(current) + 1 + len(word) > width:
             pieces.append(current)
             current = indent + "    " + word
         else:

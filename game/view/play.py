@@ -29,6 +29,7 @@ from .orientation import REST_ORIENTATION
 from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
 from .rig import (AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned,
                   top_pose)
+from .rules_screen import RulesScreen
 from .scene import Scene
 from .sound import ShotSounds
 
@@ -78,6 +79,7 @@ class GameScreen:
         self.flow = PlayFlow(self)
         self.panels = Panels(base, self.help_lines,
                              lambda: shot_log(session, race, int(self.untold is not None)))
+        self.rules = RulesScreen(base, lambda: session.mode)
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())
 
@@ -279,6 +281,7 @@ class GameScreen:
         self.flow.cleanup()
         self.sounds.destroy()
         self.keys.ignoreAll()
+        self.rules.destroy()
         self.panels.destroy()
         self.hud.destroy()
         self.aids.destroy()

@@ -35,6 +35,7 @@ from .panels import CAMERA_CONTROLS, Panels
 from .play import MAX_FRAME_S, GameScreen
 from .playback import ShotPlayback
 from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD
+from .rules_screen import RulesScreen
 from .scene import Scene
 
 SLOTS = 5
@@ -111,6 +112,7 @@ class PracticeScreen(GameScreen):
         self.input = None
         self._set_table(PracticeTable(game, seed=seed))
         self.panels = Panels(base, self.help_lines)
+        self.rules = RulesScreen(base, lambda: self.session.mode)
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._tick, "breakshot-practice")
         self._aiming()
@@ -358,7 +360,8 @@ class PracticeScreen(GameScreen):
     def help_lines(self) -> list:
         return (["Practice:"] + ["  " + c for c in self.control_lines()]
                 + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
-                + ["", "F1: this help (again: close)"])
+                + ["", "F1: this help (again: close)",
+                       _("F2: the rules of this game (Esc or F2: close)")])
 
     # ---- frame ---------------------------------------------------------------------
     def _tick(self, task):
@@ -393,6 +396,7 @@ class PracticeScreen(GameScreen):
         if self.input is not None:
             self.input.ignoreAll()
         self.keys.ignoreAll()
+        self.rules.destroy()
         self.panels.destroy()
         self.hud.destroy()
         self._drop_scene()

@@ -22,8 +22,10 @@ KEYS = {"space": KeyboardButton.space(), "enter": KeyboardButton.enter(),
         "arrow_left": KeyboardButton.left(), "arrow_right": KeyboardButton.right(),
         "arrow_up": KeyboardButton.up(), "arrow_down": KeyboardButton.down(),
         "f1": KeyboardButton.f1(), "f5": KeyboardButton.f5(), "f6": KeyboardButton.f6(),
-        "f9": KeyboardButton.f9(), "page_up": KeyboardButton.pageUp(),
-        "page_down": KeyboardButton.pageDown(), "home": KeyboardButton.home()}
+        "f2": KeyboardButton.f2(), "f9": KeyboardButton.f9(),
+        "page_up": KeyboardButton.pageUp(), "page_down": KeyboardButton.pageDown(),
+        "home": KeyboardButton.home(),
+        "wheel_up": MouseButton.wheelUp(), "wheel_down": MouseButton.wheelDown()}
 
 
 def button(name: str):

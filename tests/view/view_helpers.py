@@ -48,8 +48,9 @@ def probe_colours(n):
 
 
 def widget_pixel(base, widget):
-    """Pixel (x, y) of the middle of a DirectGUI widget's frame as drawn in the window
-    image (origin top-left)."""
+    """Pixel (x, y) of the centre of a DirectGui widget's frame (its text, for a widget
+    without one) in the window image (origin top-left)."""
     left, right, bottom, top = widget.getBounds()
-    centre = base.render2d.getRelativePoint(widget, ((left + right) / 2, 0, (bottom + top) / 2))
-    return ((centre.x + 1) / 2 * base.win.getXSize(), (1 - centre.z) / 2 * base.win.getYSize())
+    p = base.render2d.getRelativePoint(widget, ((left + right) / 2, 0, (bottom + top) / 2))
+    return (int((p.x + 1) / 2 * base.win.getXSize()),
+            int((1 - p.z) / 2 * base.win.getYSize()))

@@ -12,6 +12,8 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
+from game.i18n import _
+
 from .palette import TEXT
 from .textures import texture_from_rgb
 
@@ -61,26 +63,32 @@ def _card(parent, name: str, half: float, rgba: np.ndarray):
 
 
 class SpinSelector:
-    """The selector at `pos` (x, z) under `parent`, `size` the ball's radius on screen."""
+    """The selector at `pos` (x, z) under `parent`, `size` the ball's radius on screen;
+    its readout right-aligned at `label_pos` (x, z) under `parent`, `label_scale` high."""
 
-    def __init__(self, parent, pos, size: float, miscue_limit: float):
+    def __init__(self, parent, pos, size: float, miscue_limit: float, label_pos,
+                 label_scale: float):
         self.size = size
         self.root = parent.attachNewNode("spin_selector")
         self.root.setPos(pos[0], 0, pos[1])
         _card(self.root, "spin_face", size, face_rgba(miscue_limit))
         self.dot = _card(self.root, "spin_dot", size * 0.11, _disc_rgba(DOT_COLOUR))
-        self.label = OnscreenText(parent=self.root, pos=(0, -size - 0.06), scale=0.04,
-                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
+        self.label = OnscreenText(parent=self.root, scale=label_scale, fg=TEXT,
+                                  pos=(label_pos[0] - pos[0], label_pos[1] - pos[1]),
+                                  align=TextNode.ARight, mayChange=True)
         self.set(0.0, 0.0)
 
     def set(self, side: float, height: float) -> None:
         self.dot.setPos(side * self.size, 0, height * self.size)
         words = []
         if abs(height) >= 0.05:
-            words.append(f"{'follow' if height > 0 else 'draw'} {abs(height):.2f}")
+            words.append((_("follow {amount:.2f}") if height > 0 else _("draw {amount:.2f}"))
+                         .format(amount=abs(height)))
         if abs(side) >= 0.05:
-            words.append(f"{'right' if side > 0 else 'left'} {abs(side):.2f}")
-        self.label.setText("tip: " + (", ".join(words) if words else "centre"))
+            words.append((_("right {amount:.2f}") if side > 0 else _("left {amount:.2f}"))
+                         .format(amount=abs(side)))
+        self.label.setText(_("tip: {where}").format(
+            where=", ".join(words) if words else _("centre")))
 
     def offset_at(self, pointer) -> tuple | None:
         """(side, height) under the pointer (x, y in -1..1 window units, as a
@@ -106,10 +114,12 @@ class SpinSelector:
 
 
 class PowerBar:
-    """A vertical bar at `pos` (x, z) under `parent`, `height` tall, filling from below."""
+    """A vertical bar with its foot at `pos` (x, z) under `parent`, `height` tall,
+    filling from below; its readout right-aligned at `label_pos` (x, z) under `parent`,
+    `label_scale` high."""
     WIDTH = 0.045
 
-    def __init__(self, parent, pos, height: float):
+    def __init__(self, parent, pos, height: float, label_pos, label_scale: float):
         self.height = height
         w = self.WIDTH
         self.frame = DirectFrame(parent=parent, pos=(pos[0], 0, pos[1]),
@@ -117,8 +127,9 @@ class PowerBar:
                                  frameSize=(-w / 2 - 0.008, w / 2 + 0.008, -0.008, height + 0.008))
         self.fill = DirectFrame(parent=self.frame, frameSize=(-w / 2, w / 2, 0, height),
                                 frameColor=(*POWER_COLOURS[0].tolist(), 1.0))
-        self.label = OnscreenText(parent=self.frame, pos=(0, -0.05), scale=0.04,
-                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
+        self.label = OnscreenText(parent=self.frame, scale=label_scale, fg=TEXT,
+                                  pos=(label_pos[0] - pos[0], label_pos[1] - pos[1]),
+                                  align=TextNode.ARight, mayChange=True)
         self.set(0.0)
 
     def set(self, power: float) -> None:
@@ -127,7 +138,7 @@ class PowerBar:
         self.fill.setScale(1, 1, max(power, 1e-3))
         rgb = [float(np.interp(power, (0.0, 0.5, 1.0), POWER_COLOURS[:, k])) for k in range(3)]
         self.fill["frameColor"] = (*rgb, 1.0)
-        self.label.setText(f"power {round(power * 100)}%")
+        self.label.setText(_("power {percent}%").format(percent=round(power * 100)))
 
     def show(self) -> None:
         self.frame.show()

@@ -4,7 +4,9 @@ last ruling in words, a passing message, the controls of the moment, the compute
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
 power).
 
-Words come from `hud_text` and `describe_ruling`; this module only places them.
+Words come from `hud_text` and `describe_ruling`; this module only makes the widgets,
+where `layout` puts them: in a strip along the top and one along the bottom, clear of
+the table in the top view.
 """
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from game.i18n import _
+
 from . import hud_text
+from . import layout as at
 from .gauges import PowerBar, SpinSelector
 from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
@@ -29,13 +34,14 @@ class _PlayerBox:
     """A player's panel in a top corner; `side` -1 for the left corner, +1 the right."""
 
     def __init__(self, corner, side: int):
-        x = 0.04 if side < 0 else -0.04
+        x = at.EDGE if side < 0 else -at.EDGE
         align = TextNode.ALeft if side < 0 else TextNode.ARight
-        left, right = (0.0, 0.95) if side < 0 else (-0.95, 0.0)
+        left, right = (0.0, at.PLAYER_BOX_W) if side < 0 else (-at.PLAYER_BOX_W, 0.0)
         self.frame = DirectFrame(parent=corner, frameColor=STRIP,
-                                 frameSize=(left, right, -0.2, 0.0))
-        self.name = _text(corner, (x, -0.085), 0.065, align)
-        self.detail = _text(corner, (x, -0.16), 0.045, align)
+                                 frameSize=(left, right, -at.PLAYER_BOX_H, 0.0))
+        self.name = _text(corner, (x, at.PLAYER_NAME_Z), at.PLAYER_NAME_SCALE, align)
+        self.detail = _text(corner, (x, at.PLAYER_DETAIL_Z), at.PLAYER_DETAIL_SCALE, align,
+                            wordwrap=at.wrap(at.PLAYER_TEXT_W, at.PLAYER_DETAIL_SCALE))
 
     def set(self, panel: hud_text.PlayerPanel) -> None:
         marker = ">> " if panel.at_table else ""
@@ -57,15 +63,27 @@ class Hud:
     def __init__(self, base, miscue_limit: float):
         self.base = base
         self.players = (_PlayerBox(base.a2dTopLeft, -1), _PlayerBox(base.a2dTopRight, 1))
-        self.title = _text(base.a2dTopCenter, (0, -0.07), 0.05, TextNode.ACenter, DIM)
-        self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, GOLD)
-        self.thinking = _text(base.a2dTopCenter, (0, -0.23), 0.05, TextNode.ACenter, NOTICE)
-        self.ruling = _text(base.a2dBottomCenter, (0, 0.2), 0.05, TextNode.ACenter, TEXT, 40)
-        self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, NOTICE, 40)
-        self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
-        self.spin = SpinSelector(base.a2dBottomRight, (-0.22, 0.34), 0.14, miscue_limit)
-        self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)
-        self.power = PowerBar(base.a2dBottomRight, (-0.45, 0.17), 0.36)
+        centre = at.wrap(at.CENTRE_W, 1.0)
+        self.title = _text(base.a2dTopCenter, (0, at.TITLE_Z), at.TITLE_SCALE, TextNode.ACenter,
+                           DIM, centre / at.TITLE_SCALE)
+        self.turn = _text(base.a2dTopCenter, (0, at.TURN_Z), at.TURN_SCALE, TextNode.ACenter,
+                          GOLD, centre / at.TURN_SCALE)
+        self.thinking = _text(base.a2dTopCenter, (0, at.THINKING_Z), at.THINKING_SCALE,
+                              TextNode.ACenter, NOTICE, centre / at.THINKING_SCALE)
+        bottom_left = base.a2dBottomLeft
+        self.ruling = _text(bottom_left, (at.TEXT_X, at.RULING_Z), at.RULING_SCALE,
+                            TextNode.ALeft, TEXT, at.wrap(at.TEXT_W, at.RULING_SCALE))
+        self.message = _text(bottom_left, (at.TEXT_X, at.MESSAGE_Z), at.MESSAGE_SCALE,
+                             TextNode.ALeft, NOTICE, at.wrap(at.TEXT_W, at.MESSAGE_SCALE))
+        self.controls = _text(bottom_left, (at.TEXT_X, at.CONTROLS_Z), at.CONTROLS_SCALE,
+                              TextNode.ALeft, DIM, at.wrap(at.TEXT_W, at.CONTROLS_SCALE))
+        rows = at.LABEL_ROWS
+        self.spin = SpinSelector(base.a2dBottomRight, at.SPIN_POS, at.SPIN_RADIUS, miscue_limit,
+                                 (at.LABEL_X, rows["tip"]), at.LABEL_SCALE)
+        self.elevation = _text(base.a2dBottomRight, (at.LABEL_X, rows["elevation"]),
+                               at.LABEL_SCALE, TextNode.ARight)
+        self.power = PowerBar(base.a2dBottomRight, at.POWER_POS, at.POWER_HEIGHT,
+                              (at.LABEL_X, rows["power"]), at.LABEL_SCALE)
         self._message_left = 0.0
         self.hide_aiming()
 
@@ -89,7 +107,8 @@ class Hud:
         """"<name> is thinking..." with a dot more every DOT_S of `seconds` so far, or
         nothing (name None)."""
         dots = "." * (1 + int(seconds / DOT_S) % 3)
-        self.thinking.setText("" if name is None else f"{name} is thinking{dots}")
+        self.thinking.setText("" if name is None else
+                              _("{name} is thinking").format(name=name) + dots)
 
     def set_controls(self, words: str) -> None:
         self.controls.setText(words)
@@ -107,8 +126,8 @@ class Hud:
         rail or ball) and, while the stroke is being drawn, its power 0..1."""
         self.spin.show()
         self.spin.set(side, height)
-        self.elevation.setText(f"cue elevation {elevation_deg:.0f} deg"
-                               + ("\n(raised to clear)" if raised else ""))
+        self.elevation.setText(_("cue elevation {degrees:.0f} deg").format(degrees=elevation_deg)
+                               + ("\n" + _("(raised to clear)") if raised else ""))
         self.elevation.show()
         if power is None:
             self.power.hide()

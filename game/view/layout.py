@@ -24,9 +24,9 @@ PLAYER_DETAIL_Z, PLAYER_DETAIL_SCALE = -0.12, 0.036     # up to two lines
 PLAYER_TEXT_W = PLAYER_BOX_W - 2 * EDGE
 # The middle column between the boxes (a2dTopCenter), as wide as it is at 4:3.
 CENTRE_W = 2 * MIN_ASPECT - 2 * PLAYER_BOX_W - 2 * EDGE
-TITLE_Z, TITLE_SCALE = -0.055, 0.04
-TURN_Z, TURN_SCALE = -0.115, 0.045                      # up to two lines
-THINKING_Z, THINKING_SCALE = -0.225, 0.04
+TITLE_Z, TITLE_SCALE = -0.045, 0.032                    # up to two lines
+TURN_Z, TURN_SCALE = -0.135, 0.04                       # up to two lines
+THINKING_Z, THINKING_SCALE = -0.23, 0.036
 
 # ---- the bottom strip: words on the left (a2dBottomLeft), instruments on the right
 # (a2dBottomRight) ---------------------------------------------------------------------

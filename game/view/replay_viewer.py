@@ -272,7 +272,7 @@ class ReplayViewer(Viewer):
 def view_region(aspect: float) -> tuple:
     """The film region (x0, y0, x1, y1), -1..1 both ways, left free by the shot list
     and the bands of words, in a window `aspect` (width / height) wide."""
-    return (-1.0, -1.0 + BOTTOM_BAND, 1.0 - 2 * (LIST_W + 2 * EDGE) / aspect, 1.0 - TOP_BAND)
+    return (-1.0, -1.0 + BOTTOM_BAND, 1.0 - (LIST_W + 2 * EDGE) / aspect, 1.0 - TOP_BAND)
 
 
 def run(path, shot: int = 0, size=(1280, 720), use_shaders: bool | None = None,

@@ -56,7 +56,7 @@ def screens(base):
         made.append((screen, inputs))
         return screen, inputs
     yield make
-    for screen, inputs in made:
+    for screen, inputs in reversed(made):      # each Input puts back the one before it
         screen.destroy()
         inputs.close()
     base.win.setActive(True)

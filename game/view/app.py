@@ -11,7 +11,7 @@ from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 
 from . import modes
-from .camera import OrbitCamera, set_clip_planes
+from .camera import FULL_FILM, OrbitCamera, set_clip_planes
 from .lighting import MAIN_CAMERA_MASK
 from .scene import Scene
 
@@ -58,14 +58,16 @@ def prepare_base(base) -> None:
     base.cam.node().setCameraMask(MAIN_CAMERA_MASK)
 
 
-def overview_camera(base, scene: Scene) -> OrbitCamera:
+def overview_camera(base, scene: Scene, region=FULL_FILM) -> OrbitCamera:
     """A spectator's view from beside the right rail, towards the head end, as close as
-    keeps the whole table with its rails in view (the long side across the screen)."""
+    keeps the whole table with its rails in the film `region` (the long side across
+    the screen)."""
     (x0, y0), (x1, y1) = scene.bounds
     camera = OrbitCamera(base, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),
                          heading=-math.pi / 2 - 0.35, pitch=math.radians(42.0))
     top = scene.rail_height
-    camera.fit([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, top)])
+    camera.fit([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, top)],
+               region=region)
     return camera
 
 

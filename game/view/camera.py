@@ -2,7 +2,9 @@
 
 Plain classes that take the ShowBase (or anything with `.camera` and `.camLens`) and
 move its camera; input handling lives elsewhere. Angles in radians, lengths in metres,
-table frame (z up).
+table frame (z up). A film region (x0, y0, x1, y1) is a rectangle of the film in its
+own units (-1..1 both ways, y up): the part of the screen a view must keep to, e.g.
+what the HUD or a panel leaves free.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from panda3d.core import Point2, Point3, Vec3
 
 NEAR_M = 0.02     # near clip: close enough for a cue ball filling the view
 FAR_M = 40.0
+FULL_FILM = (-1.0, -1.0, 1.0, 1.0)
 
 
 def set_clip_planes(base) -> None:
@@ -26,6 +29,8 @@ class OrbitCamera:
     towards +y; pi puts the camera beyond the head cushion, looking down the table).
     pitch: the camera's height angle above the target's horizontal plane (rad).
     distance: from the target (m).
+    anchor: the film point (x, y) where the target appears (the middle by default): a
+    view kept to one side of the screen still orbits round its target.
     """
     MIN_PITCH = math.radians(3.0)
     MAX_PITCH = math.radians(89.0)
@@ -33,9 +38,11 @@ class OrbitCamera:
     MAX_DISTANCE = 8.0
 
     def __init__(self, base, target=(0.0, 0.0, 0.0), distance: float = 2.5,
-                 heading: float = math.pi, pitch: float = math.radians(35.0)):
+                 heading: float = math.pi, pitch: float = math.radians(35.0),
+                 anchor=(0.0, 0.0)):
         self.base = base
         self.target = Point3(*target)
+        self.anchor = tuple(anchor)
         self.distance = distance
         self.heading = heading
         self.pitch = pitch
@@ -53,16 +60,23 @@ class OrbitCamera:
         self.distance = min(max(self.distance * factor, self.MIN_DISTANCE), self.MAX_DISTANCE)
         self.apply()
 
-    def fit(self, points, margin: float = 0.05) -> None:
+    def fit(self, points, margin: float = 0.05, region=FULL_FILM) -> None:
         """Set the distance to the closest at which every point (m, table frame) is in
-        view, `margin` (fraction of the half-screen) inside the edges."""
+        the film `region`, `margin` (fraction of the region's half size) inside its
+        edges; the target is anchored at the region's middle."""
+        x0, y0, x1, y1 = region
+        self.anchor = ((x0 + x1) / 2, (y0 + y1) / 2)
+        half = ((x1 - x0) / 2 * (1 - margin), (y1 - y0) / 2 * (1 - margin))
+
         def all_in_view(distance):
             self.distance = distance
             self.apply()
             for p in points:
                 p_cam = self.base.cam.getRelativePoint(self.base.render, Point3(*p))
                 p2 = Point2()
-                if not self.base.camLens.project(p_cam, p2) or max(abs(p2.x), abs(p2.y)) > 1 - margin:
+                if (not self.base.camLens.project(p_cam, p2)
+                        or abs(p2.x - self.anchor[0]) > half[0]
+                        or abs(p2.y - self.anchor[1]) > half[1]):
                     return False
             return True
         near, far = self.MIN_DISTANCE, self.MAX_DISTANCE
@@ -81,47 +95,82 @@ class OrbitCamera:
         self.apply()
 
     def position(self) -> Point3:
-        """The camera's position (m, table frame) for the current angles and distance."""
-        cp = math.cos(self.pitch)
-        return self.target + Vec3(cp * math.cos(self.heading), cp * math.sin(self.heading),
-                                  math.sin(self.pitch)) * self.distance
+        """The camera's position (m, table frame) for the current angles, distance and
+        anchor."""
+        back, right, up = self._axes()
+        shift_right, shift_up = film_shift(self.base.camLens, self.anchor, self.distance)
+        # Sliding the camera across its own view moves the target on the film alone.
+        return self.target + back * self.distance - right * shift_right - up * shift_up
+
+    def _axes(self) -> tuple:
+        """(back, right, up): unit vectors from the target to the camera, and the
+        screen's right and up in the table frame."""
+        cp, sp = math.cos(self.pitch), math.sin(self.pitch)
+        ch, sh = math.cos(self.heading), math.sin(self.heading)
+        back = Vec3(cp * ch, cp * sh, sp)
+        right = Vec3(-sh, ch, 0.0)
+        return back, right, right.cross(-back)
 
     def apply(self) -> None:
-        self.base.camera.setPos(self.position())
+        position = self.position()
+        self.base.camera.setPos(position)
         # "Up" is the world's up plus the view's horizontal forward: for every pitch
         # below 90 degrees both give the same screen-up, and straight down the forward
         # direction alone still fixes it (world up alone would not).
         forward = Vec3(-math.cos(self.heading), -math.sin(self.heading), 0.0)
-        self.base.camera.lookAt(self.target, Vec3(0, 0, 1) + forward)
+        self.base.camera.lookAt(position - self._axes()[0], Vec3(0, 0, 1) + forward)
 
 
 class TopDownCamera:
-    """The camera straight above the centre of `bounds`, the head end on the left.
+    """The camera straight above `bounds`, the head end on the left.
 
     bounds: ((x_min, y_min), (x_max, y_max)) m, the area that must fit in view (the table
     with its rails); height: of the highest thing in it (m). margin: extra view, as a
-    fraction of the area's size.
+    fraction of the area's size. region: the film region the area is fitted into.
     """
 
-    def __init__(self, base, bounds, height: float = 0.0, margin: float = 0.04):
+    def __init__(self, base, bounds, height: float = 0.0, margin: float = 0.04,
+                 region=FULL_FILM):
         self.base = base
-        (x0, y0), (x1, y1) = bounds
-        self.centre = Point3((x0 + x1) / 2, (y0 + y1) / 2, 0.0)
-        self.half = ((x1 - x0) / 2 * (1 + margin), (y1 - y0) / 2 * (1 + margin))
-        self.height = height
+        self.bounds, self.height, self.margin, self.region = bounds, height, margin, region
         self.apply()
 
     def apply(self) -> None:
-        """Place the camera high enough that the whole area fits the lens's current field
-        of view (x across the screen, y up the screen)."""
-        z = self.height + fit_distance(self.base.camLens, self.half)
-        self.base.camera.setPos(self.centre + Vec3(0, 0, z))
-        self.base.camera.lookAt(self.centre, Vec3(0, 1, 0))
+        """Place the camera high enough that the whole area fits the region of the lens's
+        current field of view (x across the screen, y up the screen)."""
+        centre, z = top_down_view(self.base.camLens, self.bounds, self.height, self.margin,
+                                  self.region)
+        self.base.camera.setPos(Point3(*centre) + Vec3(0, 0, z))
+        self.base.camera.lookAt(Point3(*centre), Vec3(0, 1, 0))
 
 
-def fit_distance(lens, half) -> float:
-    """How far (m) a camera looking square at a flat area must be for the area's half
-    sizes `half` = (across the screen, up the screen) to fit the lens's field of view."""
+def film_shift(lens, anchor, depth: float) -> tuple:
+    """(right, up) m: how far a point `depth` m in front of the camera lies from the
+    view's axis when it appears at film point `anchor` (x, y)."""
     fov_x, fov_y = lens.getFov()
-    return max(half[0] / math.tan(math.radians(fov_x) / 2),
-               half[1] / math.tan(math.radians(fov_y) / 2))
+    return (anchor[0] * math.tan(math.radians(fov_x) / 2) * depth,
+            anchor[1] * math.tan(math.radians(fov_y) / 2) * depth)
+
+
+def fit_distance(lens, half, region=FULL_FILM) -> float:
+    """How far (m) a camera looking square at a flat area must be for the area's half
+    sizes `half` = (across the screen, up the screen) to fit the film `region` of the
+    lens's field of view."""
+    fov_x, fov_y = lens.getFov()
+    x0, y0, x1, y1 = region
+    return max(half[0] / (math.tan(math.radians(fov_x) / 2) * (x1 - x0) / 2),
+               half[1] / (math.tan(math.radians(fov_y) / 2) * (y1 - y0) / 2))
+
+
+def top_down_view(lens, bounds, height: float, margin: float, region=FULL_FILM) -> tuple:
+    """((x, y, 0) looked at, camera height m) of a camera straight down on `bounds`
+    ((x0, y0), (x1, y1)) m, whose top is `height` m above the cloth, with `margin`
+    (fraction of its size) round it, filling the film `region` and centred in it (the
+    head end on the left, +y up the screen). The top's edges are fitted exactly; lower
+    parts look smaller, so they are inside too."""
+    (x0, y0), (x1, y1) = bounds
+    half = ((x1 - x0) / 2 * (1 + margin), (y1 - y0) / 2 * (1 + margin))
+    above_top = fit_distance(lens, half, region)
+    right, up = film_shift(lens, ((region[0] + region[2]) / 2, (region[1] + region[3]) / 2),
+                           above_top)
+    return ((x0 + x1) / 2 - right, (y0 + y1) / 2 - up, 0.0), height + above_top

@@ -65,16 +65,19 @@ def _card(parent, name: str, half: float, rgba: np.ndarray):
 
 
 class SpinSelector:
-    """The selector at `pos` (x, z) under `parent`, `size` the ball's radius on screen."""
+    """The selector at `pos` (x, z) under `parent`, `size` the ball's radius on screen;
+    its readout right-aligned at `label_pos` (x, z) under `parent`, `label_scale` high."""
 
-    def __init__(self, parent, pos, size: float, miscue_limit: float):
+    def __init__(self, parent, pos, size: float, miscue_limit: float, label_pos,
+                 label_scale: float):
         self.size = size
         self.root = parent.attachNewNode("spin_selector")
         self.root.setPos(pos[0], 0, pos[1])
         _card(self.root, "spin_face", size, face_rgba(miscue_limit))
         self.dot = _card(self.root, "spin_dot", size * 0.11, _disc_rgba(DOT_COLOUR))
-        self.label = OnscreenText(parent=self.root, pos=(0, -size - 0.06), scale=0.04,
-                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
+        self.label = OnscreenText(parent=self.root, scale=label_scale, fg=TEXT,
+                                  pos=(label_pos[0] - pos[0], label_pos[1] - pos[1]),
+                                  align=TextNode.ARight, mayChange=True)
         self.set(0.0, 0.0)
 
     def set(self, side: float, height: float) -> None:
@@ -113,12 +116,12 @@ class SpinSelector:
 
 
 class PowerBar:
-    """A vertical bar at `pos` (x, z) under `parent`, `height` tall, filling from below,
-    its words (power in %, cue speed in m/s) LABEL_POS from the bar's foot."""
+    """A vertical bar with its foot at `pos` (x, z) under `parent`, `height` tall,
+    filling from below; its readouts (power in %, cue speed in m/s) right-aligned at
+    `label_pos` and `speed_pos` (x, z) under `parent`, `label_scale` high."""
     WIDTH = 0.045
-    LABEL_POS = (0.0, -0.05)
 
-    def __init__(self, parent, pos, height: float):
+    def __init__(self, parent, pos, height: float, label_pos, speed_pos, label_scale: float):
         self.height = height
         w = self.WIDTH
         self.frame = DirectFrame(parent=parent, pos=(pos[0], 0, pos[1]),
@@ -126,8 +129,11 @@ class PowerBar:
                                  frameSize=(-w / 2 - 0.008, w / 2 + 0.008, -0.008, height + 0.008))
         self.fill = DirectFrame(parent=self.frame, frameSize=(-w / 2, w / 2, 0, height),
                                 frameColor=(*POWER_COLOURS[0].tolist(), 1.0))
-        self.label = OnscreenText(parent=self.frame, pos=self.LABEL_POS, scale=0.04,
-                                  fg=TEXT, align=TextNode.ACenter, mayChange=True)
+        self.label, self.speed = (
+            OnscreenText(parent=self.frame, scale=label_scale, fg=TEXT,
+                         pos=(at[0] - pos[0], at[1] - pos[1]), align=TextNode.ARight,
+                         mayChange=True)
+            for at in (label_pos, speed_pos))
         self.set(0.0)
 
     def set(self, power: float) -> None:
@@ -136,8 +142,8 @@ class PowerBar:
         self.fill.setScale(1, 1, max(power, 1e-3))
         rgb = [float(np.interp(power, (0.0, 0.5, 1.0), POWER_COLOURS[:, k])) for k in range(3)]
         self.fill["frameColor"] = (*rgb, 1.0)
-        self.label.setText(_("power {percent}%\n{speed:.1f} m/s").format(
-            percent=round(power * 100), speed=cue_speed(power)))
+        self.label.setText(_("power {percent}%").format(percent=round(power * 100)))
+        self.speed.setText(_("{speed:.1f} m/s").format(speed=cue_speed(power)))
 
     def show(self) -> None:
         self.frame.show()

@@ -5,7 +5,9 @@ seconds, or to the next stroke), the controls of the moment, the computer's
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
 the aim angle, the power meter).
 
-Words come from `hud_text` and `describe_ruling`; this module only places them.
+Words come from `hud_text` and `describe_ruling`; this module only makes the widgets,
+where `layout` puts them: in a strip along the top and one along the bottom, clear of
+the table in the top view.
 """
 from __future__ import annotations
 
@@ -16,15 +18,12 @@ from panda3d.core import TextNode
 from game.i18n import _
 
 from . import hud_text
+from . import layout as at
 from .gauges import PowerBar, SpinSelector
 from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 MESSAGE_S = 4.0           # how long a passing message stays
 DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive
-# The power bar (foot and height) and the aim angle's words, on the bottom right corner.
-POWER_BAR_POS = (-0.56, 0.17)
-POWER_BAR_HEIGHT = 0.36
-AIM_ANGLE_POS = (-0.22, 0.53)
 
 
 def _text(parent, pos, scale, align=TextNode.ALeft, fg=TEXT, wordwrap=None) -> OnscreenText:
@@ -36,13 +35,14 @@ class _PlayerBox:
     """A player's panel in a top corner; `side` -1 for the left corner, +1 the right."""
 
     def __init__(self, corner, side: int):
-        x = 0.04 if side < 0 else -0.04
+        x = at.EDGE if side < 0 else -at.EDGE
         align = TextNode.ALeft if side < 0 else TextNode.ARight
-        left, right = (0.0, 0.95) if side < 0 else (-0.95, 0.0)
+        left, right = (0.0, at.PLAYER_BOX_W) if side < 0 else (-at.PLAYER_BOX_W, 0.0)
         self.frame = DirectFrame(parent=corner, frameColor=STRIP,
-                                 frameSize=(left, right, -0.2, 0.0))
-        self.name = _text(corner, (x, -0.085), 0.065, align)
-        self.detail = _text(corner, (x, -0.16), 0.045, align)
+                                 frameSize=(left, right, -at.PLAYER_BOX_H, 0.0))
+        self.name = _text(corner, (x, at.PLAYER_NAME_Z), at.PLAYER_NAME_SCALE, align)
+        self.detail = _text(corner, (x, at.PLAYER_DETAIL_Z), at.PLAYER_DETAIL_SCALE, align,
+                            wordwrap=at.wrap(at.PLAYER_TEXT_W, at.PLAYER_DETAIL_SCALE))
 
     def set(self, panel: hud_text.PlayerPanel) -> None:
         marker = ">> " if panel.at_table else ""
@@ -64,16 +64,30 @@ class Hud:
     def __init__(self, base, miscue_limit: float):
         self.base = base
         self.players = (_PlayerBox(base.a2dTopLeft, -1), _PlayerBox(base.a2dTopRight, 1))
-        self.title = _text(base.a2dTopCenter, (0, -0.07), 0.05, TextNode.ACenter, DIM)
-        self.turn = _text(base.a2dTopCenter, (0, -0.15), 0.055, TextNode.ACenter, GOLD)
-        self.thinking = _text(base.a2dTopCenter, (0, -0.23), 0.05, TextNode.ACenter, NOTICE)
-        self.ruling = _text(base.a2dBottomCenter, (0, 0.2), 0.05, TextNode.ACenter, TEXT, 40)
-        self.message = _text(base.a2dBottomCenter, (0, 0.3), 0.05, TextNode.ACenter, NOTICE, 40)
-        self.controls = _text(base.a2dBottomLeft, (0.04, 0.12), 0.038, TextNode.ALeft, DIM, 30)
-        self.spin = SpinSelector(base.a2dBottomRight, (-0.22, 0.34), 0.14, miscue_limit)
-        self.elevation = _text(base.a2dBottomRight, (-0.22, 0.08), 0.04, TextNode.ACenter)
-        self.power = PowerBar(base.a2dBottomRight, POWER_BAR_POS, POWER_BAR_HEIGHT)
-        self.aim_angle = _text(base.a2dBottomRight, AIM_ANGLE_POS, 0.04, TextNode.ACenter)
+        centre = at.wrap(at.CENTRE_W, 1.0)
+        self.title = _text(base.a2dTopCenter, (0, at.TITLE_Z), at.TITLE_SCALE, TextNode.ACenter,
+                           DIM, centre / at.TITLE_SCALE)
+        self.turn = _text(base.a2dTopCenter, (0, at.TURN_Z), at.TURN_SCALE, TextNode.ACenter,
+                          GOLD, centre / at.TURN_SCALE)
+        self.thinking = _text(base.a2dTopCenter, (0, at.THINKING_Z), at.THINKING_SCALE,
+                              TextNode.ACenter, NOTICE, centre / at.THINKING_SCALE)
+        bottom_left = base.a2dBottomLeft
+        self.ruling = _text(bottom_left, (at.TEXT_X, at.RULING_Z), at.RULING_SCALE,
+                            TextNode.ALeft, TEXT, at.wrap(at.TEXT_W, at.RULING_SCALE))
+        self.message = _text(bottom_left, (at.TEXT_X, at.MESSAGE_Z), at.MESSAGE_SCALE,
+                             TextNode.ALeft, NOTICE, at.wrap(at.TEXT_W, at.MESSAGE_SCALE))
+        self.controls = _text(bottom_left, (at.TEXT_X, at.CONTROLS_Z), at.CONTROLS_SCALE,
+                              TextNode.ALeft, DIM, at.wrap(at.TEXT_W, at.CONTROLS_SCALE))
+        rows = at.LABEL_ROWS
+        self.spin = SpinSelector(base.a2dBottomRight, at.SPIN_POS, at.SPIN_RADIUS, miscue_limit,
+                                 (at.LABEL_X, rows["tip"]), at.LABEL_SCALE)
+        self.elevation = _text(base.a2dBottomRight, (at.LABEL_X, rows["elevation"]),
+                               at.LABEL_SCALE, TextNode.ARight)
+        self.power = PowerBar(base.a2dBottomRight, at.POWER_POS, at.POWER_HEIGHT,
+                              (at.LABEL_X, rows["power"]), (at.LABEL_X, rows["speed"]),
+                              at.LABEL_SCALE)
+        self.aim_angle = _text(base.a2dBottomRight, (at.LABEL_X, rows["aim"]),
+                               at.LABEL_SCALE, TextNode.ARight)
         self._message_left = 0.0
         self._warning = None
         self.hide_aiming()

@@ -41,7 +41,7 @@ class _SavedView:
     rig_now: Pose
     rig_goal: Pose
     aim_pitch: float
-    aim_distance: float
+    aim_zoom: float
     top_view: bool
     orientations: np.ndarray
 
@@ -86,7 +86,7 @@ class InstantReplay:
         screen, scene = self.screen, self.screen.scene
         record, self.number = self.last_shot()
         rig = screen.rig
-        self._saved = _SavedView(rig.now, rig.goal, screen.aim_pitch, screen.aim_distance,
+        self._saved = _SavedView(rig.now, rig.goal, screen.aim_pitch, screen.aim_zoom,
                                  screen.top_view, scene.balls.orientations())
         turned = self._turned[1] if self._turned and self._turned[0] is record else None
         self.rows = scene.balls.rows(record.ball_ids)
@@ -148,7 +148,7 @@ class InstantReplay:
         screen.scene.hide_cue()
         screen.rig.set_goal(saved.rig_now, snap=True)
         screen.rig.set_goal(saved.rig_goal)
-        screen.aim_pitch, screen.aim_distance = saved.aim_pitch, saved.aim_distance
+        screen.aim_pitch, screen.aim_zoom = saved.aim_pitch, saved.aim_zoom
         screen.top_view = saved.top_view
         screen.show_layout()
         screen.scene.balls.set_orientations(saved.orientations)

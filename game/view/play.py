@@ -19,16 +19,16 @@ from physics_ext import CueSpec, Stroke
 
 from . import modes
 from .aids import AimAids, PlacementGhost
-from .aim import CueShape, Predictor, RailShape, clearing_elevation, table_point
+from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
 from .app import overview_camera
 from .cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
+from .layout import table_region
 from .orientation import REST_ORIENTATION
 from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
-from .rig import (AIM_DISTANCE_M, AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned,
-                  top_pose)
+from .rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
 from .rules_screen import RulesScreen
 from .scene import Scene
 from .sound import ShotSounds
@@ -39,6 +39,7 @@ PITCH_DRAG_RAD = math.radians(60.0)   # camera pitch per window height of right-
 MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
 OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above the cue
+AIM_ZOOM_RANGE = (0.3, 4.0)           # the aim view's zoom, times its framed distance
 
 
 class GameScreen:
@@ -71,7 +72,7 @@ class GameScreen:
         self.hud = Hud(base, self.cue.miscue_limit)
         self.top_view = False
         self.aim_pitch = AIM_PITCH_RAD
-        self.aim_distance = AIM_DISTANCE_M
+        self.aim_zoom = 1.0
         self._bind_camera_keys()
         self.clock = ClockObject.getGlobalClock()
         self.untold = None      # the ShotRecord being played back: not on the HUD yet
@@ -213,7 +214,9 @@ class GameScreen:
 
     # ---- camera --------------------------------------------------------------------
     def top_pose(self) -> Pose:
-        return top_pose(self.base.camLens, self.scene.bounds, self.scene.rail_height)
+        """Straight down on the table, in the screen's part the HUD leaves free."""
+        return top_pose(self.base.camLens, self.scene.bounds, self.scene.rail_height,
+                        table_region())
 
     def overview_pose(self) -> Pose:
         """A spectator's view of the whole table from beside it."""
@@ -221,24 +224,30 @@ class GameScreen:
 
     def aim_camera(self, azimuth: float, elevation: float = 0.0) -> None:
         """Behind the cue ball along the aim (unless the top view is chosen), looking
-        over a cue raised to `elevation` (rad) rather than along it."""
+        over a cue raised to `elevation` (rad) rather than along it, framed to show
+        the cue ball and where it first meets a ball or a cushion (see rig.aim_pose)."""
         if self.top_view:
             self.rig.set_goal(self.top_pose())
             return
         x, y = self.cue_ball()
+        radius = self.cue_style.radius
+        reach, _ = first_contact((x, y), azimuth, radius, self.others(), self.scene.table_spec)
         pitch = min(max(self.aim_pitch, elevation + OVER_CUE_RAD), MAX_AIM_PITCH)
-        self.rig.set_goal(aim_pose((x, y, self.cue_style.radius), azimuth, pitch,
-                                   self.aim_distance))
+        fov_y = math.radians(self.base.camLens.getFov()[1])
+        self.rig.set_goal(aim_pose((x, y, radius), azimuth, reach, fov_y, pitch, self.aim_zoom))
 
     def toggle_view(self) -> None:
         self.top_view = not self.top_view
         self.flow.view_changed()
 
     def zoom(self, factor: float) -> None:
-        self.rig.zoom_goal(factor)
-        # The free camera's zoom is its own: the aim view comes back as it was.
-        if not self.top_view and self.flow.state != "Looking":
-            self.aim_distance = self.rig.goal.distance
+        """Closer (factor < 1) or further: the aim view's zoom, or the view of the moment."""
+        if self.top_view or self.flow.state not in ("Aiming", "Powering"):
+            self.rig.zoom_goal(factor)
+            return
+        low, high = AIM_ZOOM_RANGE
+        self.aim_zoom = min(max(self.aim_zoom * factor, low), high)
+        self.flow.view_changed()
 
     def pan(self, right: float, up: float) -> None:
         """Drag the view `right` and `up` window heights (the free camera)."""

@@ -34,7 +34,7 @@ from .hud_text import MODE_TITLES
 from .panels import CAMERA_CONTROLS, Panels
 from .play import MAX_FRAME_S, GameScreen
 from .playback import ShotPlayback
-from .rig import AIM_DISTANCE_M, AIM_PITCH_RAD
+from .rig import AIM_PITCH_RAD
 from .rules_screen import RulesScreen
 from .scene import Scene
 
@@ -103,7 +103,7 @@ class PracticeScreen(GameScreen):
         self.hud = Hud(base, self.cue.miscue_limit)
         self.top_view = False
         self.aim_pitch = AIM_PITCH_RAD
-        self.aim_distance = AIM_DISTANCE_M
+        self.aim_zoom = 1.0
         self.slot = 1
         self.flow = self                # GameScreen's camera keys tell the flow: this
         self.state = "Aiming"

@@ -3,7 +3,9 @@
 The shot list (with each ruling, divergent shots marked), play and pause, a timeline to
 scrub, steps from event to event, speed 0.1x to 4x, the game viewer's cameras and
 controls, and optional traces and event labels. Drawn with replay_export.ShotStage;
-playback timing comes from game.view.playback.
+playback timing comes from game.view.playback. The shot list is a column at the right,
+the words are in a band along the top and one along the bottom, and both cameras keep
+the table in the rest of the window (`view_region`).
 
 Keys: space play/pause; , and . previous/next event (pauses); [ and ] slower/faster;
 Page Up/Down or P/N previous/next shot; Home back to the strike; R traces; L labels;
@@ -21,6 +23,7 @@ from game.i18n import _
 from game.replay.verify import verify
 
 from .app import open_base
+from .layout import EDGE, MIN_ASPECT, wrap
 from .orientation import REST_ORIENTATION
 from .playback import next_speed
 from .replay_export import ShotStage
@@ -28,9 +31,17 @@ from .viewer import Viewer
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 AUTO_NEXT_S = 1.5          # real seconds a finished shot stays before the next one plays
-LIST_ROWS = 14             # shots visible in the list at once
-LIST_CHARS = 44            # of a shot's line in the list
+LIST_ROWS = 12             # shots visible in the list at once
+LIST_CHARS = 40            # of a shot's line in the list
 TEXT_SCALE = 0.045
+# aspect2d units (the window's height is 2): the shot list's column and row height,
+# and the bands of words at the top and the bottom.
+LIST_W = 0.62
+ROW_H = 0.04
+LIST_SCALE = 0.03
+TOP_BAND = 0.24
+BOTTOM_BAND = 0.4
+RULING_W = 2 * MIN_ASPECT - LIST_W - 4 * EDGE      # left of the list at 4:3
 SLIDER_TOL_S = 1e-4
 _CURRENT = (1.0, 0.85, 0.3, 1.0)
 _NORMAL = (0.9, 0.9, 0.9, 1.0)
@@ -54,7 +65,8 @@ class ReplayViewer(Viewer):
 
     def __init__(self, base, replay, checks=None, shot: int = 0,
                  use_shaders: bool | None = None, on_back=None):
-        super().__init__(base, replay.match.mode, use_shaders=use_shaders)
+        super().__init__(base, replay.match.mode, use_shaders=use_shaders,
+                         region=view_region(base.getAspectRatio()))
         if on_back is not None:
             self.accept("escape", on_back)
         self.in_game = on_back is not None
@@ -86,7 +98,8 @@ class ReplayViewer(Viewer):
             return OnscreenText(parent=parent, pos=pos, scale=scale, fg=fg,
                                 align=TextNode.ALeft, mayChange=True, **options)
         self.title = text(base.a2dTopLeft, (0.05, -0.08), TEXT_SCALE * 1.2)
-        self.ruling = text(base.a2dTopLeft, (0.05, -0.15), fg=(1, 0.9, 0.6, 1), wordwrap=40)
+        self.ruling = text(base.a2dTopLeft, (0.05, -0.15), fg=(1, 0.9, 0.6, 1),
+                           wordwrap=wrap(RULING_W, TEXT_SCALE))
         # What the loader warned about (a newer minor format version), for the whole time.
         self.notice = text(base.a2dBottomLeft, (0.05, 0.34), TEXT_SCALE * 0.8,
                            fg=(1, 0.6, 0.3, 1), text="  ".join(self.replay.warnings))
@@ -99,19 +112,20 @@ class ReplayViewer(Viewer):
                                    thumb_frameSize=(-0.02, 0.02, -0.04, 0.04),
                                    command=self._on_slider)
         self.buttons = [DirectButton(text=self._shot_line(shot), text_align=TextNode.ALeft,
-                                     text_scale=TEXT_SCALE * 0.8, relief=None,
+                                     text_scale=LIST_SCALE, relief=None,
                                      text_fg=self._shot_colour(shot.index),
                                      command=self.show_shot, extraArgs=[shot.index])
                         for shot in self.replay.shots]
+        rows = LIST_ROWS * ROW_H
         self.shot_list = DirectScrolledList(
-            parent=base.a2dTopRight, pos=(-1.05, 0, -0.12), items=self.buttons,
+            parent=base.a2dTopRight, pos=(-LIST_W - EDGE, 0, -0.12), items=self.buttons,
             numItemsVisible=LIST_ROWS, itemFrame_pos=(0.0, 0, -0.05),
-            itemFrame_frameSize=(-0.02, 1.0, -LIST_ROWS * 0.045 - 0.01, 0.05),
-            itemFrame_frameColor=(0, 0, 0, 0.45), forceHeight=0.045,
-            decButton_text="up", decButton_text_scale=TEXT_SCALE * 0.8,
-            decButton_pos=(0.45, 0, 0.06), incButton_text="down",
+            itemFrame_frameSize=(-0.02, LIST_W, -rows - 0.01, 0.05),
+            itemFrame_frameColor=(0, 0, 0, 0.45), forceHeight=ROW_H,
+            decButton_text=_("up"), decButton_text_scale=TEXT_SCALE * 0.8,
+            decButton_pos=(LIST_W / 2, 0, 0.06), incButton_text=_("down"),
             incButton_text_scale=TEXT_SCALE * 0.8,
-            incButton_pos=(0.45, 0, -LIST_ROWS * 0.045 - 0.08),
+            incButton_pos=(LIST_W / 2, 0, -rows - 0.08),
             decButton_borderWidth=(0.005, 0.005), incButton_borderWidth=(0.005, 0.005),
             frameColor=(0, 0, 0, 0))
         self._widgets = [self.title, self.ruling, self.notice, self.status, self.event,
@@ -265,6 +279,12 @@ class ReplayViewer(Viewer):
             widget.destroy()
         self.stage.destroy(keep_scene=True)
         super().destroy()
+
+
+def view_region(aspect: float) -> tuple:
+    """The film region (x0, y0, x1, y1), -1..1 both ways, left free by the shot list
+    and the bands of words, in a window `aspect` (width / height) wide."""
+    return (-1.0, -1.0 + BOTTOM_BAND, 1.0 - (LIST_W + 2 * EDGE) / aspect, 1.0 - TOP_BAND)
 
 
 def run(path, shot: int = 0, size=(1280, 720), use_shaders: bool | None = None,

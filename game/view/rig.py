@@ -7,9 +7,10 @@ starts gently, never overshoots, and moves the same at any frame rate; its veloc
 carries over when a new goal arrives mid-move, so changing views never kinks the path.
 Angles take the short way round.
 
-Views: `aim_pose` (behind the cue ball, looking along the aim), `top_pose` (straight down
-on the whole table, head end on the left), `follow_pose` (over the moving balls);
-`panned` moves a view over the table for the free camera.
+Views: `aim_pose` (behind the cue ball, looking along the aim, the cue ball and what it
+will meet both well inside the screen), `top_pose` (straight down on the whole table, head
+end on the left, in the part of the screen the HUD leaves free), `follow_pose` (over the
+moving balls); `panned` moves a view over the table for the free camera.
 """
 from __future__ import annotations
 
@@ -19,13 +20,17 @@ from dataclasses import dataclass, replace
 import numpy as np
 from panda3d.core import Point3
 
-from .camera import OrbitCamera, fit_distance
+from .camera import FULL_FILM, OrbitCamera, top_down_view
 
 SPRING_RATE = 7.0           # 1/s: 99 % of the way in about a second
 SETTLED_M = 1e-3            # pose difference (m, or rad times 1 m) that counts as arrived
 SETTLED_SPEED = 1e-2        # and speed (m/s, or rad/s times 1 m)
 AIM_PITCH_RAD = math.radians(16.0)
-AIM_DISTANCE_M = 1.0
+AIM_DISTANCE_M = 1.0        # the aim view's closest camera (at zoom 1)
+# The aim view keeps the centres of the cue ball and of what it meets this far (film
+# units, the screen's half height is 1) above and below the middle: the whole balls
+# then stay inside the middle 70 % of the screen and clear of the HUD's strips.
+AIM_FRAME = 0.5
 FOLLOW_PITCH_RAD = math.radians(58.0)
 FOLLOW_MIN_DISTANCE_M = 1.3
 FOLLOW_SPREAD_FACTOR = 2.2  # distance per metre of the moving balls' spread round them
@@ -52,19 +57,43 @@ def _wrap(angle: float) -> float:
     return math.pi - (math.pi - angle) % (2 * math.pi)
 
 
-def aim_pose(cue_ball, azimuth: float, pitch: float = AIM_PITCH_RAD,
-             distance: float = AIM_DISTANCE_M) -> Pose:
-    """Behind the cue ball (x, y, z) m, looking along the aim `azimuth` (rad)."""
-    return Pose(tuple(cue_ball), azimuth + math.pi, pitch, distance)
+def aim_pose(cue_ball, azimuth: float, reach: float, fov_y: float,
+             pitch: float = AIM_PITCH_RAD, zoom: float = 1.0) -> Pose:
+    """Behind the cue ball (x, y, z) m, looking along the aim `azimuth` (rad) from `pitch`
+    (rad) above, with a lens of vertical field `fov_y` (rad). `reach` (m): how far along
+    the aim the cue ball's centre goes before it meets a ball (the ghost ball) or a
+    cushion.
+
+    The camera looks at a point `back` m along the aim, from `distance` m. A point s m
+    further along the aim than that, at the same height, appears at film height
+    s sin(pitch) / (distance + s cos(pitch)) / tan(fov_y / 2). The closest distance that
+    keeps the cue ball (s = -back) and the contact (s = reach - back) within AIM_FRAME
+    of the middle puts them at -AIM_FRAME and +AIM_FRAME; no closer than
+    AIM_DISTANCE_M, and times `zoom` (the player's: < 1 closer). At that distance the
+    look-at point sets them equally far below and above the middle; zoomed in closer
+    than the frame, the cue ball stays in it and the contact may leave it."""
+    k = AIM_FRAME * math.tan(fov_y / 2)
+    s, c = math.sin(pitch), math.cos(pitch)
+    # Below tan(pitch) = k the whole line ahead stays under +AIM_FRAME (the horizon is
+    # lower): only the cue ball limits the distance, and AIM_DISTANCE_M keeps it.
+    fit = reach * (s * s - k * k * c * c) / (2 * k * s) if s > k * c else 0.0
+    distance = min(max(max(fit, AIM_DISTANCE_M) * zoom, OrbitCamera.MIN_DISTANCE),
+                   OrbitCamera.MAX_DISTANCE)
+    # Equal heights below and above: back (distance + (reach - back) c) =
+    # (reach - back) (distance - back c), a quadratic in back; its root in [0, reach/2].
+    back = distance * reach / (c * reach + distance + math.hypot(c * reach, distance))
+    back = min(back, k * distance / (s + k * c))      # the cue ball at -AIM_FRAME at most
+    x, y, z = cue_ball
+    target = (x + back * math.cos(azimuth), y + back * math.sin(azimuth), z)
+    return Pose(target, azimuth + math.pi, pitch, distance)
 
 
-def top_pose(lens, bounds, height: float) -> Pose:
+def top_pose(lens, bounds, height: float, region=FULL_FILM) -> Pose:
     """Straight down on `bounds` ((x0, y0), (x1, y1)) m whose top is `height` m above the
-    cloth, the whole area in view of `lens`, the head end on the left."""
-    (x0, y0), (x1, y1) = bounds
-    half = ((x1 - x0) / 2 * (1 + TOP_MARGIN), (y1 - y0) / 2 * (1 + TOP_MARGIN))
-    return Pose(((x0 + x1) / 2, (y0 + y1) / 2, 0.0), TOP_HEADING_RAD, math.pi / 2,
-                height + fit_distance(lens, half))
+    cloth, the whole area in the film `region` of `lens` (see camera.top_down_view), the
+    head end on the left."""
+    target, z = top_down_view(lens, bounds, height, TOP_MARGIN, region)
+    return Pose(target, TOP_HEADING_RAD, math.pi / 2, z)
 
 
 def follow_pose(points: np.ndarray, heading: float, max_distance: float, bounds) -> Pose:

@@ -11,7 +11,7 @@ import math
 from direct.showbase.DirectObject import DirectObject
 
 from .app import open_base, opening_positions, overview_camera, prepare_base
-from .camera import TopDownCamera
+from .camera import FULL_FILM, TopDownCamera
 from .scene import Scene
 
 KEY_STEP_RAD = math.radians(4.0)      # per arrow-key press or auto-repeat
@@ -51,14 +51,17 @@ class DragOrbit:
 
 
 class Viewer(DirectObject):
-    """Binds the controls on an existing ShowBase showing a fresh Scene of `mode_name`."""
+    """Binds the controls on an existing ShowBase showing a fresh Scene of `mode_name`;
+    both views keep the table in the film `region` (see camera)."""
 
-    def __init__(self, base, mode_name: str, seed: int = 0, use_shaders: bool | None = None):
+    def __init__(self, base, mode_name: str, seed: int = 0, use_shaders: bool | None = None,
+                 region=FULL_FILM):
         super().__init__()
         self.base = base
+        self.region = region
         prepare_base(base)
         self.scene = Scene(base, mode_name, opening_positions(mode_name, seed), use_shaders)
-        self.orbit = overview_camera(base, self.scene)
+        self.orbit = overview_camera(base, self.scene, region)
         self.top_down = False
         self._drag = DragOrbit(self._mouse)
         for key, dh, dp in ORBIT_KEYS:
@@ -85,7 +88,8 @@ class Viewer(DirectObject):
     def toggle_top_down(self) -> None:
         self.top_down = not self.top_down
         if self.top_down:
-            TopDownCamera(self.base, self.scene.bounds, self.scene.rail_height)
+            TopDownCamera(self.base, self.scene.bounds, self.scene.rail_height,
+                          region=self.region)
         else:
             self.orbit.apply()
 

@@ -12,7 +12,7 @@ from game.replay.animation import ExportError, frame_times
 from game.replay.verify import ShotCheck
 from game.view.camera import TopDownCamera
 from game.view.replay_export import export_shot, grab_frame
-from game.view.replay_viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer
+from game.view.replay_viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer, view_region
 from physics_ext import MotionState
 
 # Above any Panda3D state set on the scene, so probe colours always win.
@@ -201,3 +201,47 @@ def test_mp4_needs_a_backend_before_anything_renders(panda_base, replay, tmp_pat
     with pytest.raises(ExportError, match="imageio-ffmpeg"):
         export_shot(replay, 0, tmp_path / "x.mp4", base=panda_base)
     assert not list(tmp_path.iterdir())
+
+
+def _list_rect(base, viewer):
+    """Window pixels (x0, y0, x1, y1) of the shot list: its rows' frame and buttons."""
+    corners = []
+    for part in ("itemFrame", "decButton", "incButton"):
+        node = viewer.shot_list.component(part)
+        left, right, bottom, top = node.guiItem.getFrame()
+        corners += [base.aspect2d.getRelativePoint(node, Point3(x, 0, z))
+                    for x in (left, right) for z in (bottom, top)]
+    a = base.getAspectRatio()
+    xs = [(c.x / a + 1) / 2 * base.win.getXSize() for c in corners]
+    ys = [(1 - c.z) / 2 * base.win.getYSize() for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("size", [(640, 360), (400, 300)])
+def test_the_shot_list_stands_beside_the_table_in_both_views(panda_base, replay, size):
+    base = panda_base
+    before = (base.win.getXSize(), base.win.getYSize())
+    base.win.setSize(*size)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    v = ReplayViewer(base, replay, use_shaders=False)
+    try:
+        (x0, y0), (x1, y1) = v.scene.bounds
+        corners = [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, v.scene.rail_height)]
+        listed = _list_rect(base, v)
+        for view in ("overview", "top"):
+            if view == "top":
+                base.messenger.send("t")            # what the T key sends
+            pixels = [pixel_of(base, p) for p in corners]
+            xs, ys = zip(*pixels)
+            table = (min(xs), min(ys), max(xs), max(ys))
+            assert not (table[0] < listed[2] and listed[0] < table[2]
+                        and table[1] < listed[3] and listed[1] < table[3]), (view, table, listed)
+            # Framed to the rest of the window: filling the width the list leaves, or the
+            # height between the bands of words.
+            region = view_region(base.getAspectRatio())
+            free_h = (region[3] - region[1]) / 2 * base.win.getYSize()
+            assert max((table[2] - table[0]) / listed[0], (table[3] - table[1]) / free_h) > 0.75
+    finally:
+        v.destroy()
+        base.win.setSize(*before)
+        base.adjustWindowAspectRatio(base.getAspectRatio())

@@ -47,3 +47,63 @@ def test_top_down_looks_straight_down_with_the_head_end_on_the_left(base):
         _screen(base, (0.0, 0.6, 0.0)), _screen(base, (2.54, 0.6, 0.0)))
     assert inside_head and inside_foot and x_head < 0 < x_foot
     assert all(_screen(base, p)[0] for p in CORNERS)
+
+
+def test_an_anchored_orbit_shows_its_target_at_the_anchor_from_every_side(base):
+    camera = OrbitCamera(base, (1.0, 0.5, 0.0), distance=2.5, pitch=math.radians(40),
+                         anchor=(-0.4, 0.25))
+    for heading in (0.0, 1.0, math.pi, 4.0):
+        camera.orbit(heading - camera.heading, 0.0)
+        inside, film = _screen(base, (1.0, 0.5, 0.0))
+        assert inside and film == pytest.approx((-0.4, 0.25), abs=1e-5)
+        assert tuple(base.camera.getPos(base.render)) == pytest.approx(tuple(camera.position()),
+                                                                       abs=1e-5)
+
+
+def test_fit_into_a_region_keeps_every_point_inside_it(base):
+    region = (-1.0, -0.5, 0.2, 0.8)
+    camera = OrbitCamera(base, (1.27, 0.635, 0.0), heading=-2.0, pitch=math.radians(40))
+    camera.fit(CORNERS, margin=0.05, region=region)
+    xs, ys = zip(*(film for _, film in (_screen(base, p) for p in CORNERS)))
+    assert region[0] <= min(xs) and max(xs) <= region[2]
+    assert region[1] <= min(ys) and max(ys) <= region[3]
+    # As close as allows: one side of the region is reached, within the margin.
+    half = ((region[2] - region[0]) / 2, (region[3] - region[1]) / 2)
+    reach = max((max(xs) - min(xs)) / 2 / half[0], (max(ys) - min(ys)) / 2 / half[1])
+    assert reach > 0.9
+
+
+def test_top_down_in_a_region_fills_it_centred(base):
+    region = (-0.6, -0.58, 1.0, 0.74)
+    TopDownCamera(base, BOUNDS, height=0.04, margin=0.0, region=region)
+    rail_tops = [(x, y, 0.04) for x in (-0.16, 2.70) for y in (-0.16, 1.43)]
+    xs, ys = zip(*(film for _, film in (_screen(base, p) for p in rail_tops)))
+    assert (min(xs) + max(xs)) / 2 == pytest.approx((region[0] + region[2]) / 2, abs=1e-4)
+    assert (min(ys) + max(ys)) / 2 == pytest.approx((region[1] + region[3]) / 2, abs=1e-4)
+    # The tighter of the two directions is filled exactly; the other fits.
+    assert max(max(xs) - min(xs) - (region[2] - region[0]),
+               max(ys) - min(ys) - (region[3] - region[1])) == pytest.approx(0.0, abs=1e-4)
+    assert all(_screen(base, (x, y, 0.0))[1][0] >= region[0] - 1e-6
+               for x in (-0.16, 2.70) for y in (-0.16, 1.43))
+
+
+def test_aim_pose_puts_cue_ball_and_contact_at_the_frame_and_never_closer(base):
+    """The closest aim view puts the cue ball at -AIM_FRAME and the contact at
+    +AIM_FRAME; a shorter shot keeps the minimum distance with both inside."""
+    from game.view.rig import AIM_DISTANCE_M, AIM_FRAME, aim_pose
+    fov_y = math.radians(base.camLens.getFov()[1])
+    cue = (0.4, 0.3, 0.028)
+    azimuth = 0.5
+    for reach, pitch in ((2.6, math.radians(35)), (1.5, math.radians(60)), (0.2, math.radians(16)),
+                         (2.6, math.radians(6))):
+        pose = aim_pose(cue, azimuth, reach, fov_y, pitch)
+        OrbitCamera(base, pose.target, pose.distance, pose.heading, pose.pitch)
+        contact = (cue[0] + reach * math.cos(azimuth), cue[1] + reach * math.sin(azimuth), cue[2])
+        (_, (xc, yc)), (_, (xt, yt)) = _screen(base, cue), _screen(base, contact)
+        assert abs(xc) < 1e-5 and abs(xt) < 1e-5
+        assert yc < 0 < yt and yc == pytest.approx(-yt, abs=1e-5)
+        assert yt <= AIM_FRAME + 1e-5 and pose.distance >= AIM_DISTANCE_M - 1e-9
+        assert yt == pytest.approx(AIM_FRAME, abs=1e-5) or pose.distance == AIM_DISTANCE_M
+        zoomed = aim_pose(cue, azimuth, reach, fov_y, pitch, zoom=0.4)
+        OrbitCamera(base, zoomed.target, zoomed.distance, zoomed.heading, zoomed.pitch)
+        assert _screen(base, cue)[1][1] >= -AIM_FRAME - 1e-5     # zoomed in: the cue ball stays

@@ -104,7 +104,7 @@ def test_the_last_shot_again_and_everything_back_as_it_was(play):
     positions, orientations = _positions(screen), screen.scene.balls.orientations()
     rig_now, rig_goal = screen.rig.now, screen.rig.goal
     camera = tuple(screen.base.camera.getPos(screen.base.render))
-    pitch, distance = screen.aim_pitch, screen.aim_distance
+    pitch, distance = screen.aim_pitch, screen.aim_zoom
 
     robot.inp.key("r")
     instant = screen.flow.instant
@@ -193,7 +193,7 @@ def test_the_last_shot_again_and_everything_back_as_it_was(play):
     assert _pose(screen.rig.now) == pytest.approx(_pose(rig_now), abs=SETTLED_M)
     assert tuple(screen.base.camera.getPos(screen.base.render)) == pytest.approx(
         camera, abs=2 * SETTLED_M)
-    assert (screen.aim_pitch, screen.aim_distance) == (pitch, distance)
+    assert (screen.aim_pitch, screen.aim_zoom) == (pitch, distance)
     assert "R: instant replay" in screen.hud.controls.getText()
 
 

@@ -130,7 +130,8 @@ def hud_texts(hud) -> dict:
     """{name: OnscreenText} of every line of words on the HUD."""
     texts = {"title": hud.title, "turn": hud.turn, "thinking": hud.thinking,
              "ruling": hud.ruling, "message": hud.message, "controls": hud.controls,
-             "elevation": hud.elevation, "tip": hud.spin.label, "power": hud.power.label}
+             "elevation": hud.elevation, "tip": hud.spin.label, "power": hud.power.label,
+             "speed": hud.power.speed, "aim": hud.aim_angle}
     for k, box in enumerate(hud.players):
         texts[f"name {k}"], texts[f"detail {k}"] = box.name, box.detail
     return texts
@@ -183,7 +184,7 @@ def fill_hud(screen):
     hud.show_thinking(NAMES[1], 1.0)
     for k, box in enumerate(hud.players):
         box.set(PlayerPanel(NAMES[k], LONG_DETAIL, at_table=k == 0, warning=True))
-    hud.show_aiming(-0.55, -0.65, 35.0, True, 1.0)
+    hud.show_aiming(-0.55, -0.65, 35.0, True, 1.0, 359.9)
 
 
 def settle(screen, inputs):

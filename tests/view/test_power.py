@@ -49,7 +49,7 @@ def play(base):
 
 def _meter(screen) -> tuple:
     """(percent, m/s) as the power meter's words say them."""
-    words = screen.hud.power.label.getText()
+    words = screen.hud.power.label.getText() + "\n" + screen.hud.power.speed.getText()
     match = re.fullmatch(r"power (\d+)%\n(\d+\.\d) m/s", words)
     assert match, words
     return int(match[1]), float(match[2])

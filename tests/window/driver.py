@@ -31,21 +31,27 @@ def tools_missing() -> list:
 
 
 class XServer:
-    """A virtual X display (Xvfb) of WIDTH x HEIGHT, on the first free display number."""
+    """A virtual X display (Xvfb) of WIDTH x HEIGHT on a free display number from
+    FIRST_DISPLAY up: never :0, where a test that expects no display would find it."""
+    FIRST_DISPLAY = 90
 
     def __init__(self):
+        for number in range(self.FIRST_DISPLAY, self.FIRST_DISPLAY + 50):
+            if not (os.path.exists(f"/tmp/.X{number}-lock")
+                    or os.path.exists(f"/tmp/.X11-unix/X{number}")):
+                break
         read, write = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT}x24",
-             "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
+            ["Xvfb", f":{number}", "-displayfd", str(write), "-screen", "0",
+             f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        if not number:
+            ready = pipe.readline().strip()         # the number, once it accepts clients
+        if not ready:
             self.process.kill()
-            raise RuntimeError("Xvfb did not start")
-        self.display = f":{number}"
+            raise RuntimeError(f"Xvfb did not start on :{number}")
+        self.display = f":{ready}"
 
     def close(self) -> None:
         self.process.terminate()

@@ -1,4 +1,4 @@
-"""Rules engines for red/yellow 8-ball and 9-ball (`shared/rules/RULEBOOK.md`).
+"""Rules engines for red/yellow 8-ball and 9-ball (the rules: `game/rules/rules.md`).
 
 Pure Python, no Panda3D. One module per job:
     balls      ball ids, colours, groups, sizes per game

@@ -13,7 +13,6 @@ import matplotlib
 matplotlib.use("Agg")       # before pyplot: renders to files only, never opens a window
 
 import matplotlib.patheffects as pe
-import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon
 

@@ -15,7 +15,7 @@ back to the recent matches). The key line at the bottom says which.
 from __future__ import annotations
 
 import numpy as np
-from direct.gui.DirectGui import DGG, DirectButton, DirectScrolledList, DirectSlider
+from direct.gui.DirectGui import DirectButton, DirectScrolledList, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 

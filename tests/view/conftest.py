@@ -53,3 +53,28 @@ def make_scene(base):
     yield make
     for scene in scenes:
         scene.destroy()
+
+
+@pytest.fixture
+def play_screen(base):
+    """play_screen(session, race=None, computers=None) -> (GameScreen, robot.Robot): a
+    match screen on `base` with the robot's keys and mouse, the window inactive (input
+    and tasks run, nothing is drawn) unless a test activates it to read pixels; all
+    removed after the test."""
+    from game.view.play import GameScreen
+    from game.view.settings import Aids
+    from robot import Input, Robot
+    made = []
+
+    def make(session, race=None, computers=None):
+        inputs = Input(base)
+        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
+                            shadow_size=256, computers=computers, race=race)
+        base.win.setActive(False)
+        made.append((screen, inputs))
+        return screen, Robot(screen, inputs)
+    yield make
+    for screen, inputs in made:
+        screen.destroy()
+        inputs.close()
+    base.win.setActive(True)

@@ -6,7 +6,6 @@ import dataclasses
 import math
 
 import numpy as np
-import pytest
 
 from game.rules import CUE
 from game.rules.layout import Layout

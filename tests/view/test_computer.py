@@ -11,9 +11,7 @@ from game.race import Race
 from game.rules import Player
 from game.session import ChooseGroup, ChooseOption, Concede, GameSession, PlaceCueBall, Shoot
 from game.view.flow import COMPUTER_AIM_S
-from game.view.play import GameScreen
-from game.view.settings import Aids
-from robot import FPS, Input, Robot
+from robot import FPS
 
 MAX_SHOTS = 80          # then the human concedes: a last resort, counted as a failure below
 WALL_S = 240            # real seconds a game may take (the computer thinks in real time)
@@ -34,25 +32,13 @@ class Watched(Opponent):
 
 
 @pytest.fixture
-def match(base):
+def match(play_screen):
     """make(mode, seed, computers) -> (screen, robot); computers: players the computer plays."""
-    made = []
-
     def make(mode, seed, computers, race_to=None):
         session = GameSession(mode, ("Ann", "Hal"), seed=seed)
         opponents = {p: Watched(LEVEL, seed + int(p), session.params) for p in computers}
-        inputs = Input(base)
-        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256, computers=opponents,
-                            race=race_to and Race(session, race_to))
-        base.win.setActive(False)           # input and tasks run, nothing is drawn
-        made.append((screen, inputs))
-        return screen, Robot(screen, inputs)
-    yield make
-    for screen, inputs in made:
-        screen.destroy()
-        inputs.close()
-    base.win.setActive(True)
+        return play_screen(session, race_to and Race(session, race_to), opponents)
+    return make
 
 
 def _play_out(screen, robot):

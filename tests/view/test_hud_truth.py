@@ -16,31 +16,16 @@ from game.session import GameSession, PlaceCueBall
 from game.session.describe import describe_ruling
 from game.view import hud_text
 from game.view.power import power_for
-from game.view.play import GameScreen
-from game.view.settings import Aids
-from robot import FPS, Input, Robot
+from robot import FPS
 
 MIN_PLAYBACK_FRAMES = 10        # a shot watched for fewer frames than this proves nothing
 WALL_S = 120                    # real seconds the computer may take over its turn
 
 
 @pytest.fixture
-def play(base):
+def play(play_screen):
     """make(session, race=None, computers={}) -> (screen, robot)."""
-    made = []
-
-    def make(session, race=None, computers=None):
-        inputs = Input(base)
-        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256, computers=computers, race=race)
-        base.win.setActive(False)           # input and tasks run, nothing is drawn
-        made.append((screen, inputs))
-        return screen, Robot(screen, inputs)
-    yield make
-    for screen, inputs in made:
-        screen.destroy()
-        inputs.close()
-    base.win.setActive(True)
+    return play_screen
 
 
 def _position(layout, mode="nine_ball", race_to=None, **fields):

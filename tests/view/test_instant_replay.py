@@ -15,34 +15,20 @@ from game.ai import Opponent
 from game.rules import CUE, Player
 from game.session import GameSession
 from game.view.instant_replay import SPEEDS
-from game.view.play import GameScreen
 from game.view.rig import SETTLED_M
-from game.view.settings import Aids
 from game.view.viewer import KEY_STEP_RAD
-from robot import FPS, Input, Robot
+from robot import FPS
 from test_play import _foul_away_from_the_balls, _open_position
 from view_helpers import probe, render, rgb_at, world_to_pixel
 
 
 @pytest.fixture
-def play(base):
+def play(play_screen):
     """make(mode, seed) -> (screen, robot); the window inactive (nothing drawn) unless
     a test activates it to read pixels."""
-    made = []
-
     def make(mode="nine_ball", seed=3, session=None):
-        session = session or GameSession(mode, ("Ann", "Bob"), seed=seed)
-        inputs = Input(base)
-        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256)
-        base.win.setActive(False)
-        made.append((screen, inputs))
-        return screen, Robot(screen, inputs)
-    yield make
-    for screen, inputs in made:
-        screen.destroy()
-        inputs.close()
-    base.win.setActive(True)
+        return play_screen(session or GameSession(mode, ("Ann", "Bob"), seed=seed))
+    return make
 
 
 def _settle(robot, states=("Aiming", "Placing", "Choosing", "GameOver")):
@@ -266,27 +252,20 @@ def test_at_the_play_or_pass_choice(play):
     assert session.option_pending is chooser and len(session.shots) == 2
 
 
-def test_not_while_the_computer_plays(base):
+def test_not_while_the_computer_plays(play_screen):
     session = GameSession("nine_ball", ("Hal", "Max"), seed=3)
     computers = {p: Opponent("beginner", 7 + int(p), session.params) for p in Player}
-    inputs = Input(base)
-    screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                        shadow_size=256, computers=computers)
-    base.win.setActive(False)
-    try:
-        deadline = time.monotonic() + 120
-        while not (session.shots and screen.flow.state == "Computer"):
-            assert time.monotonic() < deadline, "the computer did not play"
-            inputs.step()
-            time.sleep(0.002)               # the computer thinks in real time
-        assert "R: instant replay" not in screen.hud.controls.getText()
-        commands = list(session.commands)
-        inputs.key("r")
-        assert screen.flow.state == "Computer" and session.commands == commands
-    finally:
-        screen.destroy()
-        inputs.close()
-        base.win.setActive(True)
+    screen, robot = play_screen(session, computers=computers)
+    inputs = robot.inp
+    deadline = time.monotonic() + 120
+    while not (session.shots and screen.flow.state == "Computer"):
+        assert time.monotonic() < deadline, "the computer did not play"
+        inputs.step()
+        time.sleep(0.002)               # the computer thinks in real time
+    assert "R: instant replay" not in screen.hud.controls.getText()
+    commands = list(session.commands)
+    inputs.key("r")
+    assert screen.flow.state == "Computer" and session.commands == commands
 
 
 def test_closing_the_window_mid_replay_is_clean(play, base):

@@ -16,10 +16,8 @@ from game.view.aids import LIFT_M
 from game.view.aim import CLEARANCE_MARGIN_M, JUMP_LIFT_M, clearing_elevation
 from game.view.cue import cue_pose, radius_at
 from game.view.power import POWER_RISE_S, cue_speed
-from game.view.play import GameScreen
-from game.view.settings import Aids
 from physics_ext import EventKind, Stroke
-from robot import FPS, Input, Robot
+from robot import FPS
 
 R = 0.028575
 POWER = 0.6
@@ -31,9 +29,7 @@ CASES = [("ball far behind", (1.2, 0.635), (0.8, 0.64), False),
 
 
 @pytest.fixture
-def screen_with(base):
-    made = []
-
+def screen_with(play_screen):
     def make(cue, behind):
         balls = {CUE: cue, 1: (1.9, 0.635), 9: (2.2, 0.3)}
         if behind is not None:
@@ -41,17 +37,8 @@ def screen_with(base):
         session = GameSession("nine_ball", ("Ann", "Bob"), seed=2)
         session.state = dataclasses.replace(session.state, is_break=False,
                                             push_out_available=False, layout=Layout(balls))
-        inputs = Input(base)
-        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
-                            shadow_size=256)
-        base.win.setActive(False)
-        made.append((screen, inputs))
-        return screen, Robot(screen, inputs)
-    yield make
-    for screen, inputs in made:
-        screen.destroy()
-        inputs.close()
-    base.win.setActive(True)
+        return play_screen(session)
+    return make
 
 
 def _lift(record) -> float:

@@ -12,7 +12,7 @@ import pytest
 
 from game.rules import CUE, EightBallVariants, Group, Player
 from game.rules.layout import Layout
-from game.session import (ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot)
+from game.session import (ChooseOption, GameSession, PlaceCueBall, Shoot)
 from game.session.describe import describe_ruling
 from game.view import hud_text
 from game.view.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, FINE_AIM_STEP_RAD, TIP_STEP

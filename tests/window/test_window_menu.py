@@ -4,7 +4,6 @@ screen: green for a switch that is on)."""
 import re
 
 import numpy as np
-import pytest
 
 from driver import find_text, text_matching, texts
 

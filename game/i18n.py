@@ -34,6 +34,13 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def N_(message: str) -> str:
+    """`message` unchanged, marked for the catalogs: for sentences kept in module-level
+    tables, translated with `_` where they are shown (so a change of language reaches
+    them)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of `singular`/`plural` for `count` in the current language."""
     return _translation.ngettext(singular, plural, count)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.rules import BallInHand, Group, Player
 from game.session import NextGame, Shoot
 from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
 
-MODE_TITLES = {"nine_ball": "9-Ball", "eight_ball": "8-Ball, red and yellow"}
+MODE_TITLES = {"nine_ball": N_("9-Ball"), "eight_ball": N_("8-Ball, red and yellow")}
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def title(session, race=None) -> str:
         _("race to {frames}  -  frame {number}").format(frames=race.frames_to_win,
                                                         number=race.frame_number))
     return _("{mode}  -  {where}  -  {a} {wa} : {wb} {b}").format(
-        mode=MODE_TITLES[session.mode], where=where, a=a, wa=won[0], wb=won[1], b=b)
+        mode=_(MODE_TITLES[session.mode]), where=where, a=a, wa=won[0], wb=won[1], b=b)
 
 
 def match_summary(summary, names) -> str:

@@ -15,11 +15,11 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
-from game.i18n import _
+from game.i18n import N_, _
 
 from .app import opening_positions, overview_camera
 from .hud_text import MODE_TITLES
-from .panels import MENU_CONTROLS, Panels
+from .panels import MENU_CONTROLS, Panels, translated
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .rules_screen import RulesScreen
 from .scene import Scene
@@ -28,23 +28,23 @@ from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {
-    "two_visits_after_foul": "Two visits after every foul",
-    "ball_in_hand_baulk_after_any_foul": "After a foul, cue ball may go into the D",
-    "free_ball_after_foul": "Free ball after a foul",
-    "failed_break_rerack": "Failed break: re-rack, opponent breaks",
-    "break_four_object_balls": "Break: pot, or 4 object balls to a cushion",
-    "cushion_after_contact": "Pot or cushion after contact required",
-    "nine_with_cue_never_loses": "9 with a cue-ball foul is spotted, never loses",
-    "nine_off_table_spotted": "9 off the table: foul, 9 spotted",
-    "object_ball_off_table_is_foul": "Any ball off the table is a foul",
-    "break_pot_exempts_four_rail": "A pot makes the break legal",
-    "push_out_after_foul_break": "No push out after a foul break",
-    "push_out_respots_only_nine": "After a push out, respot only the 9",
+    "two_visits_after_foul": N_("Two visits after every foul"),
+    "ball_in_hand_baulk_after_any_foul": N_("After a foul, cue ball may go into the D"),
+    "free_ball_after_foul": N_("Free ball after a foul"),
+    "failed_break_rerack": N_("Failed break: re-rack, opponent breaks"),
+    "break_four_object_balls": N_("Break: pot, or 4 object balls to a cushion"),
+    "cushion_after_contact": N_("Pot or cushion after contact required"),
+    "nine_with_cue_never_loses": N_("9 with a cue-ball foul is spotted, never loses"),
+    "nine_off_table_spotted": N_("9 off the table: foul, 9 spotted"),
+    "object_ball_off_table_is_foul": N_("Any ball off the table is a foul"),
+    "break_pot_exempts_four_rail": N_("A pot makes the break legal"),
+    "push_out_after_foul_break": N_("No push out after a foul break"),
+    "push_out_respots_only_nine": N_("After a push out, respot only the 9"),
 }
-KIND_LABELS = {"human": "Human", "beginner": "Computer: beginner",
-               "amateur": "Computer: amateur", "pro": "Computer: pro"}
-AID_LABELS = {"aim_line": "Aim line", "ghost_ball": "Ghost ball",
-              "object_path": "Object ball's path", "cue_path": "Cue ball's path"}
+KIND_LABELS = {"human": N_("Human"), "beginner": N_("Computer: beginner"),
+               "amateur": N_("Computer: amateur"), "pro": N_("Computer: pro")}
+AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
+              "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
@@ -107,14 +107,14 @@ class Menu:
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text="BREAKSHOT", pos=(0, 0.76), scale=0.12, fg=GOLD)
-        OnscreenText(parent=self.frame, text="3D pool for two players, or against the computer",
+        OnscreenText(parent=self.frame, text=_("3D pool for two players, or against the computer"),
                      pos=(0, 0.67), scale=0.045, fg=DIM)
-        self._label("Game", 0.53)
+        self._label(_("Game"), 0.53)
         self.mode_toggles = {
-            name: Toggle(self.frame, MODE_TITLES[name], name == self.mode, (x, 0.53),
+            name: Toggle(self.frame, _(MODE_TITLES[name]), name == self.mode, (x, 0.53),
                          lambda _v, n=name: self.choose_mode(n))
             for name, x in (("nine_ball", -0.7), ("eight_ball", 0.05))}
-        self._label("Players", 0.39)
+        self._label(_("Players"), 0.39)
         self.names = [DirectEntry(parent=self.frame, initialText=n, pos=(x, 0, 0.39),
                                   scale=0.05, width=NAME_MAX_CHARS * 0.62, numLines=1,
                                   frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
@@ -130,21 +130,21 @@ class Menu:
             for k, x in enumerate((-0.7, 0.1))]
         for k in range(2):
             self._show_kind(k)
-        self._label("Rules", 0.13)
+        self._label(_("Rules"), 0.13)
         self.rules_frame = None
         self.rule_toggles = {}
         self._build_rules()
-        self._label("Match", -0.26)
+        self._label(_("Match"), -0.26)
         self.race_to = settings.race_to
         self.race_button = DirectButton(parent=self.frame, pos=(-0.7, 0, -0.26), relief=None,
                                         scale=0.045, text="", text_align=TextNode.ALeft,
                                         text_fg=TEXT, command=self.next_race)
         self._show_race()
-        self.winner_breaks_toggle = Toggle(self.frame, "Winner breaks (else alternate)",
+        self.winner_breaks_toggle = Toggle(self.frame, _("Winner breaks (else alternate)"),
                                            settings.winner_breaks, (0.05, -0.26))
-        self._label("Aiming aids", -0.37)
+        self._label(_("Aiming aids"), -0.37)
         self.aid_toggles = {
-            name: Toggle(self.frame, AID_LABELS[name], getattr(settings.aids, name),
+            name: Toggle(self.frame, _(AID_LABELS[name]), getattr(settings.aids, name),
                          (-0.7 + 0.75 * (k % 2), -0.37 - 0.08 * (k // 2)))
             for k, name in enumerate(AID_LABELS)}
         # Built with its text, so its click area is the text's from the start.
@@ -154,30 +154,30 @@ class Menu:
                                           scale=0.045, text=self._stroke_text(),
                                           text_align=TextNode.ALeft, text_fg=TEXT,
                                           command=self.next_stroke_input)
-        self._label("Sound", -0.57)
-        OnscreenText(parent=self.frame, text="Effects volume", pos=(-0.7, -0.57), scale=0.045,
+        self._label(_("Sound"), -0.57)
+        OnscreenText(parent=self.frame, text=_("Effects volume"), pos=(-0.7, -0.57), scale=0.045,
                      fg=TEXT, align=TextNode.ALeft)
         self.volume = DirectSlider(parent=self.frame, range=(0.0, 1.0),
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
-        self.mute_toggle = Toggle(self.frame, "Mute", settings.muted, (0.35, -0.57))
-        self.play_button = self._button("Play  [Enter]", (-0.93, -0.72), self.play)
+        self.mute_toggle = Toggle(self.frame, _("Mute"), settings.muted, (0.35, -0.57))
+        self.play_button = self._button(_("Play  [Enter]"), (-0.93, -0.72), self.play)
         self.practice_button = None
         if on_practice is not None:
-            self.practice_button = self._button("Practice", (-0.37, -0.72),
+            self.practice_button = self._button(_("Practice"), (-0.37, -0.72),
                                                 lambda: on_practice(self.settings()))
         self.recent_button = None
         if on_recent is not None:
-            self.recent_button = self._button("Recent matches", (0.19, -0.72), on_recent)
+            self.recent_button = self._button(_("Recent matches"), (0.19, -0.72), on_recent)
         self.rules = RulesScreen(base, lambda: self.mode)
         self.rules_button = self._button(_("Rules  [F2]"), (0.68, -0.72), self.rules.open,
                                          half_width=0.2)
-        self.quit_button = self._button("Quit", (1.06, -0.72), on_quit, half_width=0.15)
+        self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
-        self.panels = Panels(base, lambda: MENU_CONTROLS)
+        self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
         self._show_table()
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
@@ -200,7 +200,7 @@ class Menu:
         variants = self.variants[self.mode]
         names = [f.name for f in dataclasses.fields(variants)]
         self.rule_toggles = {
-            name: Toggle(self.rules_frame, VARIANT_LABELS[name], getattr(variants, name),
+            name: Toggle(self.rules_frame, _(VARIANT_LABELS[name]), getattr(variants, name),
                          (-1.1 + 1.15 * (k % 2), 0.04 - 0.08 * (k // 2)),
                          lambda value, n=name: self._set_variant(n, value))
             for k, name in enumerate(names)}
@@ -214,7 +214,7 @@ class Menu:
 
     def _show_kind(self, player: int) -> None:
         kind = self.player_kinds[player]
-        relabel(self.kind_buttons[player], "> " + KIND_LABELS[kind],
+        relabel(self.kind_buttons[player], "> " + _(KIND_LABELS[kind]),
                 TEXT if kind == "human" else ON)
 
     def next_race(self) -> None:
@@ -223,8 +223,9 @@ class Menu:
         self._show_race()
 
     def _show_race(self) -> None:
-        relabel(self.race_button, "> " + ("Single games" if self.race_to == 1
-                                          else f"Race to {self.race_to} frames"), TEXT)
+        relabel(self.race_button, "> " + (_("Single games") if self.race_to == 1
+                                          else _("Race to {frames} frames").format(
+                                              frames=self.race_to)), TEXT)
 
     def next_stroke_input(self) -> None:
         """Cycle how the power is set: holding Space, a mouse stroke."""

@@ -11,6 +11,8 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.i18n import N_, _
+
 from .palette import DIM, GOLD, PANEL, TEXT
 
 HELP_KEY = "f1"
@@ -21,18 +23,23 @@ WRAP = 48                   # characters: a log line longer than this wraps
 SORT = 50                   # above the HUD and any dialog
 OPAQUE_PANEL = PANEL[:3] + (0.96,)    # a dialog's words behind would blur the panel's
 
-CAMERA_CONTROLS = ["V or Tab: top view, or back", "Mouse wheel or + -: zoom",
-                   "Right-drag: camera height"]
-PANEL_CONTROLS = ["F1: this help (again: close)",
-                  "L: shot log of this frame (Page Up / Page Down: scroll)",
-                  "F2: the rules of this game (Esc or F2: close)"]
-MENU_CONTROLS = ["Click a switch [ ]: on or off", "Click a > choice: the next one",
-                 "Click a name: type it", "Drag the slider: effects volume",
-                 "Enter or Play: start the match",
-                 "Practice: no rules, the chosen game's table",
-                 "Recent matches: watch a replay",
-                 "Rules or F2: the rules of the chosen game",
-                 "F1: this help (again: close)"]
+CAMERA_CONTROLS = [N_("V or Tab: top view, or back"), N_("Mouse wheel or + -: zoom"),
+                   N_("Right-drag: camera height")]
+PANEL_CONTROLS = [N_("F1: this help (again: close)"),
+                  N_("L: shot log of this frame (Page Up / Page Down: scroll)"),
+                  N_("F2: the rules of this game (Esc or F2: close)")]
+MENU_CONTROLS = [N_("Click a switch [ ]: on or off"), N_("Click a > choice: the next one"),
+                 N_("Click a name: type it"), N_("Drag the slider: effects volume"),
+                 N_("Enter or Play: start the match"),
+                 N_("Practice: no rules, the chosen game's table"),
+                 N_("Recent matches: watch a replay"),
+                 N_("Rules or F2: the rules of the chosen game"),
+                 N_("F1: this help (again: close)")]
+
+
+def translated(lines) -> list:
+    """`lines` (sentences marked with N_) in the player's language."""
+    return [_(line) for line in lines]
 
 
 class TextPanel:

@@ -27,7 +27,7 @@ from .hud import Hud
 from .hud_text import shot_log
 from .layout import table_region
 from .orientation import REST_ORIENTATION
-from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels
+from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
 from .rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
 from .rules_screen import RulesScreen
 from .scene import Scene
@@ -179,9 +179,9 @@ class GameScreen:
     def help_lines(self) -> list:
         """The help overlay's lines: the controls of the moment, then the keys that work
         throughout a match."""
-        return (["Now:"] + ["  " + c for c in self.flow.control_lines()]
-                + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
-                + ["", "Panels:"] + ["  " + c for c in PANEL_CONTROLS])
+        return ([_("Now:")] + ["  " + c for c in self.flow.control_lines()]
+                + ["", _("Camera:")] + ["  " + c for c in translated(CAMERA_CONTROLS)]
+                + ["", _("Panels:")] + ["  " + c for c in translated(PANEL_CONTROLS)])
 
     # ---- pointer -------------------------------------------------------------------
     def pointer(self) -> tuple | None:

@@ -31,7 +31,7 @@ from .aiming import AIM_GAP_M, Aimer
 from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud
 from .hud_text import MODE_TITLES
-from .panels import CAMERA_CONTROLS, Panels
+from .panels import CAMERA_CONTROLS, Panels, translated
 from .play import MAX_FRAME_S, GameScreen
 from .playback import ShotPlayback
 from .rig import AIM_PITCH_RAD
@@ -140,7 +140,7 @@ class PracticeScreen(GameScreen):
         self.scene.destroy()
 
     def _show_title(self) -> None:
-        game = MODE_TITLES[self.table.position.game]
+        game = _(MODE_TITLES[self.table.position.game])
         self.hud.title.setText(f"Practice  -  {game}  -  slot {self.slot}")
 
     def slot_path(self) -> Path:
@@ -358,9 +358,9 @@ class PracticeScreen(GameScreen):
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:
-        return (["Practice:"] + ["  " + c for c in self.control_lines()]
-                + ["", "Camera:"] + ["  " + c for c in CAMERA_CONTROLS]
-                + ["", "F1: this help (again: close)",
+        return ([_("Practice:")] + ["  " + c for c in self.control_lines()]
+                + ["", _("Camera:")] + ["  " + c for c in translated(CAMERA_CONTROLS)]
+                + ["", _("F1: this help (again: close)"),
                        _("F2: the rules of this game (Esc or F2: close)")])
 
     # ---- frame ---------------------------------------------------------------------

@@ -33,7 +33,7 @@ def match_line(summary) -> str:
         return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
     (a, b), (wa, wb) = summary.players, summary.games_won
     shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
-    line = (f"{when}   {MODE_TITLES.get(summary.mode, summary.mode)}   {a} {wa} : {wb} {b}"
+    line = (f"{when}   {_(MODE_TITLES.get(summary.mode, summary.mode))}   {a} {wa} : {wb} {b}"
             f"   {shots}")
     return line if summary.finished else line + "   " + _("(unfinished)")
 

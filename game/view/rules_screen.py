@@ -115,7 +115,7 @@ class RulesScreen:
             return
         mode = self.mode_of()
         lines = plain_lines(document.part(document.rules_text(languages()), mode))
-        self.panel = TextPanel(self.base, _("Rules: {game}").format(game=MODE_TITLES[mode]),
+        self.panel = TextPanel(self.base, _("Rules: {game}").format(game=_(MODE_TITLES[mode])),
                                wrap=RULES_WRAP)
         self.panel.frame.reparentTo(self.base.aspect2d, RULES_SORT)
         OnscreenText(parent=self.panel.frame, pos=(0, -0.74), scale=0.035, fg=DIM,

@@ -19,6 +19,13 @@ def hud_top(shot) -> list:
                   if t["rect"] and t["rect"][3] < 0.13 * shot["size"][1])
 
 
+def bottom_left(shot) -> list:
+    """The texts drawn in the bottom left quarter of the window's lowest fifth."""
+    w, h = shot["size"]
+    return [t["text"] for t in shot["texts"]
+            if t["rect"] and t["rect"][1] > 0.8 * h and t["rect"][2] < 0.6 * w]
+
+
 def ball_spots(shot) -> dict:
     return {b["name"]: tuple(b["pos"]) for b in shot["balls"]}
 
@@ -60,13 +67,25 @@ def strike(window, keep_shot, seconds: float) -> None:
         if not text_matching(shot, PLAYING):
             break
         assert hud_top(shot) == top_before, "the HUD changed while the balls ran"
+        # The last ruling and any passing message went at the stroke: the bottom left
+        # holds only the controls of the playback.
+        assert all(PLAYING in t for t in bottom_left(shot)), bottom_left(shot)
         if moving(last, shot):
             running += 1
             if running == 2:
                 keep_shot(window, "balls-running")
         last = shot
     assert running >= 2, "the balls were not seen running"
+    # Once they stop, the turn marker names whoever the screen now waits for.
+    told = window.wait_for(lambda s: text_matching(s, r"is thinking|Hold Space|put it down|"
+                                                      r"Concede|wins|choose"), 60,
+                           "the next turn")
     keep_shot(window, "balls-stopped")
+    marker = text_matching(told, r"^>> ")
+    if text_matching(told, r"is thinking"):
+        assert marker == ">> Player 2", marker
+    elif text_matching(told, r"Hold Space|put it down"):
+        assert marker == ">> Player 1", marker
 
 
 def test_eight_ball_against_the_computer_to_a_game_over(open_window, keep_shot):

@@ -9,7 +9,7 @@ from panda3d.core import NodePath
 
 from game.session import GameSession, PlaceCueBall, Shoot
 from game.view.balls import BallSet
-from game.view.modes import mode
+from game.tables.modes import mode
 from game.view.playback import ShotPlayback
 from physics_ext import Stroke
 

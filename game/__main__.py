@@ -6,31 +6,18 @@ or the computer-vs-computer demo.
     python -m game --viewer [--mode ...]        look round the opening position
     python -m game --demo [ARGS]                 game.ai_demo (its --help lists ARGS)
 
-Panda3D is imported only by `game.view` (its `modes` module is plain data), once the
+Panda3D is imported only by `game.view` (the mode table is `game.tables`, plain data), once the
 arguments are known to be valid.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 
 from game.arguments import whole_number
-from game.view.modes import MODE_NAMES
-
-MAX_SIZE = 8192     # pixels per side; larger buffers fail in most drivers anyway
-
-
-def _size(text: str) -> tuple:
-    match = re.fullmatch(r"(\d+)x(\d+)", text)
-    if not match:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}")
-    w, h = int(match.group(1)), int(match.group(2))
-    if not (1 <= w <= MAX_SIZE and 1 <= h <= MAX_SIZE):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} must be 1..{MAX_SIZE} pixels per side")
-    return w, h
-
+from game.arguments import window_size
+from game.tables.modes import MODE_NAMES
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -48,7 +35,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="render the opening position to this PNG file and exit")
     parser.add_argument("--viewer", action="store_true",
                         help="look round the opening position (drag, arrows, wheel, T)")
-    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH",
                         help="window or image size in pixels (default: 1280x720)")
     parser.add_argument("--seed", type=whole_number(), default=None,
                         help="seed of the racks and the coin toss (default: random in the "

@@ -5,6 +5,7 @@ argparse's own error ("argument --games: must be a whole number of at least 1, n
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from game.i18n import _
@@ -37,3 +38,20 @@ def folder_problem(folder, error: OSError) -> str:
                 return _("{path} is a file, not a folder").format(path=part)
             break
     return error.strerror or str(error)
+
+
+MAX_WINDOW_SIDE = 8192     # pixels; larger buffers fail in most drivers anyway
+
+
+def window_size(text: str) -> tuple:
+    """An argparse `type` for a window or image size "WxH" in pixels: (w, h)."""
+    match = re.fullmatch(r"(\d+)x(\d+)", text)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            _("size must look like 1280x720, not {text!r}").format(text=text))
+    w, h = int(match.group(1)), int(match.group(2))
+    if not (1 <= w <= MAX_WINDOW_SIDE and 1 <= h <= MAX_WINDOW_SIDE):
+        raise argparse.ArgumentTypeError(
+            _("size {w}x{h} must be 1..{most} pixels per side").format(
+                w=w, h=h, most=MAX_WINDOW_SIDE))
+    return w, h

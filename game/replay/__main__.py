@@ -19,7 +19,7 @@ import argparse
 import sys
 from datetime import datetime
 
-from game.__main__ import _size
+from game.arguments import window_size
 
 from game.storage import printable
 
@@ -54,7 +54,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--start", type=float, default=0.0, help="export from this shot time (s)")
     parser.add_argument("--end", type=float, help="export up to this shot time (s; default: "
                                                   "the end of the shot)")
-    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help="window or frame size in pixels (default: 1280x720 for the "
                              "window, 960x540 for exports)")
     parser.add_argument("--camera", choices=("overview", "top"), default="overview",

@@ -18,8 +18,8 @@ from matplotlib.patches import Circle, Polygon
 
 from physics_ext import MotionState
 from game.rules import CUE
-from game.view import modes
-from game.view.outline import cloth_outline, cushion_outlines
+from game.tables import modes
+from game.tables.outline import cloth_outline, cushion_outlines
 
 from .marks import MarkKind, shot_marks
 from .model import Replay

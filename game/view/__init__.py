@@ -6,8 +6,8 @@ class takes the ShowBase (or a parent NodePath) it works in; nothing relies on P
 injected builtins.
 
 Plain Python (no Panda3D, testable without rendering):
-    modes        each mode's table, ball looks and cue-ball spot
-    outline      2D outlines of cloth, cushions and rail cut from TableGeometry
+    (each mode's table and looks, and the 2D outlines, are game.tables: shared with
+    the headless replay plots)
     ball_texture generated ball textures; orientation: quaternion math
     playback     a finished shot's frames by shot time (the replay viewer reuses it)
     aim          aiming geometry: ghost ball, directions, the raised cue, free spots

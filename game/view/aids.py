@@ -19,7 +19,7 @@ from .aim import Prediction
 from .balls import ball_texture, unit_sphere
 from .lighting import cast_no_shadow
 from .mesh import MeshBuilder
-from .outline import arc
+from game.tables.outline import arc
 from .settings import Aids
 
 LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)

@@ -10,7 +10,7 @@ from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
 
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 
-from . import modes
+from game.tables import modes
 from .camera import FULL_FILM, OrbitCamera, set_clip_planes
 from .lighting import MAIN_CAMERA_MASK
 from .scene import Scene

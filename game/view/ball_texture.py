@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .modes import WHITE, BallStyle
+from game.tables.modes import WHITE, BallStyle
 
 NUMBER_CIRCLE_RAD = 0.36      # angular radius of a number circle (about 19 mm across)
 STRIPE_HALF_Z = 0.62          # band where |z| < this (latitude within about 38 degrees)

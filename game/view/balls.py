@@ -16,7 +16,7 @@ from . import orientation
 from .orientation import REST_ORIENTATION
 from .ball_texture import ball_rgb
 from .mesh import MeshBuilder
-from .modes import BallStyle
+from game.tables.modes import BallStyle
 from .textures import texture_from_rgb
 
 SPHERE_SLICES = 48      # round the axis; 48 keeps the silhouette smooth at close range

@@ -15,14 +15,14 @@ import os
 
 from panda3d.core import ClockObject
 
-from game.__main__ import _size
+from game.arguments import window_size
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
 from game.session.describe import describe_ruling
 from physics_ext import Stroke
 
-from . import modes
+from game.tables import modes
 from .aim import free_spot
 from .aiming import balls_on
 from .app import open_base, prepare_base, save_screenshot
@@ -110,7 +110,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.view.docs_shots",
                                      description="Render the README's mid-game screenshots.")
     parser.add_argument("folder", nargs="?", default="docs")
-    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
     base = open_base(offscreen=True, size=args.size)

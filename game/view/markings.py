@@ -14,7 +14,7 @@ from panda3d.core import NodePath
 from physics_ext.table import TableSpec
 
 from .mesh import MeshBuilder
-from .outline import arc
+from game.tables.outline import arc
 
 LINE_WIDTH = 0.003           # chalk-line width (m)
 SPOT_RADIUS = 0.0065         # spot radius (m)

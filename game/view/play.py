@@ -17,7 +17,7 @@ from game.rules import CUE, RulesError
 from game.session.describe import describe_ruling
 from physics_ext import CueSpec, Stroke
 
-from . import modes
+from game.tables import modes
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
 from .app import overview_camera

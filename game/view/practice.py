@@ -26,7 +26,7 @@ from game.rules import CUE
 from game.storage import FileRefused
 from physics_ext import CueSpec, SimulationError
 
-from . import modes
+from game.tables import modes
 from .aiming import AIM_GAP_M, Aimer
 from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud

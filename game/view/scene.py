@@ -11,7 +11,7 @@ import numpy as np
 
 from physics_ext.stroke import Stroke
 
-from . import modes
+from game.tables import modes
 from .balls import BallSet
 from .cue import Cue
 from .lighting import Lighting

@@ -25,7 +25,7 @@ from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrup
                           parse_json, printable, read_bounded)
 from game.rules import EightBallVariants, NineBallVariants
 
-from .modes import MODE_NAMES
+from game.tables.modes import MODE_NAMES
 
 FILE_NAME = "settings.json"
 MAX_FILE_BYTES = 64 << 10     # a settings file is under 1 KB

@@ -18,7 +18,7 @@ from panda3d.core import Material, NodePath
 
 from physics_ext.table import TableSpec
 
-from . import outline
+from game.tables import outline
 from .markings import build_markings
 from .mesh import MeshBuilder
 from .textures import felt_rgb, texture_from_rgb, wood_rgb

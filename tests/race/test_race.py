@@ -14,7 +14,7 @@ from game.rules import CUE, EndReason, Group, Player, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, PlaceCueBall,
                           Shoot)
-from tests.session.test_session import random_spot
+from tests.session_helpers import random_spot
 
 A, B = Player.A, Player.B
 SHOT_CAP = 40          # shots per frame before the player at the table concedes

@@ -5,23 +5,14 @@ import random
 import pytest
 
 from physics_ext import MotionState, Stroke
-from game.rules import BallInHand, EndReason, Foul, Group, Player, RulesError, placement_allowed
+from game.rules import BallInHand, EndReason, Foul, Group, Player, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)
 from game.session.describe import describe_ruling
+from tests.session_helpers import random_spot
 
 SHOT_CAP = 150
-
-
-def random_spot(session, rng):
-    table = session.table
-    for _ in range(10_000):
-        p = (rng.uniform(0.03, table.length - 0.03), rng.uniform(0.03, table.width - 0.03))
-        if placement_allowed(table, session.state.ball_in_hand, p, session.state.layout,
-                             session.ball_set):
-            return p
-    raise AssertionError("no legal spot for the cue ball")
 
 
 def play_to_the_end(session, rng):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from game.view import ball_texture as T
-from game.view.modes import RED, WHITE, YELLOW, mode
+from game.tables.modes import RED, WHITE, YELLOW, mode
 
 WIDTH = 256
 

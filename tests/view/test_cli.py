@@ -11,7 +11,7 @@ import pytest
 from panda3d.core import Filename, PNMImage
 
 from game.__main__ import parse_args
-from game.view.modes import MODE_NAMES
+from game.tables.modes import MODE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 

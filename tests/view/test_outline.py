@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from game.view import outline
+from game.tables import outline
 from physics_ext.table import Rail, TableSpec
 
 SPECS = [TableSpec.nine_foot(), TableSpec.english_seven_foot()]

@@ -9,7 +9,7 @@ from game.view.camera import OrbitCamera, TopDownCamera
 from game.view import orientation
 from game.view.balls import REST_ORIENTATION
 from game.view.lighting import KEY_DIRECTION
-from game.view.modes import MODE_NAMES
+from game.tables.modes import MODE_NAMES
 from view_helpers import probe, probe_colours, render, rgb_at, world_to_pixel
 
 

@@ -5,7 +5,7 @@ turns, and a concession to the game over."""
 import re
 import time
 
-from driver import find_text, text_matching, texts
+from driver import PATIENCE, find_text, text_matching, texts
 
 SIZE = (800, 450)           # a 16:9 window small enough for llvmpipe to draw briskly
 SHOT_S = 90.0               # the longest a shot (with the computer's thought) may take
@@ -94,7 +94,7 @@ def test_eight_ball_against_the_computer_to_a_game_over(open_window, keep_shot):
     # 8-ball opens with the cue ball in hand in the D; whoever breaks, the human's turn
     # comes (the computer breaks and the turn passes, or the human breaks now).
     strokes = replays = 0
-    deadline = time.monotonic() + 8 * SHOT_S
+    deadline = time.monotonic() + 8 * SHOT_S * PATIENCE
     while time.monotonic() < deadline:
         shot = window.screen()
         if text_matching(shot, r"wins|won"):

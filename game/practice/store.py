@@ -19,7 +19,7 @@ import json
 
 from physics_ext import TableSpec
 from game.storage import FileRefused, atomic_write, parse_json, read_bounded
-from game.replay.plain import from_plain, is_number, to_plain
+from game.storage.plain import from_plain, is_number, to_plain
 
 from .position import BALL_SETS, PlacementError, Position
 

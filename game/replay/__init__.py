@@ -4,7 +4,7 @@ No Panda3D here (the 3D viewer and the frame export are game/view/replay_viewer.
 replay_export.py). One module per job:
     errors      ReplayError and its kinds, ReplayWarning
     version     the format's name and version, the solver version stamp
-    plain       objects to plain JSON data and back; fields: typed reads from JSON
+    fields      typed reads from JSON (plain data: game.storage.plain)
     digest      the per-shot SHA-256 digest
     shotdata    a physics ShotResult to plain data and back (plays back without solving)
     manifest    the match, commands and shot entries to plain data and back

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from game.storage import printable
+from game.storage.plain import is_number
 
 from .errors import CorruptReplayError
-from .plain import is_number
 
 INT32 = (-2 ** 31, 2 ** 31 - 1)
 

@@ -12,10 +12,11 @@ from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall,
                           ShotRecord, Shoot)
 from game.session.describe import describe_ruling
+from game.storage.plain import from_plain, to_plain
 
 from . import fields as F
+from .errors import CorruptReplayError
 from .model import BallSpec, MatchInfo
-from .plain import from_plain, to_plain
 
 MAX_SHOTS = 100_000
 MAX_COMMANDS = 10 * MAX_SHOTS
@@ -60,7 +61,8 @@ def decode_match(data, where: str = "match") -> MatchInfo:
     if len(players) != 2:
         F.fail(where + ".players", "expected two names")
     balls = _balls(F.get(data, "balls", where), mode, where + ".balls")
-    table = from_plain(TableSpec, F.get(data, "table", where), where + ".table")
+    table = from_plain(TableSpec, F.get(data, "table", where), where + ".table",
+                       error=CorruptReplayError)
     try:
         table.geometry()
     except ValueError as exc:
@@ -79,11 +81,14 @@ def decode_match(data, where: str = "match") -> MatchInfo:
         seed=F.integer(F.get(data, "seed", where), where + ".seed", -2 ** 63, 2 ** 64),
         first_breaker=F.integer(F.get(data, "first_breaker", where), where + ".first_breaker",
                                 *PLAYERS),
-        variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants"),
+        variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants",
+                       error=CorruptReplayError),
         table=table,
         balls=balls,
-        params=from_plain(Params, F.get(data, "params", where), where + ".params"),
-        cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue"),
+        params=from_plain(Params, F.get(data, "params", where), where + ".params",
+                       error=CorruptReplayError),
+        cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue",
+                       error=CorruptReplayError),
         rack=rack)
 
 
@@ -212,7 +217,8 @@ def decode_shot_inputs(data, where: str) -> dict:
         "ball_in_hand": F.choice(F.get(data, "ball_in_hand", where), ZONES,
                                  where + ".ball_in_hand"),
         "placement": placement,
-        "stroke": from_plain(Stroke, F.get(data, "stroke", where), where + ".stroke"),
+        "stroke": from_plain(Stroke, F.get(data, "stroke", where), where + ".stroke",
+                       error=CorruptReplayError),
         "push_out": F.boolean(F.get(declarations, "push_out", where + ".declarations"),
                               where + ".declarations.push_out"),
         "ball_ids": tuple(ball_ids.tolist()),

@@ -20,10 +20,10 @@ import numpy as np
 from physics_ext import (EVENT_DTYPE, Ball, EventKind, Flight, MotionState, Params, Rail,
                          ShotResult, TableSpec)
 from physics_ext.stroke import StrikeClass, StrikeResult
+from game.storage.plain import to_plain
 
 from . import fields as F
 from .digest import little_endian, shot_digest
-from .plain import to_plain
 
 MAX_BALLS = 1_000
 MAX_EVENTS = 1_000_000        # far beyond Params.max_events, so any solver's log fits

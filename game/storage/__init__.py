@@ -7,6 +7,7 @@ writes them atomically and reads them as untrusted input. Pure Python, no Panda3
     bounded   read_bounded: regular files only, size-capped, never hangs on a FIFO
     zipread   ZipReader: a zip archive with bounded member count and inflated sizes
     jsonread  parse_json: JSON with depth and number-length limits
+    plain     to_plain / from_plain: frozen dataclasses to JSON-ready data and back, checked
 
 Every refusal is a FileRefused (a ValueError) raised before anything large is read,
 inflated or parsed; nothing here writes while reading.

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from game.replay import Recorder, load_replay
-from game.replay.plain import to_plain
+from game.storage.plain import to_plain
 from game.replay.shotdata import ShotData
 from game.replay.verify import verify
 from game.rules import facts_from_result

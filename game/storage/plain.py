@@ -4,7 +4,9 @@
 dicts, lists, strings, numbers, booleans and None. `from_plain` rebuilds a flat frozen
 dataclass of numbers, booleans, strings and number tuples (Params, TableSpec, Stroke,
 CueSpec, the rule variants) from its fields, naming the first field that is missing or
-has the wrong type; the class's own validation then checks the values.
+has the wrong type; the class's own validation then checks the values. Every saved-file
+kind (replays, practice positions) uses these; each passes its own FileRefused kind as
+`error` so its callers catch one type.
 """
 from __future__ import annotations
 
@@ -17,9 +19,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from game.storage import printable
-
-from .errors import CorruptReplayError
+from .errors import FileRefused
+from .text import printable
 
 MAX_TEXT_CHARS = 200        # a table's name and the like
 
@@ -44,7 +45,7 @@ def to_plain(value):
         return value.item()
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    raise TypeError(f"cannot store a {type(value).__name__} in a replay: {value!r}")
+    raise TypeError(f"cannot store a {type(value).__name__} in a saved file: {value!r}")
 
 
 @functools.lru_cache(maxsize=None)
@@ -61,7 +62,7 @@ def is_number(value) -> bool:
             and math.isfinite(value))
 
 
-def _field_value(kind, value, where: str):
+def _field_value(kind, value, where: str, error):
     if kind is float and is_number(value):
         return float(value)
     if kind is int and isinstance(value, int) and not isinstance(value, bool):
@@ -75,22 +76,23 @@ def _field_value(kind, value, where: str):
     expected = {float: "a finite number", int: "an integer", bool: "true or false",
                 str: f"a string of at most {MAX_TEXT_CHARS} characters",
                 tuple: "a list of numbers"}[kind]
-    raise CorruptReplayError(f"{where}: expected {expected}, got {value!r:.60}")
+    raise error(f"{where}: expected {expected}, got {value!r:.60}")
 
 
-def from_plain(cls, data, where: str):
+def from_plain(cls, data, where: str, error=FileRefused):
     """An instance of the flat dataclass `cls` from the dict `data`. Fields `data` lacks
     take their defaults (a required one is an error); keys `cls` does not know are
-    ignored (a newer minor version may add them). CorruptReplayError names the field."""
+    ignored (a newer minor version may add them). Otherwise `error` (a FileRefused kind)
+    names the field, as `where`.field."""
     if not isinstance(data, dict):
-        raise CorruptReplayError(f"{where}: expected an object, got {type(data).__name__}")
+        raise error(f"{where}: expected an object, got {type(data).__name__}")
     kwargs = {}
     for name, kind, required in _field_types(cls):
         if name in data:
-            kwargs[name] = _field_value(kind, data[name], f"{where}.{name}")
+            kwargs[name] = _field_value(kind, data[name], f"{where}.{name}", error)
         elif required:
-            raise CorruptReplayError(f"{where}: the field {name!r} is missing")
+            raise error(f"{where}: the field {name!r} is missing")
     try:
         return cls(**kwargs)
     except (ValueError, TypeError) as exc:
-        raise CorruptReplayError(f"{where}: {exc}") from None
+        raise error(f"{where}: {exc}") from None

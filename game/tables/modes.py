@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules.balls import CUE, EIGHT_BALL_SET, NINE, NINE_BALL_SET, Colour, colour_of
 from physics_ext.table import TableSpec
 
@@ -88,6 +89,8 @@ def _eight_ball() -> Mode:
 
 _MAKERS = {"nine_ball": _nine_ball, "eight_ball": _eight_ball}
 MODE_NAMES = tuple(_MAKERS)
+# Each mode's title as a player reads it (translated where shown: _(MODE_TITLES[name])).
+MODE_TITLES = {"nine_ball": N_("9-Ball"), "eight_ball": N_("8-Ball, red and yellow")}
 
 
 def mode(name: str) -> Mode:

@@ -224,7 +224,6 @@ def rail_cut_outline(spec: TableSpec, geometry: TableGeometry,
     edges = [(rect[k], rect[(k + 1) % 4]) for k in range(4)]
     lengths = [np.linalg.norm(b - a) for a, b in edges]
     offsets = np.concatenate([[0.0], np.cumsum(lengths)])
-    perimeter = offsets[-1]
 
     def point_at(s):
         k = min(int(np.searchsorted(offsets, s, side="right")) - 1, 3)

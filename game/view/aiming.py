@@ -23,6 +23,7 @@ from game.replay.marks import ball_name
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET
+from .power import cue_speed
 
 AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
 FINE_AIM_STEP_RAD = math.radians(0.1)   # with Shift, or , and .: the aim angle's last
@@ -62,12 +63,6 @@ def balls_on(session) -> list:
     if group is None:
         return [b for b in on_table if b != 8]
     return sorted(group.balls & on_table)
-
-
-def _cue_speed(power: float) -> float:
-    """flow.cue_speed, imported when called: flow imports this module."""
-    from .flow import cue_speed
-    return cue_speed(power)
 
 
 def jump_warning(prediction, mode: str) -> str | None:
@@ -115,7 +110,7 @@ class Aimer:
         that lifted it noticeably)."""
         s = self.setup
         if speed is None:
-            speed = _cue_speed(self.chosen)
+            speed = cue_speed(self.chosen)
         need = self.screen.clearing(Stroke(s.azimuth, 0.0, s.side, s.height, speed))
         raised = need > max(s.elevation, RAISE_NOTED_RAD)
         return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised

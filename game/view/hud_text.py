@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.rules import BallInHand, Group, Player
 from game.session import NextGame, Shoot
+from game.tables.modes import MODE_TITLES
 from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
-
-MODE_TITLES = {"nine_ball": N_("9-Ball"), "eight_ball": N_("8-Ball, red and yellow")}
-
 
 @dataclass(frozen=True)
 class PlayerPanel:

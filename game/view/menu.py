@@ -16,9 +16,9 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
 from game.i18n import N_, _
+from game.tables.modes import MODE_TITLES
 
 from .app import opening_positions, overview_camera
-from .hud_text import MODE_TITLES
 from .panels import MENU_CONTROLS, Panels, translated
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .rules_screen import RulesScreen

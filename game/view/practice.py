@@ -27,10 +27,10 @@ from game.storage import FileRefused
 from physics_ext import CueSpec, SimulationError
 
 from game.tables import modes
+from game.tables.modes import MODE_TITLES
 from .aiming import AIM_GAP_M, Aimer
 from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud
-from .hud_text import MODE_TITLES
 from .panels import CAMERA_CONTROLS, Panels, translated
 from .play import MAX_FRAME_S, GameScreen
 from .playback import ShotPlayback

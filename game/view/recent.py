@@ -17,8 +17,8 @@ from panda3d.core import TextNode
 from game.i18n import _, ngettext
 from game.replay import recent_matches
 from game.storage import printable
+from game.tables.modes import MODE_TITLES
 
-from .hud_text import MODE_TITLES
 from .palette import BUTTON, DIM, GOLD, PANEL, TEXT
 
 ROWS = 10                  # matches listed (the newest)

@@ -19,8 +19,8 @@ from panda3d.core import PGButton, TextProperties, TextPropertiesManager
 
 from game.i18n import _, languages
 from game.rules import document
+from game.tables.modes import MODE_TITLES
 
-from .hud_text import MODE_TITLES
 from .palette import DIM, GOLD
 from .panels import SORT, VISIBLE_LINES, TextPanel
 

@@ -20,7 +20,7 @@ from .balls import ball_texture, unit_sphere
 from .lighting import cast_no_shadow
 from .mesh import MeshBuilder
 from game.tables.outline import arc
-from .settings import Aids
+from game.settings import Aids
 
 LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
 LINE_PIXELS = 2.0             # lines keep their width on screen: far ends stay visible

@@ -27,7 +27,7 @@ from .aim import free_spot
 from .aiming import balls_on
 from .app import open_base, prepare_base, save_screenshot
 from .play import GameScreen
-from .settings import Aids
+from game.settings import Aids
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))

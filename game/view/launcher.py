@@ -14,7 +14,7 @@ from game.replay.verify import verify
 from game.rules import Player
 from game.session import GameSession
 
-from . import settings as settings_file
+from game import settings as settings_file
 from .app import open_base, prepare_base
 from .dialogs import Dialog
 from .guide import Guide

@@ -23,7 +23,7 @@ from .panels import MENU_CONTROLS, Panels, translated
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .rules_screen import RulesScreen
 from .scene import Scene
-from .settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
+from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).

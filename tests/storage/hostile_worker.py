@@ -23,7 +23,7 @@ sys.path.insert(0, ROOT)
 
 from game.practice import load_position          # noqa: E402
 from game.replay import load_replay, recent_matches  # noqa: E402
-from game.view import settings                   # noqa: E402
+from game import settings                   # noqa: E402
 
 
 def snapshot(folder: str) -> list:

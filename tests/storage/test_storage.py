@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from game.storage import (FileRefused, ForeignFile, ZipReader, atomic_write, clean_partials,
                           keep_corrupt, parse_json, printable, read_bounded)
-from game.view import settings as S
+from game import settings as S
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -62,7 +62,7 @@ def play_screen(base):
     and tasks run, nothing is drawn) unless a test activates it to read pixels; all
     removed after the test."""
     from game.view.play import GameScreen
-    from game.view.settings import Aids
+    from game.settings import Aids
     from robot import Input, Robot
     made = []
 

@@ -11,7 +11,7 @@ from game.audio import AudioSettings
 from game.replay import load_replay, recent_matches
 from game.rules import NineBallVariants
 from game.session import Shoot
-from game.view import settings as S
+from game import settings as S
 from game.view.guide import STEPS as GUIDE_STEPS
 from game.view.launcher import BreakshotApp
 from game.view.menu import AID_LABELS, VARIANT_LABELS

@@ -19,7 +19,7 @@ from game.session import GameSession, PlaceCueBall
 from game.view.aim import first_contact
 from game.view.hud_text import PlayerPanel
 from game.view.play import GameScreen
-from game.view.settings import NAME_MAX_CHARS, Aids
+from game.settings import NAME_MAX_CHARS, Aids
 from robot import FPS, Input
 
 SIZES = {"16:9": (640, 360), "4:3": (400, 300)}

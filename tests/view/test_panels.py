@@ -7,7 +7,7 @@ from game.session import GameSession
 from game.view.menu import Menu
 from game.view.panels import VISIBLE_LINES, TextPanel
 from game.view.play import GameScreen
-from game.view.settings import Aids, Settings
+from game.settings import Aids, Settings
 from robot import Input, Robot
 
 

@@ -12,7 +12,7 @@ import pytest
 from panda3d.core import MouseButton, Point3
 
 from game.session import GameSession, Shoot
-from game.view import settings as S
+from game import settings as S
 from game.view.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
 from game.view.launcher import BreakshotApp
 from game.view.menu import stroke_label

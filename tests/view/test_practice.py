@@ -9,7 +9,7 @@ import pytest
 
 from game.rules import CUE
 from game.view.practice import PracticeScreen
-from game.view.settings import Aids
+from game.settings import Aids
 from robot import FPS, Input
 from view_helpers import world_to_pixel
 

@@ -8,7 +8,7 @@ import pytest
 from test_launcher import app  # noqa: F401  (the app fixture: menu, match, practice)
 from view_helpers import widget_pixel
 
-from game.view import settings as S
+from game import settings as S
 from game.view.panels import VISIBLE_LINES
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game.rules import EightBallVariants, NineBallVariants
-from game.view import settings as S
+from game import settings as S
 
 
 def _every_switch_on(cls):

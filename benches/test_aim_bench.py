@@ -10,7 +10,7 @@ from game.rules import CUE
 from game.rules.layout import Layout
 from game.session import GameSession
 from game.view.aim import CueShape, Predictor, RailShape, clearing_elevation
-from game.view.cue import CUE_LENGTH, radius_at
+from game.view.world.cue import CUE_LENGTH, radius_at
 from physics_ext import Stroke
 
 R = 0.028575

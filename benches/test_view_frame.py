@@ -8,9 +8,9 @@ import numpy as np
 from panda3d.core import NodePath
 
 from game.session import GameSession, PlaceCueBall, Shoot
-from game.view.balls import BallSet
+from game.view.world.balls import BallSet
 from game.tables.modes import mode
-from game.view.playback import ShotPlayback
+from game.view.world.playback import ShotPlayback
 from physics_ext import Stroke
 
 FRAME_S = 1 / 60

@@ -26,7 +26,7 @@ DEFAULT_TABLES = {"nine_ball": TableSpec.nine_foot, "eight_ball": TableSpec.engl
 @dataclass(frozen=True)
 class PracticeShot:
     """One practice shot: the solver's result, the ball id of each of its rows (the cue
-    ball first; what game.view.playback.ShotPlayback takes), the stroke and the
+    ball first; what game.view.world.playback.ShotPlayback takes), the stroke and the
     positions before and after."""
     result: ShotResult
     ball_ids: tuple

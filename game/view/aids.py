@@ -16,9 +16,9 @@ from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 from game.rules import BallInHand
 
 from .aim import Prediction
-from .balls import ball_texture, unit_sphere
-from .lighting import cast_no_shadow
-from .mesh import MeshBuilder
+from game.view.world.balls import ball_texture, unit_sphere
+from game.view.world.lighting import cast_no_shadow
+from game.view.world.mesh import MeshBuilder
 from game.tables.outline import arc
 from game.settings import Aids
 

@@ -11,9 +11,9 @@ from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 
 from game.tables import modes
-from .camera import FULL_FILM, OrbitCamera, set_clip_planes
-from .lighting import MAIN_CAMERA_MASK
-from .scene import Scene
+from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
+from game.view.world.lighting import MAIN_CAMERA_MASK
+from game.view.world.scene import Scene
 
 BACKGROUND = (0.045, 0.045, 0.05, 1.0)    # a dim room; alpha 1 so PNGs are opaque
 FIELD_OF_VIEW_DEG = 40.0     # across the window's narrower side

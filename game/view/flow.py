@@ -44,9 +44,9 @@ from .aiming import AIM_GAP_M, Aimer
 from .dialogs import Dialog
 from .hud_text import deciding_player, match_summary
 from .instant_replay import InstantReplay
-from .playback import ShotPlayback
+from game.view.world.playback import ShotPlayback
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
-from .rig import follow_pose
+from game.view.world.rig import follow_pose
 
 STRIKE_S = 0.06                         # the cue's push through to the ball
 PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)

@@ -17,7 +17,7 @@ from game.i18n import _
 
 from .palette import TEXT
 from .power import cue_speed
-from .textures import texture_from_rgb
+from game.view.world.textures import texture_from_rgb
 
 MAX_OFFSET = 0.9          # the selector keeps the contact point this far inside the rim
 FACE_TEXELS = 160

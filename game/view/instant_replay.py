@@ -23,11 +23,11 @@ from panda3d.core import TextNode
 
 from game.i18n import _
 
-from .camera import OrbitCamera
+from game.view.world.camera import OrbitCamera
 from .hud_text import frame_shots
 from .palette import GOLD, SHADOW, TEXT
-from .playback import ShotPlayback, next_speed
-from .rig import Pose
+from game.view.world.playback import ShotPlayback, next_speed
+from game.view.world.rig import Pose
 from .viewer import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)          # shot seconds per real second, [ and ] step along

@@ -22,7 +22,7 @@ from .app import opening_positions, overview_camera
 from .panels import MENU_CONTROLS, Panels, translated
 from .palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from .rules_screen import RulesScreen
-from .scene import Scene
+from game.view.world.scene import Scene
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
 

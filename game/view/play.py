@@ -21,16 +21,16 @@ from game.tables import modes
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
 from .app import overview_camera
-from .cue import CUE_LENGTH, radius_at
+from game.view.world.cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
 from .layout import table_region
-from .orientation import REST_ORIENTATION
+from game.view.world.orientation import REST_ORIENTATION
 from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
-from .rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
+from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
 from .rules_screen import RulesScreen
-from .scene import Scene
+from game.view.world.scene import Scene
 from .sound import ShotSounds
 
 MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this

@@ -33,10 +33,10 @@ from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud
 from .panels import CAMERA_CONTROLS, Panels, translated
 from .play import MAX_FRAME_S, GameScreen
-from .playback import ShotPlayback
-from .rig import AIM_PITCH_RAD
+from game.view.world.playback import ShotPlayback
+from game.view.world.rig import AIM_PITCH_RAD
 from .rules_screen import RulesScreen
-from .scene import Scene
+from game.view.world.scene import Scene
 
 SLOTS = 5
 PICK_REACH = 1.5            # a press this many radii from a ball's centre picks it up

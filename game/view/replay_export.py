@@ -2,7 +2,7 @@
 optional traces and event labels (the stage the replay viewer also draws on), and the
 export of a shot to PNG frames, an animated GIF or an MP4, rendered offscreen (EGL).
 
-Ball motion comes from game.view.playback (exact solver states at each frame's time,
+Ball motion comes from game.view.world.playback (exact solver states at each frame's time,
 pocket drops, seekable orientations); the labels and paths from game.replay. Frames are
 read back from the window as (H, W, 3) uint8 arrays and written by game.replay.animation.
 """
@@ -17,9 +17,9 @@ from game.replay.marks import MarkKind, shot_marks
 from game.replay.paths import ball_paths
 
 from .app import open_base, overview_camera, prepare_base
-from .camera import TopDownCamera
-from .playback import ShotPlayback
-from .scene import Scene
+from game.view.world.camera import TopDownCamera
+from game.view.world.playback import ShotPlayback
+from game.view.world.scene import Scene
 
 CAMERAS = ("overview", "top")
 LABEL_HOLD_S = 0.6        # shot seconds a label stays up after its event

@@ -3,7 +3,7 @@
 The shot list (with each ruling, divergent shots marked), play and pause, a timeline to
 scrub, steps from event to event, speed 0.1x to 4x, the game viewer's cameras and
 controls, and optional traces and event labels. Drawn with replay_export.ShotStage;
-playback timing comes from game.view.playback. The shot list is a column at the right,
+playback timing comes from game.view.world.playback. The shot list is a column at the right,
 the words are in a band along the top and one along the bottom, and both cameras keep
 the table in the rest of the window (`view_region`).
 
@@ -24,8 +24,8 @@ from game.replay.verify import verify
 
 from .app import open_base
 from .layout import EDGE, MIN_ASPECT, wrap
-from .orientation import REST_ORIENTATION
-from .playback import next_speed
+from game.view.world.orientation import REST_ORIENTATION
+from game.view.world.playback import next_speed
 from .replay_export import ShotStage
 from .viewer import Viewer
 

@@ -11,8 +11,8 @@ import math
 from direct.showbase.DirectObject import DirectObject
 
 from .app import open_base, opening_positions, overview_camera, prepare_base
-from .camera import FULL_FILM, TopDownCamera
-from .scene import Scene
+from game.view.world.camera import FULL_FILM, TopDownCamera
+from game.view.world.scene import Scene
 
 KEY_STEP_RAD = math.radians(4.0)      # per arrow-key press or auto-repeat
 DRAG_RAD = math.pi                    # orbit per full window width of mouse drag

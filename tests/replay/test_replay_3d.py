@@ -10,7 +10,7 @@ from PIL import Image
 from game.replay import load_replay
 from game.replay.animation import ExportError, frame_times
 from game.replay.verify import ShotCheck
-from game.view.camera import TopDownCamera
+from game.view.world.camera import TopDownCamera
 from game.view.replay_export import export_shot, grab_frame
 from game.view.replay_viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer, view_region
 from physics_ext import MotionState

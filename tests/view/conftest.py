@@ -41,7 +41,7 @@ def base():
 def make_scene(base):
     """Builds Scenes on the session ShowBase and removes them after the test."""
     from game.view.app import opening_positions
-    from game.view.scene import Scene
+    from game.view.world.scene import Scene
     scenes = []
 
     def make(mode_name, positions=None, **kwargs):

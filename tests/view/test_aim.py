@@ -11,7 +11,7 @@ from game.rules.layout import Layout
 from game.session import GameSession, Shoot
 from game.view.aim import (CLEARANCE_MARGIN_M, MAX_ELEVATION_RAD, CueShape, Predictor,
                            RailShape, clearing_elevation, first_contact, free_spot, table_point)
-from game.view.cue import CUE_LENGTH, cue_pose, radius_at
+from game.view.world.cue import CUE_LENGTH, cue_pose, radius_at
 from physics_ext import Stroke, TableSpec
 from physics_ext.constants import CUE_TIP_RADIUS, POOL_BALL_MASS as M, POOL_BALL_RADIUS as R
 

@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from game.view import ball_texture as T
+from game.view.world import ball_texture as T
 from game.tables.modes import RED, WHITE, YELLOW, mode
 
 WIDTH = 256

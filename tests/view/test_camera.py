@@ -4,7 +4,7 @@ import math
 import pytest
 from panda3d.core import Point2, Point3
 
-from game.view.camera import OrbitCamera, TopDownCamera
+from game.view.world.camera import OrbitCamera, TopDownCamera
 
 BOUNDS = ((-0.16, -0.16), (2.70, 1.43))
 CORNERS = [(x, y, z) for x in (-0.16, 2.70) for y in (-0.16, 1.43) for z in (0.0, 0.04)]
@@ -90,7 +90,7 @@ def test_top_down_in_a_region_fills_it_centred(base):
 def test_aim_pose_puts_cue_ball_and_contact_at_the_frame_and_never_closer(base):
     """The closest aim view puts the cue ball at -AIM_FRAME and the contact at
     +AIM_FRAME; a shorter shot keeps the minimum distance with both inside."""
-    from game.view.rig import AIM_DISTANCE_M, AIM_FRAME, aim_pose
+    from game.view.world.rig import AIM_DISTANCE_M, AIM_FRAME, aim_pose
     fov_y = math.radians(base.camLens.getFov()[1])
     cue = (0.4, 0.3, 0.028)
     azimuth = 0.5

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from panda3d.core import Point3
 
-from game.view.camera import OrbitCamera
-from game.view.cue import cue_pose
+from game.view.world.camera import OrbitCamera
+from game.view.world.cue import cue_pose
 from physics_ext import constants as C
 from physics_ext.stroke import Stroke
 from view_helpers import render, rgb_at, world_to_pixel

@@ -15,7 +15,7 @@ from game.ai import Opponent
 from game.rules import CUE, Player
 from game.session import GameSession
 from game.view.instant_replay import SPEEDS
-from game.view.rig import SETTLED_M
+from game.view.world.rig import SETTLED_M
 from game.view.viewer import KEY_STEP_RAD
 from robot import FPS
 from test_play import _foul_away_from_the_balls, _open_position

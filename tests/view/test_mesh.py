@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from panda3d.core import GeomVertexReader
 
-from game.view.mesh import MeshBuilder
+from game.view.world.mesh import MeshBuilder
 
 
 def _triangles(node):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from panda3d.core import Quat, Vec3
 
-from game.view import orientation as O
+from game.view.world import orientation as O
 
 R = 0.05715 / 2
 

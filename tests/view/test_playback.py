@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from game.view import orientation as O
-from game.view.playback import (FALL_S, OFF_TABLE_FLIGHT_S, PlaybackClock, ShotPlayback)
+from game.view.world import orientation as O
+from game.view.world.playback import (FALL_S, OFF_TABLE_FLIGHT_S, PlaybackClock, ShotPlayback)
 from physics_ext import Ball, EventKind, Stroke, TableSpec, shoot, simulate
 from physics_ext.constants import POOL_BALL_RADIUS as R
 

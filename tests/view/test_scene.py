@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from panda3d.core import Point3
 
-from game.view.camera import OrbitCamera, TopDownCamera
-from game.view import orientation
-from game.view.balls import REST_ORIENTATION
-from game.view.lighting import KEY_DIRECTION
+from game.view.world.camera import OrbitCamera, TopDownCamera
+from game.view.world import orientation
+from game.view.world.balls import REST_ORIENTATION
+from game.view.world.lighting import KEY_DIRECTION
 from game.tables.modes import MODE_NAMES
 from view_helpers import probe, probe_colours, render, rgb_at, world_to_pixel
 

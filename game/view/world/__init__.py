@@ -1,0 +1,15 @@
+"""The 3D world of a table: what is drawn in 3D and how it moves and is looked at.
+
+Panda3D's world frame is the table frame of `physics_ext.table` (x along the table, y
+across, z up, metres, cloth at z = 0), so physics positions go to nodes unchanged.
+
+    scene        table + balls + cue + lights for a mode, on an existing ShowBase
+    table_mesh   the table built from the solver's TableGeometry; markings: lines, spots,
+                 diamonds
+    balls, cue   ball nodes and their pose per frame; the cue posed from a Stroke
+    mesh, textures, ball_texture   generated triangles and textures (NumPy)
+    shaders, lighting   GLSL per-pixel lighting with shadows, fixed-function fallback
+    orientation  ball orientation from angular velocity (quaternions, no Panda3D)
+    playback     a finished shot's ball poses by shot time (match, practice, replays)
+    camera, rig  orbit and top-down cameras; the smooth play camera
+"""

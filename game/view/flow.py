@@ -41,7 +41,7 @@ from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
-from .dialogs import Dialog
+from game.view.ui.dialogs import Dialog
 from .hud_text import deciding_player, match_summary
 from .instant_replay import InstantReplay
 from game.view.world.playback import ShotPlayback

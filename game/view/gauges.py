@@ -15,7 +15,7 @@ from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
 from game.i18n import _
 
-from .palette import TEXT
+from game.view.ui.palette import TEXT
 from .power import cue_speed
 from game.view.world.textures import texture_from_rgb
 

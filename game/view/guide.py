@@ -10,7 +10,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from .palette import DIM, GOLD, PANEL, TEXT
+from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
 from .practice import PracticeScreen
 
 STEPS = (

@@ -18,9 +18,9 @@ from panda3d.core import TextNode
 from game.i18n import _
 
 from . import hud_text
-from . import layout as at
+from .ui import layout as at
 from .gauges import PowerBar, SpinSelector
-from .palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
+from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 MESSAGE_S = 4.0           # how long a passing message stays
 DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive

@@ -25,7 +25,7 @@ from game.i18n import _
 
 from game.view.world.camera import OrbitCamera
 from .hud_text import frame_shots
-from .palette import GOLD, SHADOW, TEXT
+from game.view.ui.palette import GOLD, SHADOW, TEXT
 from game.view.world.playback import ShotPlayback, next_speed
 from game.view.world.rig import Pose
 from .viewer import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit

@@ -16,7 +16,7 @@ from game.session import GameSession
 
 from game import settings as settings_file
 from .app import open_base, prepare_base
-from .dialogs import Dialog
+from game.view.ui.dialogs import Dialog
 from .guide import Guide
 from .menu import Menu
 from .play import GameScreen

@@ -25,11 +25,11 @@ from game.view.world.cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
-from .layout import table_region
+from game.view.ui.layout import table_region
 from game.view.world.orientation import REST_ORIENTATION
-from .panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
+from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
 from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
-from .rules_screen import RulesScreen
+from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
 from .sound import ShotSounds
 

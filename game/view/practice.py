@@ -31,11 +31,11 @@ from game.tables.modes import MODE_TITLES
 from .aiming import AIM_GAP_M, Aimer
 from .power import DRAW_BACK_M, cue_speed, swing_at
 from .hud import Hud
-from .panels import CAMERA_CONTROLS, Panels, translated
+from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
 from .play import MAX_FRAME_S, GameScreen
 from game.view.world.playback import ShotPlayback
 from game.view.world.rig import AIM_PITCH_RAD
-from .rules_screen import RulesScreen
+from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
 
 SLOTS = 5

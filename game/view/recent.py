@@ -19,7 +19,7 @@ from game.replay import recent_matches
 from game.storage import printable
 from game.tables.modes import MODE_TITLES
 
-from .palette import BUTTON, DIM, GOLD, PANEL, TEXT
+from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
 
 ROWS = 10                  # matches listed (the newest)
 ROW_STEP = 0.1

@@ -23,7 +23,7 @@ from game.i18n import _
 from game.replay.verify import verify
 
 from .app import open_base
-from .layout import EDGE, MIN_ASPECT, wrap
+from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
 from .replay_export import ShotStage

@@ -9,7 +9,7 @@ from test_launcher import app  # noqa: F401  (the app fixture: menu, match, prac
 from view_helpers import widget_pixel
 
 from game import settings as S
-from game.view.panels import VISIBLE_LINES
+from game.view.ui.panels import VISIBLE_LINES
 
 
 def lines(rules) -> list:
@@ -113,7 +113,7 @@ def test_f2_in_practice_shows_the_rules_of_the_table_in_play(app, base):
 
 def test_the_document_becomes_lines_that_fit_the_panel():
     from game.rules import document
-    from game.view.rules_screen import HEADING_STYLE, RULES_WRAP, plain_lines
+    from game.view.ui.rules_screen import HEADING_STYLE, RULES_WRAP, plain_lines
     text = "<!-- part: x -->\n## Part\n\n#### R9-01: A rule\nOne **short**\n`line`.\n"
     assert plain_lines(text) == [f"\1{HEADING_STYLE}\1PART\2", "",
                                  f"\1{HEADING_STYLE}\1R9-01: A rule\2", "One short line."]

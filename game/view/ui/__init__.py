@@ -1,0 +1,8 @@
+"""The 2D interface every screen shares, drawn on aspect2d over whatever is on screen.
+
+    palette       the interface's colours (RGBA 0..1)
+    layout        where the HUD's widgets go: every position and size in one place
+    dialogs       a modal question with buttons
+    panels        the help overlay (F1), the shot log (L), scrollable text panels
+    rules_screen  the rules of the game of the moment (F2, or the menu's Rules button)
+"""

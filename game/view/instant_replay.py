@@ -27,8 +27,8 @@ from game.view.world.camera import OrbitCamera
 from .hud_text import frame_shots
 from game.view.ui.palette import GOLD, SHADOW, TEXT
 from game.view.world.playback import ShotPlayback, next_speed
+from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit
 from game.view.world.rig import Pose
-from .viewer import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)          # shot seconds per real second, [ and ] step along
 

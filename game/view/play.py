@@ -26,6 +26,7 @@ from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
 from game.view.ui.layout import table_region
+from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
 from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
@@ -34,7 +35,6 @@ from game.view.world.scene import Scene
 from .sound import ShotSounds
 
 MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this
-ZOOM_STEP = 1.12           # distance factor per wheel notch or +/- press
 PITCH_DRAG_RAD = math.radians(60.0)   # camera pitch per window height of right-drag
 MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
@@ -103,8 +103,7 @@ class GameScreen:
         self.keys = DirectObject()
         for event in ("v", "tab"):
             self.keys.accept(event, self.toggle_view)
-        for event, factor in (("wheel_up", 1 / ZOOM_STEP), ("wheel_down", ZOOM_STEP),
-                              ("+", 1 / ZOOM_STEP), ("=", 1 / ZOOM_STEP), ("-", ZOOM_STEP)):
+        for event, factor in ZOOM_KEYS:
             self.keys.accept(event, self.zoom, [factor])
         self._pitch_drag = None
         for prefix in ("", "shift-"):

@@ -16,7 +16,7 @@ from game.rules import CUE, Player
 from game.session import GameSession
 from game.view.instant_replay import SPEEDS
 from game.view.world.rig import SETTLED_M
-from game.view.viewer import KEY_STEP_RAD
+from game.view.world.orbit import KEY_STEP_RAD
 from robot import FPS
 from test_play import _foul_away_from_the_balls, _open_position
 from view_helpers import probe, render, rgb_at, world_to_pixel

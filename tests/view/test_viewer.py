@@ -3,7 +3,8 @@ import math
 
 import pytest
 
-from game.view.viewer import KEY_STEP_RAD, ZOOM_STEP, Viewer
+from game.view.viewer import Viewer
+from game.view.world.orbit import KEY_STEP_RAD, ZOOM_STEP
 
 
 @pytest.fixture

@@ -12,4 +12,5 @@ across, z up, metres, cloth at z = 0), so physics positions go to nodes unchange
     orientation  ball orientation from angular velocity (quaternions, no Panda3D)
     playback     a finished shot's ball poses by shot time (match, practice, replays)
     camera, rig  orbit and top-down cameras; the smooth play camera
+    orbit        orbit controls: arrow-key steps, drag to orbit, zoom keys
 """

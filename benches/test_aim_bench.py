@@ -9,7 +9,7 @@ import math
 from game.rules import CUE
 from game.rules.layout import Layout
 from game.session import GameSession
-from game.view.aim import CueShape, Predictor, RailShape, clearing_elevation
+from game.view.match.aim import CueShape, Predictor, RailShape, clearing_elevation
 from game.view.world.cue import CUE_LENGTH, radius_at
 from physics_ext import Stroke
 

@@ -38,7 +38,7 @@ PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
 # Frames to win a match; 1: no race, game after game with a rematch each time.
 RACE_LENGTHS = (1, 2, 3, 5, 7)
 # How a person sets a stroke's power: holding Space, or a stroke of the mouse (see
-# game.view.power).
+# game.view.match.power).
 STROKE_INPUTS = ("space", "mouse")
 
 

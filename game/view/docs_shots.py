@@ -23,10 +23,10 @@ from game.session.describe import describe_ruling
 from physics_ext import Stroke
 
 from game.tables import modes
-from .aim import free_spot
-from .aiming import balls_on
+from game.view.match.aim import free_spot
+from game.view.match.aiming import balls_on
 from .app import open_base, prepare_base, save_screenshot
-from .play import GameScreen
+from game.view.match.play import GameScreen
 from game.settings import Aids
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.

@@ -19,7 +19,7 @@ from .app import open_base, prepare_base
 from game.view.ui.dialogs import Dialog
 from .guide import Guide
 from .menu import Menu
-from .play import GameScreen
+from game.view.match.play import GameScreen
 from .practice import PracticeScreen
 from .probe import start_if_asked as start_probe
 from .recent import RecentMatches

@@ -28,11 +28,11 @@ from physics_ext import CueSpec, SimulationError
 
 from game.tables import modes
 from game.tables.modes import MODE_TITLES
-from .aiming import AIM_GAP_M, Aimer
-from .power import DRAW_BACK_M, cue_speed, swing_at
-from .hud import Hud
+from game.view.match.aiming import AIM_GAP_M, Aimer
+from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
+from game.view.match.hud import Hud
 from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
-from .play import MAX_FRAME_S, GameScreen
+from game.view.match.play import MAX_FRAME_S, GameScreen
 from game.view.world.playback import ShotPlayback
 from game.view.world.rig import AIM_PITCH_RAD
 from game.view.ui.rules_screen import RulesScreen

@@ -61,7 +61,7 @@ def play_screen(base):
     match screen on `base` with the robot's keys and mouse, the window inactive (input
     and tasks run, nothing is drawn) unless a test activates it to read pixels; all
     removed after the test."""
-    from game.view.play import GameScreen
+    from game.view.match.play import GameScreen
     from game.settings import Aids
     from robot import Input, Robot
     made = []

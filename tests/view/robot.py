@@ -10,9 +10,9 @@ from panda3d.core import (ButtonThrower, ClockObject, KeyboardButton, ModifierBu
 
 from game.rules import BallInHand, CUE
 from game.rules.zones import placement_allowed
-from game.view.aim import first_contact
-from game.view.aiming import AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, balls_on
-from game.view.power import POWER_RISE_S, power_for
+from game.view.match.aim import first_contact
+from game.view.match.aiming import AIM_STEP_RAD, DRAG_AIM_RAD, FINE_AIM_STEP_RAD, balls_on
+from game.view.match.power import POWER_RISE_S, power_for
 from view_helpers import world_to_pixel
 
 FPS = 60

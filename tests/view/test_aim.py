@@ -9,7 +9,7 @@ import pytest
 from game.rules import CUE, BallInHand, NINE_BALL_SET, EIGHT_BALL_SET, placement_allowed
 from game.rules.layout import Layout
 from game.session import GameSession, Shoot
-from game.view.aim import (CLEARANCE_MARGIN_M, MAX_ELEVATION_RAD, CueShape, Predictor,
+from game.view.match.aim import (CLEARANCE_MARGIN_M, MAX_ELEVATION_RAD, CueShape, Predictor,
                            RailShape, clearing_elevation, first_contact, free_spot, table_point)
 from game.view.world.cue import CUE_LENGTH, cue_pose, radius_at
 from physics_ext import Stroke, TableSpec

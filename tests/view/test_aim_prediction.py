@@ -10,8 +10,8 @@ import numpy as np
 from game.rules import CUE
 from game.rules.layout import Layout
 from game.session import GameSession, Shoot
-from game.view.aim import Predictor, first_contact
-from game.view.power import cue_speed
+from game.view.match.aim import Predictor, first_contact
+from game.view.match.power import cue_speed
 from physics_ext import Stroke
 
 CASES = 200

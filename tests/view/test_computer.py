@@ -10,7 +10,7 @@ from game.ai import Opponent
 from game.race import Race
 from game.rules import Player
 from game.session import ChooseGroup, ChooseOption, Concede, GameSession, PlaceCueBall, Shoot
-from game.view.flow import COMPUTER_AIM_S
+from game.view.match.flow import COMPUTER_AIM_S
 from robot import FPS
 
 MAX_SHOTS = 80          # then the human concedes: a last resort, counted as a failure below

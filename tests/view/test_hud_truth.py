@@ -14,8 +14,8 @@ from game.rules import CUE, Player
 from game.rules.layout import Layout
 from game.session import GameSession, PlaceCueBall
 from game.session.describe import describe_ruling
-from game.view import hud_text
-from game.view.power import power_for
+from game.view.match import hud_text
+from game.view.match.power import power_for
 from robot import FPS
 
 MIN_PLAYBACK_FRAMES = 10        # a shot watched for fewer frames than this proves nothing

@@ -14,7 +14,7 @@ import pytest
 from game.ai import Opponent
 from game.rules import CUE, Player
 from game.session import GameSession
-from game.view.instant_replay import SPEEDS
+from game.view.match.instant_replay import SPEEDS
 from game.view.world.rig import SETTLED_M
 from game.view.world.orbit import KEY_STEP_RAD
 from robot import FPS

@@ -12,10 +12,10 @@ import pytest
 from game.rules import CUE
 from game.rules.layout import Layout
 from game.session import GameSession, Shoot
-from game.view.aids import LIFT_M
-from game.view.aim import CLEARANCE_MARGIN_M, JUMP_LIFT_M, clearing_elevation
+from game.view.match.aids import LIFT_M
+from game.view.match.aim import CLEARANCE_MARGIN_M, JUMP_LIFT_M, clearing_elevation
 from game.view.world.cue import cue_pose, radius_at
-from game.view.power import POWER_RISE_S, cue_speed
+from game.view.match.power import POWER_RISE_S, cue_speed
 from physics_ext import EventKind, Stroke
 from robot import FPS
 

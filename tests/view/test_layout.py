@@ -16,9 +16,9 @@ from panda3d.core import Point2, Point3
 from game.rules import CUE
 from game.rules.layout import Layout
 from game.session import GameSession, PlaceCueBall
-from game.view.aim import first_contact
-from game.view.hud_text import PlayerPanel
-from game.view.play import GameScreen
+from game.view.match.aim import first_contact
+from game.view.match.hud_text import PlayerPanel
+from game.view.match.play import GameScreen
 from game.settings import NAME_MAX_CHARS, Aids
 from robot import FPS, Input
 

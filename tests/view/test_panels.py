@@ -6,7 +6,7 @@ import pytest
 from game.session import GameSession
 from game.view.menu import Menu
 from game.view.ui.panels import VISIBLE_LINES, TextPanel
-from game.view.play import GameScreen
+from game.view.match.play import GameScreen
 from game.settings import Aids, Settings
 from robot import Input, Robot
 

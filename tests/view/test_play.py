@@ -14,9 +14,9 @@ from game.rules import CUE, EightBallVariants, Group, Player
 from game.rules.layout import Layout
 from game.session import (ChooseOption, GameSession, PlaceCueBall, Shoot)
 from game.session.describe import describe_ruling
-from game.view import hud_text
-from game.view.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, FINE_AIM_STEP_RAD, TIP_STEP
-from game.view.play import GameScreen
+from game.view.match import hud_text
+from game.view.match.aiming import AIM_STEP_RAD, ELEVATION_STEP_RAD, FINE_AIM_STEP_RAD, TIP_STEP
+from game.view.match.play import GameScreen
 from game.settings import Aids
 from robot import FPS, Input, Robot
 from view_helpers import probe, probe_colours, render, rgb_at, world_to_pixel

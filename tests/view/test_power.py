@@ -13,11 +13,11 @@ from panda3d.core import MouseButton, Point3
 
 from game.session import GameSession, Shoot
 from game import settings as S
-from game.view.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
+from game.view.match.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
 from game.view.launcher import BreakshotApp
 from game.view.menu import stroke_label
-from game.view.play import GameScreen
-from game.view.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
+from game.view.match.play import GameScreen
+from game.view.match.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
                              cue_speed, pointer_cue_speed, power_for, swing_at)
 from robot import FPS, Input, Robot
 from view_helpers import world_to_pixel

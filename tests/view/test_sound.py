@@ -5,7 +5,7 @@ import pytest
 
 from game.audio import AudioSettings, shot_cues
 from game.session import GameSession, Shoot
-from game.view.play import GameScreen
+from game.view.match.play import GameScreen
 from game.settings import Aids
 from robot import FPS, Input, Robot
 

@@ -20,7 +20,7 @@ from physics_ext import CueSpec, Stroke
 from game.tables import modes
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
-from .app import overview_camera
+from game.view.app import overview_camera
 from game.view.world.cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud

@@ -18,7 +18,7 @@ from panda3d.core import TextNode
 from game.i18n import _
 
 from . import hud_text
-from .ui import layout as at
+from game.view.ui import layout as at
 from .gauges import PowerBar, SpinSelector
 from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 

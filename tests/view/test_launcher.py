@@ -12,7 +12,7 @@ from game.replay import load_replay, recent_matches
 from game.rules import NineBallVariants
 from game.session import Shoot
 from game import settings as S
-from game.view.guide import STEPS as GUIDE_STEPS
+from game.view.practice.guide import STEPS as GUIDE_STEPS
 from game.view.launcher import BreakshotApp
 from game.view.menu import AID_LABELS, VARIANT_LABELS
 from robot import Input, Robot

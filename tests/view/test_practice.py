@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.rules import CUE
-from game.view.practice import PracticeScreen
+from game.view.practice.screen import PracticeScreen
 from game.settings import Aids
 from robot import FPS, Input
 from view_helpers import world_to_pixel

@@ -11,7 +11,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
-from .practice import PracticeScreen
+from .screen import PracticeScreen
 
 STEPS = (
     ("Welcome", "This is a practice table: no rules, just the balls. Each step shows a "

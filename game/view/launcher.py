@@ -18,11 +18,11 @@ from game import settings as settings_file
 from .app import open_base, prepare_base
 from game.view.ui.dialogs import Dialog
 from game.view.practice.guide import Guide
-from .menu import Menu
+from game.view.menu.start_menu import Menu
 from game.view.match.play import GameScreen
 from game.view.practice.screen import PracticeScreen
 from .probe import start_if_asked as start_probe
-from .recent import RecentMatches
+from game.view.menu.recent import RecentMatches
 from .replay_viewer import ReplayViewer
 
 

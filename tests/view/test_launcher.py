@@ -14,7 +14,7 @@ from game.session import Shoot
 from game import settings as S
 from game.view.practice.guide import STEPS as GUIDE_STEPS
 from game.view.launcher import BreakshotApp
-from game.view.menu import AID_LABELS, VARIANT_LABELS
+from game.view.menu.start_menu import AID_LABELS, VARIANT_LABELS
 from robot import Input, Robot
 
 

@@ -4,7 +4,7 @@ ruling in words."""
 import pytest
 
 from game.session import GameSession
-from game.view.menu import Menu
+from game.view.menu.start_menu import Menu
 from game.view.ui.panels import VISIBLE_LINES, TextPanel
 from game.view.match.play import GameScreen
 from game.settings import Aids, Settings

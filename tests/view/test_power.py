@@ -15,7 +15,7 @@ from game.session import GameSession, Shoot
 from game import settings as S
 from game.view.match.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
 from game.view.launcher import BreakshotApp
-from game.view.menu import stroke_label
+from game.view.menu.start_menu import stroke_label
 from game.view.match.play import GameScreen
 from game.view.match.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
                              cue_speed, pointer_cue_speed, power_for, swing_at)

@@ -18,7 +18,7 @@ from panda3d.core import ClockObject, TextNode
 from game.i18n import N_, _
 from game.tables.modes import MODE_TITLES
 
-from .app import opening_positions, overview_camera
+from game.view.app import opening_positions, overview_camera
 from game.view.ui.panels import MENU_CONTROLS, Panels, translated
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.ui.rules_screen import RulesScreen

@@ -73,7 +73,7 @@ def main(argv=None) -> int:
             screenshot(shown, args.screenshot, args.offscreen, args.size, seed, use_shaders)
             print(f"wrote {args.screenshot}")
         elif args.viewer:
-            from game.view.viewer import run
+            from game.view.replay.orbit_viewer import run
             run(shown, args.size, seed, use_shaders)
         else:
             from game.view.launcher import run

@@ -1,7 +1,7 @@
 """Replays: every match recorded as it is played, loaded back, verified and exported.
 
-No Panda3D here (the 3D viewer and the frame export are game/view/replay_viewer.py and
-replay_export.py). One module per job:
+No Panda3D here (the 3D viewer and the frame export are game/view/replay/viewer.py and
+export.py). One module per job:
     errors      ReplayError and its kinds, ReplayWarning
     version     the format's name and version, the solver version stamp
     fields      typed reads from JSON (plain data: game.storage.plain)

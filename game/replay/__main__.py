@@ -147,14 +147,14 @@ def main(argv=None) -> int:
             save_shot_plot(replay, index, args.plot)
             print(f"wrote {args.plot}")
         for out in exports:
-            from game.view.replay_export import export_shot
+            from game.view.replay.export import export_shot
             count = export_shot(replay, index, out, size=args.size or (960, 540), fps=args.fps,
                                 speed=args.speed, start=args.start, end=args.end,
                                 camera=args.camera, traces=args.traces, labels=args.labels,
                                 use_shaders=use_shaders)
             print(f"wrote {out} ({count} frames)")
         if window:
-            from game.view.replay_viewer import run
+            from game.view.replay.viewer import run
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)
         return status
     except (ReplayError, ExportError, RuntimeError, OSError, ValueError) as exc:

@@ -23,7 +23,7 @@ from game.view.match.play import GameScreen
 from game.view.practice.screen import PracticeScreen
 from .probe import start_if_asked as start_probe
 from game.view.menu.recent import RecentMatches
-from .replay_viewer import ReplayViewer
+from game.view.replay.viewer import ReplayViewer
 
 
 class BreakshotApp:

@@ -11,8 +11,8 @@ from game.replay import load_replay
 from game.replay.animation import ExportError, frame_times
 from game.replay.verify import ShotCheck
 from game.view.world.camera import TopDownCamera
-from game.view.replay_export import export_shot, grab_frame
-from game.view.replay_viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer, view_region
+from game.view.replay.export import export_shot, grab_frame
+from game.view.replay.viewer import AUTO_NEXT_S, SPEEDS, ReplayViewer, view_region
 from physics_ext import MotionState
 
 # Above any Panda3D state set on the scene, so probe colours always win.

@@ -10,7 +10,7 @@ import pytest
 from game.replay import Recorder, load_replay
 from game.session import Concede, GameSession, NextGame, PlaceCueBall, Shoot
 from game.view.launcher import BreakshotApp
-from game.view.replay_viewer import ReplayViewer
+from game.view.replay.viewer import ReplayViewer
 from physics_ext import Stroke
 from robot import Input, Robot
 from view_helpers import widget_pixel

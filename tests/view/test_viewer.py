@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from game.view.viewer import Viewer
+from game.view.replay.orbit_viewer import Viewer
 from game.view.world.orbit import KEY_STEP_RAD, ZOOM_STEP
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from direct.showbase.DirectObject import DirectObject
 
-from .app import open_base, opening_positions, overview_camera, prepare_base
+from game.view.app import open_base, opening_positions, overview_camera, prepare_base
 from game.view.world.camera import FULL_FILM, TopDownCamera
 from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, ZOOM_KEYS, DragOrbit
 from game.view.world.scene import Scene

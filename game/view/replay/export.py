@@ -16,7 +16,7 @@ from game.replay.animation import (GIF_FPS, VIDEO_FPS, check_mp4_backend, frame_
 from game.replay.marks import MarkKind, shot_marks
 from game.replay.paths import ball_paths
 
-from .app import open_base, overview_camera, prepare_base
+from game.view.app import open_base, overview_camera, prepare_base
 from game.view.world.camera import TopDownCamera
 from game.view.world.playback import ShotPlayback
 from game.view.world.scene import Scene

@@ -22,12 +22,12 @@ from panda3d.core import TextNode
 from game.i18n import _
 from game.replay.verify import verify
 
-from .app import open_base
+from game.view.app import open_base
 from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
-from .replay_export import ShotStage
-from .viewer import Viewer
+from .export import ShotStage
+from .orbit_viewer import Viewer
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 AUTO_NEXT_S = 1.5          # real seconds a finished shot stays before the next one plays

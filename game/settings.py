@@ -21,10 +21,9 @@ from pathlib import Path
 import platformdirs
 
 from game.i18n import _
+from game.rules import EightBallVariants, NineBallVariants
 from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
                           parse_json, printable, read_bounded)
-from game.rules import EightBallVariants, NineBallVariants
-
 from game.tables.modes import MODE_NAMES
 
 FILE_NAME = "settings.json"

@@ -9,7 +9,6 @@ import os
 from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
 
 from game.rules.racks import eight_ball_rack, nine_ball_rack
-
 from game.tables import modes
 from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
 from game.view.world.lighting import MAIN_CAMERA_MASK

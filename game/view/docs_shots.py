@@ -20,14 +20,14 @@ from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
 from game.session.describe import describe_ruling
-from physics_ext import Stroke
-
+from game.settings import Aids
 from game.tables import modes
 from game.view.match.aim import free_spot
 from game.view.match.aiming import balls_on
-from .app import open_base, prepare_base, save_screenshot
 from game.view.match.play import GameScreen
-from game.settings import Aids
+from physics_ext import Stroke
+
+from .app import open_base, prepare_base, save_screenshot
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))

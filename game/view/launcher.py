@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game import settings as settings_file
 from game.ai import Opponent
 from game.audio import AudioSettings
 from game.race import Race
@@ -13,17 +14,16 @@ from game.replay import Recorder, ReplayError, load_replay
 from game.replay.verify import verify
 from game.rules import Player
 from game.session import GameSession
-
-from game import settings as settings_file
-from .app import open_base, prepare_base
-from game.view.ui.dialogs import Dialog
-from game.view.practice.guide import Guide
-from game.view.menu.start_menu import Menu
 from game.view.match.play import GameScreen
-from game.view.practice.screen import PracticeScreen
-from .probe import start_if_asked as start_probe
 from game.view.menu.recent import RecentMatches
+from game.view.menu.start_menu import Menu
+from game.view.practice.guide import Guide
+from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
+from game.view.ui.dialogs import Dialog
+
+from .app import open_base, prepare_base
+from .probe import start_if_asked as start_probe
 
 
 class BreakshotApp:

@@ -14,13 +14,13 @@ import numpy as np
 from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 
 from game.rules import BallInHand
-
-from .aim import Prediction
+from game.settings import Aids
+from game.tables.outline import arc
 from game.view.world.balls import ball_texture, unit_sphere
 from game.view.world.lighting import cast_no_shadow
 from game.view.world.mesh import MeshBuilder
-from game.tables.outline import arc
-from game.settings import Aids
+
+from .aim import Prediction
 
 LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
 LINE_PIXELS = 2.0             # lines keep their width on screen: far ends stay visible

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-import physics_ext
 from game.rules import CUE, BallInHand, clamp_to_zone, placement_allowed
 from game.rules.facts import first_contact as first_ball_contact
 from game.rules.layout import Layout
 from game.session.game import physics_balls
+import physics_ext
 from physics_ext import EventKind, SimulationError, Stroke, contact_distance
 
 # A cue raised this far is as steep as the game lets a player hold it (rad); beyond it no

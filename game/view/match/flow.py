@@ -37,16 +37,16 @@ from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT
+from game.view.ui.dialogs import Dialog
+from game.view.world.playback import ShotPlayback
+from game.view.world.rig import follow_pose
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
-from game.view.ui.dialogs import Dialog
 from .hud_text import deciding_player, match_summary
 from .instant_replay import InstantReplay
-from game.view.world.playback import ShotPlayback
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
-from game.view.world.rig import follow_pose
 
 STRIKE_S = 0.06                         # the cue's push through to the ball
 PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)

@@ -14,10 +14,10 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
 from game.i18n import _
-
 from game.view.ui.palette import TEXT
-from .power import cue_speed
 from game.view.world.textures import texture_from_rgb
+
+from .power import cue_speed
 
 MAX_OFFSET = 0.9          # the selector keeps the contact point this far inside the rim
 FACE_TEXELS = 160

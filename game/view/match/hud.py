@@ -16,11 +16,11 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from game.i18n import _
+from game.view.ui import layout as at
+from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 from . import hud_text
-from game.view.ui import layout as at
 from .gauges import PowerBar, SpinSelector
-from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 MESSAGE_S = 4.0           # how long a passing message stays
 DOT_S = 0.4               # the thinking line grows a dot this often: the window is alive

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from game.i18n import _, ngettext
 from game.rules import BallInHand, Group, Player
 from game.session import NextGame, Shoot
-from game.tables.modes import MODE_TITLES
 from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
+from game.tables.modes import MODE_TITLES
 
 @dataclass(frozen=True)
 class PlayerPanel:

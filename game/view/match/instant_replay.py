@@ -22,13 +22,13 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from game.i18n import _
-
-from game.view.world.camera import OrbitCamera
-from .hud_text import frame_shots
 from game.view.ui.palette import GOLD, SHADOW, TEXT
-from game.view.world.playback import ShotPlayback, next_speed
+from game.view.world.camera import OrbitCamera
 from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit
+from game.view.world.playback import ShotPlayback, next_speed
 from game.view.world.rig import Pose
+
+from .hud_text import frame_shots
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)          # shot seconds per real second, [ and ] step along
 

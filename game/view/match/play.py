@@ -15,23 +15,23 @@ from game.audio import AudioSettings
 from game.i18n import _
 from game.rules import CUE, RulesError
 from game.session.describe import describe_ruling
+from game.tables import modes
+from game.view.app import overview_camera
+from game.view.ui.layout import table_region
+from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
+from game.view.ui.rules_screen import RulesScreen
+from game.view.world.cue import CUE_LENGTH, radius_at
+from game.view.world.orbit import ZOOM_KEYS
+from game.view.world.orientation import REST_ORIENTATION
+from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
+from game.view.world.scene import Scene
 from physics_ext import CueSpec, Stroke
 
-from game.tables import modes
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
-from game.view.app import overview_camera
-from game.view.world.cue import CUE_LENGTH, radius_at
 from .flow import PlayFlow
 from .hud import Hud
 from .hud_text import shot_log
-from game.view.ui.layout import table_region
-from game.view.world.orbit import ZOOM_KEYS
-from game.view.world.orientation import REST_ORIENTATION
-from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
-from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
-from game.view.ui.rules_screen import RulesScreen
-from game.view.world.scene import Scene
 from .sound import ShotSounds
 
 MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this

@@ -18,7 +18,6 @@ from game.i18n import _, ngettext
 from game.replay import recent_matches
 from game.storage import printable
 from game.tables.modes import MODE_TITLES
-
 from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
 
 ROWS = 10                  # matches listed (the newest)

@@ -16,15 +16,14 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
 from game.i18n import N_, _
-from game.tables.modes import MODE_TITLES
-
-from game.view.app import opening_positions, overview_camera
-from game.view.ui.panels import MENU_CONTROLS, Panels, translated
-from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
-from game.view.ui.rules_screen import RulesScreen
-from game.view.world.scene import Scene
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
+from game.tables.modes import MODE_TITLES
+from game.view.app import opening_positions, overview_camera
+from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
+from game.view.ui.panels import MENU_CONTROLS, Panels, translated
+from game.view.ui.rules_screen import RulesScreen
+from game.view.world.scene import Scene
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {

@@ -11,6 +11,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
+
 from .screen import PracticeScreen
 
 STEPS = (

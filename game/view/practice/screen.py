@@ -24,19 +24,18 @@ from game.i18n import _
 from game.practice import PlacementError, PracticeTable
 from game.rules import CUE
 from game.storage import FileRefused
-from physics_ext import CueSpec, SimulationError
-
 from game.tables import modes
 from game.tables.modes import MODE_TITLES
 from game.view.match.aiming import AIM_GAP_M, Aimer
-from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
 from game.view.match.hud import Hud
-from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
 from game.view.match.play import MAX_FRAME_S, GameScreen
+from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
+from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
+from game.view.ui.rules_screen import RulesScreen
 from game.view.world.playback import ShotPlayback
 from game.view.world.rig import AIM_PITCH_RAD
-from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
+from physics_ext import CueSpec, SimulationError
 
 SLOTS = 5
 PICK_REACH = 1.5            # a press this many radii from a ball's centre picks it up

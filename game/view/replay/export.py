@@ -15,7 +15,6 @@ from game.replay.animation import (GIF_FPS, VIDEO_FPS, check_mp4_backend, frame_
                                    target_kind, write_frames)
 from game.replay.marks import MarkKind, shot_marks
 from game.replay.paths import ball_paths
-
 from game.view.app import open_base, overview_camera, prepare_base
 from game.view.world.camera import TopDownCamera
 from game.view.world.playback import ShotPlayback

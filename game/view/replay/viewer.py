@@ -21,11 +21,11 @@ from panda3d.core import TextNode
 
 from game.i18n import _
 from game.replay.verify import verify
-
 from game.view.app import open_base
 from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
+
 from .export import ShotStage
 from .orbit_viewer import Viewer
 

@@ -12,11 +12,12 @@ import math
 import numpy as np
 from panda3d.core import Material, NodePath, Quat, Texture
 
+from game.tables.modes import BallStyle
+
 from . import orientation
-from .orientation import REST_ORIENTATION
 from .ball_texture import ball_rgb
 from .mesh import MeshBuilder
-from game.tables.modes import BallStyle
+from .orientation import REST_ORIENTATION
 from .textures import texture_from_rgb
 
 SPHERE_SLICES = 48      # round the axis; 48 keeps the silhouette smooth at close range

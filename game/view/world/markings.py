@@ -11,10 +11,10 @@ import math
 import numpy as np
 from panda3d.core import NodePath
 
+from game.tables.outline import arc
 from physics_ext.table import TableSpec
 
 from .mesh import MeshBuilder
-from game.tables.outline import arc
 
 LINE_WIDTH = 0.003           # chalk-line width (m)
 SPOT_RADIUS = 0.0065         # spot radius (m)

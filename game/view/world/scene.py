@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.tables import modes
 from physics_ext.stroke import Stroke
 
-from game.tables import modes
 from .balls import BallSet
 from .cue import Cue
 from .lighting import Lighting

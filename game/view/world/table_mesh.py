@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 from panda3d.core import Material, NodePath
 
+from game.tables import outline
 from physics_ext.table import TableSpec
 
-from game.tables import outline
 from .markings import build_markings
 from .mesh import MeshBuilder
 from .textures import felt_rgb, texture_from_rgb, wood_rgb

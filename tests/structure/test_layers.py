@@ -87,3 +87,30 @@ def test_the_walk_resolves_relative_imports(tmp_path):
     fake.write_text("from ..view import scene\nfrom . import fields\nimport numpy\n")
     assert imports("game.replay.plot", fake) == {
         "game.view", "game.view.scene", "game.replay", "game.replay.fields", "numpy"}
+
+
+# The view's rooms in order: each may import only itself and the rooms before it.
+VIEW_ROOMS = ["game.view.world", "game.view.ui", "game.view.app", "game.view.match",
+              "game.view.practice", "game.view.replay", "game.view.menu", "game.view.probe",
+              "game.view.launcher", "game.view.docs_shots"]
+
+
+def room_of(name: str):
+    return next((r for r in VIEW_ROOMS if name == r or name.startswith(r + ".")), None)
+
+
+VIEW_MODULES = [(n, p) for n, p in
+                ((module_name(p), p) for p in sorted((ROOT / "game" / "view").rglob("*.py")))
+                if n != "game.view"]
+
+
+def test_every_view_module_has_a_room():
+    assert VIEW_MODULES
+    assert [n for n, _ in VIEW_MODULES if room_of(n) is None] == []
+
+
+@pytest.mark.parametrize("name, path", VIEW_MODULES, ids=[n for n, _ in VIEW_MODULES])
+def test_the_view_rooms_import_downwards_only(name, path):
+    rank = VIEW_ROOMS.index(room_of(name))
+    later = VIEW_ROOMS[rank + 1:]
+    assert not {i for i in imports(name, path) if reaches(i, later)}

@@ -15,8 +15,9 @@ from .stroke import CueSpec, StrikeResult, Stroke, strike
 from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
-# racks built from floating-point arithmetic touch to within ~1e-16 m, and a shot may leave
-# balls that crept into contact pressed up to the solver's 1 micrometre creep depth.
+# racks built from floating-point arithmetic touch to within ~1e-16 m, and positions saved
+# by solvers before issue 16 may hold balls pressed up to its 1 micrometre creep depth (the
+# solver now keeps every pair outside contact to 1 nm).
 OVERLAP_TOL_M = 2e-6
 # A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27).
 FROZEN_TOL_M = 1e-6

@@ -31,8 +31,10 @@ cdef extern from *:
        (0.6 ms at 2 g): a sustained contact costs a bounded number of events, never a Zeno
        train, and the bodies never overlap. */
     #define PRESS_DEPTH_M 1e-6
-    /* ... and at no less than this (m/s): ten times the speed below which the solver snaps
-       a ball to rest, so the impulse that parts them is never snapped away. */
+    /* A press that would part them slower than this (m/s) is let be: ten times the speed
+       below which the solver snaps a ball to rest, so no parting impulse is snapped away
+       (and none gives more than the press could). It lasts too briefly, or presses too
+       gently (|gap''| < 5e-11 m/s^2), to sink them measurably before their motion changes. */
     #define PART_MIN_MPS 1e-8
     /* Touching bodies closing slower than this with nothing pressing them together are not
        colliding: the rounding noise of velocities of order 1 m/s, too small to part them
@@ -133,15 +135,14 @@ cdef inline double part_speed(const double* c, double scale, double T) noexcept 
     relative acceleration presses them together (gap'' = 2 c[2] / scale < 0), the speed
     that acceleration gives them over PRESS_DEPTH_M, sqrt(2 |gap''| PRESS_DEPTH_M), or
     over T if that is shorter, |gap''| T (a press that ends sooner, when a ball pushed at
-    its centre stops sliding, say, delivers no more), but at least PART_MIN_MPS; else 0."""
+    its centre stops sliding, say, delivers no more); 0 if nothing presses them. Below
+    PART_MIN_MPS the press is too weak to act on (collides_now, contact_entry)."""
     cdef double g2 = 2.0 * c[2] / scale
     cdef double v
     if not (g2 < 0.0):
         return 0.0
     v = sqrt(-2.0 * g2 * PRESS_DEPTH_M)
-    if -g2 * T < v:
-        v = -g2 * T
-    return v if v > PART_MIN_MPS else PART_MIN_MPS
+    return v if v < -g2 * T else -g2 * T
 
 
 cdef inline bint collides_now(const double* c, double scale, double T) noexcept nogil:
@@ -154,7 +155,7 @@ cdef inline bint collides_now(const double* c, double scale, double T) noexcept 
     if u < -CLOSING_MIN_MPS:
         return True
     v = part_speed(c, scale, T)
-    return v > 0.0 and u < 0.5 * v
+    return v >= PART_MIN_MPS and u < 0.5 * v
 
 
 cdef inline double contact_entry(double* c, int deg, double T, double scale) noexcept nogil:
@@ -162,13 +163,18 @@ cdef inline double contact_entry(double* c, int deg, double T, double scale) noe
     in) enters contact on [0, T].
 
     Touching (|gap| <= CONTACT_TOL_M, or pressed in by up to PRESSED_MAX_M) and colliding
-    (collides_now): now. Touching otherwise (parting, or moving along each other): the next
-    time they close to where they are now. Otherwise (apart, or a ball behind a face's line
-    in a pocket mouth) the first entry into gap <= 0, after an exit if it starts inside."""
+    (collides_now): now. Touching, parting slower than PART_MIN_MPS and pressed too weakly
+    to be parted (part_speed below PART_MIN_MPS): never, while these motions last (they
+    would meet again at once, and again, at the speed of rounding). Touching otherwise
+    (parting, or moving along each other): the next time they close to where they are now.
+    Otherwise (apart, or a ball behind a face's line in a pocket mouth) the first entry
+    into gap <= 0, after an exit if it starts inside."""
     cdef double gap = c[0] / scale
     if -PRESSED_MAX_M <= gap <= CONTACT_TOL_M:
         if collides_now(c, scale, T):
             return 0.0
+        if c[1] < PART_MIN_MPS * scale and part_speed(c, scale, T) > 0.0:
+            return INFINITY
         c[0] = 0.0
     return first_entry(c, deg, T)
 

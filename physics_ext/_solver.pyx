@@ -20,7 +20,7 @@ from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, free
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
-                                  pair_coeffs, feature_coeffs, part_speed)
+                                  pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS)
 
 
 cdef extern from *:
@@ -390,7 +390,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
         pair_coeffs(Ti, Tj, &S.B[i], &S.B[j], S.t_now, c)
         u = c[1] / scale
         want = part_speed(c, scale, (Ti.t_end if Ti.t_end < Tj.t_end else Tj.t_end) - S.t_now)
-        if not (want > 0.0 and u < want):
+        if not (want >= PART_MIN_MPS and u < want):
             break
         for k in range(3):
             n[k] = Tj.r[k] - Ti.r[k]
@@ -430,7 +430,7 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
         scale = feature_coeffs(Ti, &S.B[i], &S.G, kind, feature, S.t_now, c)
         u = c[1] / scale
         want = part_speed(c, scale, Ti.t_end - S.t_now)
-        if not (want > 0.0 and u < want):
+        if not (want >= PART_MIN_MPS and u < want):
             break
         air = Ti.state == ST_AIRBORNE
         contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)

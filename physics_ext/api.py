@@ -175,7 +175,7 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     """Strike ball `cue_index` (at rest on the cloth) with `stroke` and simulate the shot.
 
     The result also carries the StrikeResult (contact point and angle, miscue, preliminary
-    class) and, for each flight of the cue ball, its 'legal_jump' or 'scoop' class."""
+    class) and, for each flight of the cue ball, its 'legal_jump', 'scoop' or 'miscue' class."""
     if not 0 <= cue_index < len(balls):
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
     ball = balls[cue_index]
@@ -225,8 +225,8 @@ class ShotResult:
     cue_index: Optional[int] = None
 
     def cue_flights(self) -> tuple:
-        """(Flight, 'legal_jump' | 'scoop') for each flight of the cue ball of a shot made
-        with shoot(); empty otherwise."""
+        """(Flight, 'legal_jump' | 'scoop' | 'miscue') for each flight of the cue ball of a
+        shot made with shoot() (physics_ext.flight.classify); empty otherwise."""
         if self.stroke is None:
             return ()
         return tuple((f, classify(self.stroke, f, self.events)) for f in self.flights

@@ -31,10 +31,9 @@ cdef extern from *:
        (0.6 ms at 2 g): a sustained contact costs a bounded number of events, never a Zeno
        train, and the bodies never overlap. */
     #define PRESS_DEPTH_M 1e-6
-    /* A press that would part them slower than this (m/s) is let be: ten times the speed
-       below which the solver snaps a ball to rest, so no parting impulse is snapped away
-       (and none gives more than the press could). It lasts too briefly, or presses too
-       gently (|gap''| < 5e-11 m/s^2), to sink them measurably before their motion changes. */
+    /* A press that would part them slower than this (m/s) is let be while the motions
+       last: ten times the speed below which the solver snaps a ball to rest, so no parting
+       impulse is snapped away. It presses with |gap''| < 5e-11 m/s^2: 1 nm takes 6 s. */
     #define PART_MIN_MPS 1e-8
     /* Touching bodies closing slower than this with nothing pressing them together are not
        colliding: the rounding noise of velocities of order 1 m/s, too small to part them
@@ -129,23 +128,27 @@ cdef inline bint on_segment(const double* p, double x, double y) noexcept nogil:
     return 0.0 <= lam <= ex * ex + ey * ey
 
 
-cdef inline double part_speed(const double* c, double scale, double T) noexcept nogil:
+cdef inline double part_speed(const double* c, double scale, bint squared) noexcept nogil:
     """Least parting speed (m/s) of two touching bodies with contact function c (scale
-    `scale`: c ~ scale * gap) whose motions keep their laws for T seconds: when their
-    relative acceleration presses them together (gap'' = 2 c[2] / scale < 0), the speed
-    that acceleration gives them over PRESS_DEPTH_M, sqrt(2 |gap''| PRESS_DEPTH_M), or
-    over T if that is shorter, |gap''| T (a press that ends sooner, when a ball pushed at
-    its centre stops sliding, say, delivers no more); 0 if nothing presses them. Below
-    PART_MIN_MPS the press is too weak to act on (collides_now, contact_entry)."""
-    cdef double g2 = 2.0 * c[2] / scale
-    cdef double v
-    if not (g2 < 0.0):
-        return 0.0
-    v = sqrt(-2.0 * g2 * PRESS_DEPTH_M)
-    return v if v < -g2 * T else -g2 * T
+    `scale`: c ~ scale * gap): when their relative acceleration presses them together
+    (gap'' < 0), the speed that acceleration gives them over PRESS_DEPTH_M,
+    sqrt(2 |gap''| PRESS_DEPTH_M); 0 if nothing presses them. Below PART_MIN_MPS the press
+    is too weak to act on (collides_now, contact_entry). At contact gap'' = 2 c[2] for a
+    contact function that is the gap itself (a face on the cloth); for a squared distance
+    (`squared`: |d|^2 - rad^2 = gap (2 rad + gap)) gap'' = (2 c[2] - 2 gap'^2) / scale,
+    the normal part of the relative acceleration, the centripetal term of the turning
+    line of centres included.
+
+    (Not capped by the time the press lasts: a press that ends sooner, a ball pushed at
+    its centre that soon stops sliding, say, would give less; but then every contact
+    would part the pair only until that end, and a chain of such contacts, each shorter,
+    would cost events without bound.)"""
+    cdef double u = c[1] / scale
+    cdef double g2 = (2.0 * c[2] - (2.0 * u * u if squared else 0.0)) / scale
+    return sqrt(-2.0 * g2 * PRESS_DEPTH_M) if g2 < 0.0 else 0.0
 
 
-cdef inline bint collides_now(const double* c, double scale, double T) noexcept nogil:
+cdef inline bint collides_now(const double* c, double scale, bint squared) noexcept nogil:
     """Do touching bodies with contact function c collide at once? When closing (faster
     than CLOSING_MIN_MPS), or when pressed together by their relative acceleration while
     parting slower than half their least parting speed (part_speed; every pressing contact
@@ -154,7 +157,7 @@ cdef inline bint collides_now(const double* c, double scale, double T) noexcept 
     cdef double u = c[1] / scale, v
     if u < -CLOSING_MIN_MPS:
         return True
-    v = part_speed(c, scale, T)
+    v = part_speed(c, scale, squared)
     return v >= PART_MIN_MPS and u < 0.5 * v
 
 
@@ -171,9 +174,9 @@ cdef inline double contact_entry(double* c, int deg, double T, double scale) noe
     into gap <= 0, after an exit if it starts inside."""
     cdef double gap = c[0] / scale
     if -PRESSED_MAX_M <= gap <= CONTACT_TOL_M:
-        if collides_now(c, scale, T):
+        if collides_now(c, scale, deg == 4):
             return 0.0
-        if c[1] < PART_MIN_MPS * scale and part_speed(c, scale, T) > 0.0:
+        if c[1] < PART_MIN_MPS * scale and part_speed(c, scale, deg == 4) > 0.0:
             return INFINITY
         c[0] = 0.0
     return first_entry(c, deg, T)

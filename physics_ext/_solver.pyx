@@ -311,9 +311,9 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
 
 
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
-    """Balls i and j that creeping contact pressed a few micrometres into each other are
-    moved apart to touch exactly, so that pressed contacts cannot accumulate overlap from
-    one collision to the next. On the cloth both move horizontally (inversely to their
+    """Balls i and j given pressed a few micrometres into each other (positions from an
+    older solver's creep rule; this one never presses them in) are moved apart to touch
+    exactly at their first impact. On the cloth both move horizontally (inversely to their
     masses); a ball in flight moves along the line of centres, one on the cloth stays."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
@@ -344,8 +344,9 @@ cdef void unpress(Sim* S, int i, int j) noexcept nogil:
 
 
 cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
-    """Ball i on the cloth pressed a few micrometres into a cushion face or jaw tip by a
-    creeping contact is moved out to touch it exactly (as unpress does for two balls)."""
+    """Ball i on the cloth pressed a few micrometres into a cushion face or jaw tip (given
+    so, or landing from the air past the nose edge) is moved out to touch it exactly (as
+    unpress does for two balls)."""
     cdef Traj* Ti = &S.T[i]
     cdef double press, dx, dy, d
     cdef const double* p
@@ -389,7 +390,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             break
         pair_coeffs(Ti, Tj, &S.B[i], &S.B[j], S.t_now, c)
         u = c[1] / scale
-        want = part_speed(c, scale, (Ti.t_end if Ti.t_end < Tj.t_end else Tj.t_end) - S.t_now)
+        want = part_speed(c, scale, True)
         if not (want >= PART_MIN_MPS and u < want):
             break
         for k in range(3):
@@ -427,12 +428,13 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
     for rounds in range(PART_ROUNDS):
         if not in_play(Ti.state):
             break
+        air = Ti.state == ST_AIRBORNE
         scale = feature_coeffs(Ti, &S.B[i], &S.G, kind, feature, S.t_now, c)
         u = c[1] / scale
-        want = part_speed(c, scale, Ti.t_end - S.t_now)
+        # a face on the cloth has the gap itself for contact function; the rest, squares
+        want = part_speed(c, scale, air or kind != EV_CUSHION)
         if not (want >= PART_MIN_MPS and u < want):
             break
-        air = Ti.state == ST_AIRBORNE
         contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
         if not air:
             N[2] = 0.0

@@ -124,11 +124,9 @@ def test_ball_driven_into_a_cushion_by_its_spin_stays_out_of_it():
     check_all(result)
 
 
-def pool_or_blackball(draw, big):
-    """(radius, mass) of a pool ball, a blackball object ball or a blackball cue ball."""
-    return draw(st.sampled_from([(R, C.POOL_BALL_MASS),
-                                 (C.BLACKBALL_OBJECT_RADIUS, C.BLACKBALL_OBJECT_MASS),
-                                 (C.BLACKBALL_CUE_RADIUS, C.BLACKBALL_CUE_MASS)][:3 if big else 1]))
+ball_sizes = st.sampled_from([(R, C.POOL_BALL_MASS),
+                              (C.BLACKBALL_OBJECT_RADIUS, C.BLACKBALL_OBJECT_MASS),
+                              (C.BLACKBALL_CUE_RADIUS, C.BLACKBALL_CUE_MASS)])
 
 
 slow = st.floats(-0.05, 0.05)
@@ -141,7 +139,7 @@ def pushes(draw):
     near a cushion or in the open), each with a slow velocity (under 5 cm/s per
     component) and any spin (up to 30 rad/s per component): the pushes that end breaks."""
     n = draw(st.integers(2, 3))
-    sizes = [pool_or_blackball(draw, True) for _ in range(n)]
+    sizes = [draw(ball_sizes) for _ in range(n)]
     rho = contact_distance(ENGLISH, max(r for r, _ in sizes))
     x = draw(st.floats(0.3, ENGLISH.length - 0.3))
     y = draw(st.sampled_from([rho, 0.2, ENGLISH.width / 2]))

@@ -22,19 +22,32 @@ cdef extern from *:
     /* Two surfaces closer than this are touching (m). Racks are built touching to within
        rounding (1e-16 m); a gap this small is invisible and dynamically irrelevant. */
     #define CONTACT_TOL_M 1e-9
-    /* Bodies touching and closing slower than this (m/s) are creeping, not colliding: an
-       impact at 0.1 mm/s moves a ball by 1e-10 m, and repeated ones never end (Zeno). */
-    #define CREEP_SPEED_MPS 1e-4
-    /* Depth (m) to which bodies creeping into contact may press before they collide: an
-       invisible micrometre that keeps slow pressed contacts to a few events per second. */
-    #define CREEP_TOL_M 1e-6
-    /* Deepest press (m) that still counts as a contact: a few creep depths. A centre
-       further behind a cushion face's line is in a pocket mouth, past the face's end. */
+    /* Pressing contacts (sustained contacts: slow balls rolling pressed together, a ball
+       driven into a cushion or a ball by its own cloth friction, a ball in the air resting
+       on another): touching bodies whose relative acceleration presses them together
+       (gap'' < 0) part at no less than sqrt(2 |gap''| PRESS_DEPTH_M), the speed the press
+       would give them over this depth. Each pressing contact is then an impact at exact
+       contact, and the next one comes at least 2 sqrt(2 PRESS_DEPTH_M / |gap''|) later
+       (0.6 ms at 2 g): a sustained contact costs a bounded number of events, never a Zeno
+       train, and the bodies never overlap. */
+    #define PRESS_DEPTH_M 1e-6
+    /* A press that would part them slower than this (m/s) is let be while the motions
+       last: ten times the speed below which the solver snaps a ball to rest, so no parting
+       impulse is snapped away. It presses with |gap''| < 5e-11 m/s^2: 1 nm takes 6 s. */
+    #define PART_MIN_MPS 1e-8
+    /* Touching bodies closing slower than this with nothing pressing them together are not
+       colliding: the rounding noise of velocities of order 1 m/s, too small to part them
+       by an impulse. Over 10 s it closes 1e-10 m, a tenth of CONTACT_TOL_M. */
+    #define CLOSING_MIN_MPS 1e-11
+    /* Deepest overlap (m) that still counts as a contact: balls a caller gives pressed
+       together (physics_ext.api accepts 2 um). A centre further behind a cushion face's
+       line is in a pocket mouth, past the face's end. */
     #define PRESSED_MAX_M 4e-6
     """
     double CONTACT_TOL_M
-    double CREEP_SPEED_MPS
-    double CREEP_TOL_M
+    double PRESS_DEPTH_M
+    double PART_MIN_MPS
+    double CLOSING_MIN_MPS
     double PRESSED_MAX_M
 
 ctypedef struct Hit:
@@ -52,10 +65,11 @@ cdef inline bint in_play(int state) noexcept nogil:
     return state != ST_POCKETED and state != ST_OFF_TABLE
 
 
-cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps* Bi,
-                                const BallProps* Bj, double t_now) noexcept nogil:
-    """Absolute time at which two balls next come into contact, approaching (3-D)."""
-    cdef double D, T, tau
+cdef inline void pair_coeffs(const Traj* Ti, const Traj* Tj, const BallProps* Bi,
+                             const BallProps* Bj, double t, double* c) noexcept nogil:
+    """Contact function of two balls from time t: |r_j - r_i|^2 - D^2 as c[0] + c[1] tau
+    + ... + c[4] tau^4 (m^2; tau in s from t), D = R_i + R_j; its scale is 2 D."""
+    cdef double D = Bi.R + Bj.R
     cdef double ri[3]
     cdef double vi[3]
     cdef double wi[3]
@@ -65,8 +79,27 @@ cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps*
     cdef double A[3]
     cdef double Bv[3]
     cdef double Cv[3]
-    cdef double c[5]
     cdef int k
+    eval_traj(Ti, Bi, t, ri, vi, wi)
+    eval_traj(Tj, Bj, t, rj, vj, wj)
+    for k in range(3):
+        A[k] = 0.5 * (Tj.a[k] - Ti.a[k])
+        Bv[k] = vj[k] - vi[k]
+        Cv[k] = rj[k] - ri[k]
+    # |C + B t + A t^2|^2 - D^2
+    c[4] = A[0] * A[0] + A[1] * A[1] + A[2] * A[2]
+    c[3] = 2.0 * (A[0] * Bv[0] + A[1] * Bv[1] + A[2] * Bv[2])
+    c[2] = (Bv[0] * Bv[0] + Bv[1] * Bv[1] + Bv[2] * Bv[2]
+            + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
+    c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
+    c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
+
+
+cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps* Bi,
+                                const BallProps* Bj, double t_now) noexcept nogil:
+    """Absolute time at which two balls next come into contact, approaching (3-D)."""
+    cdef double D, T
+    cdef double c[5]
     if not (in_play(Ti.state) and in_play(Tj.state)):
         return INFINITY
     if not (translating(Ti.state) or translating(Tj.state)):
@@ -79,19 +112,7 @@ cdef inline double pair_contact(const Traj* Ti, const Traj* Tj, const BallProps*
     T = (Ti.t_end if Ti.t_end < Tj.t_end else Tj.t_end) - t_now
     if not (T > 0.0):
         return INFINITY
-    eval_traj(Ti, Bi, t_now, ri, vi, wi)
-    eval_traj(Tj, Bj, t_now, rj, vj, wj)
-    for k in range(3):
-        A[k] = 0.5 * (Tj.a[k] - Ti.a[k])
-        Bv[k] = vj[k] - vi[k]
-        Cv[k] = rj[k] - ri[k]
-    # |C + B t + A t^2|^2 - D^2
-    c[4] = A[0] * A[0] + A[1] * A[1] + A[2] * A[2]
-    c[3] = 2.0 * (A[0] * Bv[0] + A[1] * Bv[1] + A[2] * Bv[2])
-    c[2] = (Bv[0] * Bv[0] + Bv[1] * Bv[1] + Bv[2] * Bv[2]
-            + 2.0 * (A[0] * Cv[0] + A[1] * Cv[1] + A[2] * Cv[2]))
-    c[1] = 2.0 * (Bv[0] * Cv[0] + Bv[1] * Cv[1] + Bv[2] * Cv[2])
-    c[0] = Cv[0] * Cv[0] + Cv[1] * Cv[1] + Cv[2] * Cv[2] - D * D
+    pair_coeffs(Ti, Tj, Bi, Bj, t_now, c)
     return t_now + contact_entry(c, 4, T, 2.0 * D)
 
 
@@ -107,29 +128,134 @@ cdef inline bint on_segment(const double* p, double x, double y) noexcept nogil:
     return 0.0 <= lam <= ex * ex + ey * ey
 
 
+cdef inline double part_speed(const double* c, double scale, bint squared) noexcept nogil:
+    """Least parting speed (m/s) of two touching bodies with contact function c (scale
+    `scale`: c ~ scale * gap): when their relative acceleration presses them together
+    (gap'' < 0), the speed that acceleration gives them over PRESS_DEPTH_M,
+    sqrt(2 |gap''| PRESS_DEPTH_M); 0 if nothing presses them. Below PART_MIN_MPS the press
+    is too weak to act on (collides_now, contact_entry). At contact gap'' = 2 c[2] for a
+    contact function that is the gap itself (a face on the cloth); for a squared distance
+    (`squared`: |d|^2 - rad^2 = gap (2 rad + gap)) gap'' = (2 c[2] - 2 gap'^2) / scale,
+    the normal part of the relative acceleration, the centripetal term of the turning
+    line of centres included.
+
+    (Not capped by the time the press lasts: a press that ends sooner, a ball pushed at
+    its centre that soon stops sliding, say, would give less; but then every contact
+    would part the pair only until that end, and a chain of such contacts, each shorter,
+    would cost events without bound.)"""
+    cdef double u = c[1] / scale
+    cdef double g2 = (2.0 * c[2] - (2.0 * u * u if squared else 0.0)) / scale
+    return sqrt(-2.0 * g2 * PRESS_DEPTH_M) if g2 < 0.0 else 0.0
+
+
+cdef inline bint collides_now(const double* c, double scale, bint squared) noexcept nogil:
+    """Do touching bodies with contact function c collide at once? When closing (faster
+    than CLOSING_MIN_MPS), or when pressed together by their relative acceleration while
+    parting slower than half their least parting speed (part_speed; every pressing contact
+    leaves them parting at least that fast, so the margin keeps it from recurring at the
+    same instant)."""
+    cdef double u = c[1] / scale, v
+    if u < -CLOSING_MIN_MPS:
+        return True
+    v = part_speed(c, scale, squared)
+    return v >= PART_MIN_MPS and u < 0.5 * v
+
+
 cdef inline double contact_entry(double* c, int deg, double T, double scale) noexcept nogil:
     """First time a contact function c(t) ~ scale * gap(t) (gap in m, negative when pressed
     in) enters contact on [0, T].
 
-    Touching (|gap| <= CONTACT_TOL_M) or pressed in by up to PRESSED_MAX_M, and closing
-    faster than CREEP_SPEED_MPS: now. Closing slower (two slow balls rolling pressed together,
-    a sliding ball driven into a cushion by its own friction), an impulse now could not part
-    them and contacts would recur ever faster (Zeno): the contact waits until they have
-    pressed CREEP_TOL_M deeper, by when they close fast enough to bounce apart. Touching and
-    parting faster than CREEP_SPEED_MPS: the next time they close to where they are now. Otherwise (apart, or a ball
-    behind a face's line in a pocket mouth) the first entry into gap <= 0, after an exit if
-    it starts inside."""
+    Touching (|gap| <= CONTACT_TOL_M, or pressed in by up to PRESSED_MAX_M) and colliding
+    (collides_now): now. Touching, parting slower than PART_MIN_MPS and pressed too weakly
+    to be parted (part_speed below PART_MIN_MPS): never, while these motions last (they
+    would meet again at once, and again, at the speed of rounding). Touching otherwise
+    (parting, or moving along each other): the next time they close to where they are now.
+    Otherwise (apart, or a ball behind a face's line in a pocket mouth) the first entry
+    into gap <= 0, after an exit if it starts inside."""
     cdef double gap = c[0] / scale
     if -PRESSED_MAX_M <= gap <= CONTACT_TOL_M:
-        if -c[1] > CREEP_SPEED_MPS * scale:
+        if collides_now(c, scale, deg == 4):
             return 0.0
-        if c[1] > CREEP_SPEED_MPS * scale:
-            c[0] = 0.0        # parting: the next contact is when they close again
-        else:
-            # collide at CREEP_TOL_M deep (every collision then sets the bodies touching
-            # again, so no press ever exceeds that); deeper than that only if already there
-            c[0] -= scale * (gap - CREEP_TOL_M if gap <= -CREEP_TOL_M else -CREEP_TOL_M)
+        if c[1] < PART_MIN_MPS * scale and part_speed(c, scale, deg == 4) > 0.0:
+            return INFINITY
+        c[0] = 0.0
     return first_entry(c, deg, T)
+
+
+cdef inline void line_coeffs(const double* r, const double* v, const double* a,
+                             const double* p, double nx, double ny, double rho,
+                             double* c) noexcept nogil:
+    """Contact function of a ball on the cloth (centre r, velocity v, acceleration a) with
+    the cushion face from p along unit normal (nx, ny): n . (r - p) - rho (m, scale 1,
+    degree 2)."""
+    c[2] = 0.5 * (nx * a[0] + ny * a[1])
+    c[1] = nx * v[0] + ny * v[1]
+    c[0] = nx * (r[0] - p[0]) + ny * (r[1] - p[1]) - rho
+
+
+cdef inline void circle_coeffs(const double* r, const double* v, const double* a,
+                               const double* p, double rad, double* c) noexcept nogil:
+    """Contact function of a ball on the cloth with the vertical circle of radius rad
+    around p: |r_xy - p|^2 - rad^2 (m^2, scale 2 rad, degree 4)."""
+    cdef double dx = r[0] - p[0], dy = r[1] - p[1]
+    c[4] = 0.25 * (a[0] * a[0] + a[1] * a[1])
+    c[3] = a[0] * v[0] + a[1] * v[1]
+    c[2] = v[0] * v[0] + v[1] * v[1] + a[0] * dx + a[1] * dy
+    c[1] = 2.0 * (v[0] * dx + v[1] * dy)
+    c[0] = dx * dx + dy * dy - rad * rad
+
+
+cdef inline void air_point_coeffs(double dx, double dy, double vx, double vy, double e0,
+                                  double e1, double e2, double rad, double* c) noexcept nogil:
+    """Contact function of a ball in flight with a point or a horizontal edge: |(d, e)|^2
+    - rad^2 with horizontal offset d = (dx + vx t, dy + vy t) and height over the point
+    e = e0 + e1 t + e2 t^2 (m^2, scale 2 rad, degree 4)."""
+    c[0] = dx * dx + dy * dy + e0 * e0 - rad * rad
+    c[1] = 2.0 * (dx * vx + dy * vy + e0 * e1)
+    c[2] = vx * vx + vy * vy + e1 * e1 + 2.0 * e0 * e2
+    c[3] = 2.0 * e1 * e2
+    c[4] = e2 * e2
+
+
+cdef inline double tip_air_radius(const double* tip, const BallProps* B,
+                                  double cushion_height) noexcept nogil:
+    """Contact distance (m) of a ball in flight to a jaw tip's rim point: the one that
+    meets the cylinder model of a ball on the cloth exactly, so a ball that hops off
+    touching a tip starts touching it."""
+    cdef double e_rest = B.R - cushion_height     # centre height over the nose at rest
+    return sqrt((tip[2] + B.rho) * (tip[2] + B.rho) + e_rest * e_rest)
+
+
+cdef inline double feature_coeffs(const Traj* Ti, const BallProps* B, const Geometry* G,
+                                  int kind, int feature, double t, double* c) noexcept nogil:
+    """Contact function of ball i with cushion segment or jaw tip `feature` from time t,
+    as the detection below forms it (on the cloth or in flight); returns its scale."""
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef double rad
+    cdef const double* p
+    eval_traj(Ti, B, t, r, v, w)
+    if kind == EV_CUSHION:
+        p = &G.seg[4 * feature]
+        if Ti.state != ST_AIRBORNE:
+            line_coeffs(r, v, Ti.a, p, G.seg_n[2 * feature], G.seg_n[2 * feature + 1], B.rho, c)
+            c[3] = 0.0
+            c[4] = 0.0
+            return 1.0
+        air_point_coeffs(G.seg_n[2 * feature] * (r[0] - p[0]) +
+                         G.seg_n[2 * feature + 1] * (r[1] - p[1]), 0.0,
+                         G.seg_n[2 * feature] * v[0] + G.seg_n[2 * feature + 1] * v[1], 0.0,
+                         r[2] - G.cushion_height, v[2], 0.5 * Ti.a[2], B.R, c)
+        return 2.0 * B.R
+    p = &G.tip[3 * feature]
+    if Ti.state != ST_AIRBORNE:
+        circle_coeffs(r, v, Ti.a, p, p[2] + B.rho, c)
+        return 2.0 * (p[2] + B.rho)
+    rad = tip_air_radius(p, B, G.cushion_height)
+    air_point_coeffs(r[0] - p[0], r[1] - p[1], v[0], v[1], r[2] - G.cushion_height, v[2],
+                     0.5 * Ti.a[2], rad, c)
+    return 2.0 * rad
 
 
 cdef inline void keep(Hit* h, double t, int kind, int feature, int flags) noexcept nogil:
@@ -144,7 +270,7 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
                                      const double* feat_box, double t_now, Hit* h) noexcept nogil:
     """Earliest contact of a ball on the cloth with a cushion, a jaw tip or a pocket hole
     (improves h if earlier than h.t)."""
-    cdef double T = Ti.t_end - t_now, tau, nx, ny, dx, dy, rad
+    cdef double T = Ti.t_end - t_now, tau, rad
     cdef double r[3]
     cdef double v[3]
     cdef double w[3]
@@ -157,11 +283,7 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
         if not boxes_meet(Ti.box, B.rho, &feat_box[4 * k]):
             continue
         p = &G.seg[4 * k]
-        nx = G.seg_n[2 * k]
-        ny = G.seg_n[2 * k + 1]
-        c[2] = 0.5 * (nx * Ti.a[0] + ny * Ti.a[1])
-        c[1] = nx * v[0] + ny * v[1]
-        c[0] = nx * (r[0] - p[0]) + ny * (r[1] - p[1]) - B.rho
+        line_coeffs(r, v, Ti.a, p, G.seg_n[2 * k], G.seg_n[2 * k + 1], B.rho, c)
         tau = contact_entry(c, 2, T, 1.0)
         if not (t_now + tau < h.t):
             continue
@@ -179,13 +301,7 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
             rad = p[2]
         if not boxes_meet(Ti.box, B.rho if k < G.n_tip else 0.0, &feat_box[4 * (G.n_seg + k)]):
             continue
-        dx = r[0] - p[0]
-        dy = r[1] - p[1]
-        c[4] = 0.25 * (Ti.a[0] * Ti.a[0] + Ti.a[1] * Ti.a[1])
-        c[3] = Ti.a[0] * v[0] + Ti.a[1] * v[1]
-        c[2] = v[0] * v[0] + v[1] * v[1] + Ti.a[0] * dx + Ti.a[1] * dy
-        c[1] = 2.0 * (v[0] * dx + v[1] * dy)
-        c[0] = dx * dx + dy * dy - rad * rad
+        circle_coeffs(r, v, Ti.a, p, rad, c)
         if k < G.n_tip:
             tau = contact_entry(c, 4, T, 2.0 * rad)
             keep(h, t_now + tau, EV_JAW_TIP, k, FLAG_TOUCHING if tau == 0.0 else 0)
@@ -198,8 +314,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
     """Earliest contact of a ball in flight with a cushion's nose edge or a jaw tip's rim,
     or its flight over a cushion off the table (improves h if earlier than h.t). Pockets
     are met on landing (the solver checks the hole under a landing ball)."""
-    cdef double T = Ti.t_end - t_now, tau, d0, d1, e0, e1, e2, dx, dy, rad
-    cdef double e_rest = B.R - G.cushion_height     # centre height over the nose at rest
+    cdef double T = Ti.t_end - t_now, tau, d0, d1, e0, e1, e2, rad
     cdef double r[3]
     cdef double v[3]
     cdef double w[3]
@@ -219,11 +334,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         d0 = G.seg_n[2 * k] * (r[0] - p[0]) + G.seg_n[2 * k + 1] * (r[1] - p[1])
         d1 = G.seg_n[2 * k] * v[0] + G.seg_n[2 * k + 1] * v[1]
         # the nose edge: d^2 + (z - h)^2 - R^2
-        c[0] = d0 * d0 + e0 * e0 - B.R * B.R
-        c[1] = 2.0 * (d0 * d1 + e0 * e1)
-        c[2] = d1 * d1 + e1 * e1 + 2.0 * e0 * e2
-        c[3] = 2.0 * e1 * e2
-        c[4] = e2 * e2
+        air_point_coeffs(d0, 0.0, d1, 0.0, e0, e1, e2, B.R, c)
         tau = contact_entry(c, 4, T, 2.0 * B.R)
         if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
@@ -240,17 +351,9 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         if not boxes_meet(Ti.box, B.R, &feat_box[4 * (G.n_seg + k)]):
             continue
         p = &G.tip[3 * k]
-        # contact distance to the rim point: the one that meets the cylinder model of a ball
-        # on the cloth exactly, so a ball that hops off touching a tip starts touching it
-        rad = sqrt((p[2] + B.rho) * (p[2] + B.rho) + e_rest * e_rest)
-        dx = r[0] - p[0]
-        dy = r[1] - p[1]
+        rad = tip_air_radius(p, B, G.cushion_height)
         # |(x - cx, y - cy, z - h)|^2 - rad^2 with x, y linear and z quadratic in t
-        c[0] = dx * dx + dy * dy + e0 * e0 - rad * rad
-        c[1] = 2.0 * (dx * v[0] + dy * v[1] + e0 * e1)
-        c[2] = v[0] * v[0] + v[1] * v[1] + e1 * e1 + 2.0 * e0 * e2
-        c[3] = 2.0 * e1 * e2
-        c[4] = e2 * e2
+        air_point_coeffs(r[0] - p[0], r[1] - p[1], v[0], v[1], e0, e1, e2, rad, c)
         tau = contact_entry(c, 4, T, 2.0 * rad)
         keep(h, t_now + tau, EV_JAW_TIP, k, FLAG_TOUCHING if tau == 0.0 else 0)
 

@@ -19,19 +19,24 @@ from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, free
                                   hypot2, fill_props, make_params, HOP_MIN_MPS)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
-                                  air_table_contact, contact_normal, landing_pocket)
+                                  air_table_contact, contact_normal, landing_pocket,
+                                  pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS)
 
 
 cdef extern from *:
     """
     /* Events closer in time than this count as "the same instant" for the stall guard (s). */
     #define SAME_TIME_S 1e-12
+    /* A pressing contact raises the parting speed, and the motion states it changes may
+       press harder: re-measured at most this many times (it settles in one or two). */
+    #define PART_ROUNDS 4
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
     """
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
+    int PART_ROUNDS
 
 ctypedef struct Event:
     double time
@@ -306,9 +311,9 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
 
 
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
-    """Balls i and j that creeping contact pressed a few micrometres into each other are
-    moved apart to touch exactly, so that pressed contacts cannot accumulate overlap from
-    one collision to the next. On the cloth both move horizontally (inversely to their
+    """Balls i and j given pressed a few micrometres into each other (positions from an
+    older solver's creep rule; this one never presses them in) are moved apart to touch
+    exactly at their first impact. On the cloth both move horizontally (inversely to their
     masses); a ball in flight moves along the line of centres, one on the cloth stays."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
@@ -339,8 +344,9 @@ cdef void unpress(Sim* S, int i, int j) noexcept nogil:
 
 
 cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
-    """Ball i on the cloth pressed a few micrometres into a cushion face or jaw tip by a
-    creeping contact is moved out to touch it exactly (as unpress does for two balls)."""
+    """Ball i on the cloth pressed a few micrometres into a cushion face or jaw tip (given
+    so, or landing from the air past the nose edge) is moved out to touch it exactly (as
+    unpress does for two balls)."""
     cdef Traj* Ti = &S.T[i]
     cdef double press, dx, dy, d
     cdef const double* p
@@ -362,6 +368,84 @@ cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
         if press > 0.0 and d > 0.0:
             Ti.r[0] += press * dx / d
             Ti.r[1] += press * dy / d
+
+
+cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
+    """After the impact of balls i and j (settled): if their relative acceleration presses
+    them together and they part slower than part_speed (a pressing contact: pushed by cloth
+    friction, rolling resistance or gravity), a normal impulse along the line of centres
+    raises their parting speed to it, so that they stay apart until their next contact
+    instead of sinking into each other or meeting again at once. Equal and opposite
+    (momentum is conserved); the slate takes the vertical part on a ball on the cloth.
+    Returns FLAG_PRESSED if it acted, else 0."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef double c[5]
+    cdef double n[3]
+    cdef double scale = 2.0 * (S.B[i].R + S.B[j].R), u, want, d, J, ki, kj
+    cdef bint air_i, air_j
+    cdef int k, rounds, flags = 0
+    for rounds in range(PART_ROUNDS):
+        if not (in_play(Ti.state) and in_play(Tj.state)):
+            break
+        pair_coeffs(Ti, Tj, &S.B[i], &S.B[j], S.t_now, c)
+        u = c[1] / scale
+        want = part_speed(c, scale, True)
+        if not (want >= PART_MIN_MPS and u < want):
+            break
+        for k in range(3):
+            n[k] = Tj.r[k] - Ti.r[k]
+        d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+        for k in range(3):
+            n[k] /= d
+        air_i = Ti.state == ST_AIRBORNE
+        air_j = Tj.state == ST_AIRBORNE
+        ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
+        kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
+        J = (want - u) / (ki + kj)
+        for k in range(3):
+            if k < 2 or air_i:
+                Ti.v[k] -= J * n[k] / S.B[i].m
+            if k < 2 or air_j:
+                Tj.v[k] += J * n[k] / S.B[j].m
+        settle(S, i, air_i, False)
+        settle(S, j, air_j, False)
+        flags = FLAG_PRESSED
+    return flags
+
+
+cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
+    """After ball i's impact on cushion segment or jaw tip `feature` (settled): as
+    part_pair, for a ball pressed into the cushion (by its own cloth friction, say): its
+    parting speed along the contact normal (horizontal on the cloth) is raised to
+    part_speed. Returns FLAG_PRESSED if it acted, else 0."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double c[5]
+    cdef double N[3]
+    cdef double scale, u, want, q
+    cdef bint air
+    cdef int k, rounds, flags = 0
+    for rounds in range(PART_ROUNDS):
+        if not in_play(Ti.state):
+            break
+        air = Ti.state == ST_AIRBORNE
+        scale = feature_coeffs(Ti, &S.B[i], &S.G, kind, feature, S.t_now, c)
+        u = c[1] / scale
+        # a face on the cloth has the gap itself for contact function; the rest, squares
+        want = part_speed(c, scale, air or kind != EV_CUSHION)
+        if not (want >= PART_MIN_MPS and u < want):
+            break
+        contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
+        if not air:
+            N[2] = 0.0
+            q = sqrt(N[0] * N[0] + N[1] * N[1])
+            N[0] /= q
+            N[1] /= q
+        for k in range(3):
+            Ti.v[k] += (want - u) * N[k]
+        settle(S, i, air, False)
+        flags = FLAG_PRESSED
+    return flags
 
 
 cdef inline bint before(double x, double y, double bx, double by) noexcept nogil:
@@ -432,7 +516,8 @@ cdef int step(Sim* S) noexcept nogil:
         speed = ball_ball(Ti, &S.T[j], &S.B[i], &S.B[j], &S.P)
         settle(S, i, air, False)
         settle(S, j, S.T[j].state == ST_AIRBORNE, False)
-        err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, 0)
+        flags = part_pair(S, i, j)
+        err = record_event(S, t, EV_BALL_BALL, i, j, -1, -1, speed, flags)
         err = err or record_piece(S, i) or record_piece(S, j)
         S.err_a = i
         S.err_b = j
@@ -450,6 +535,7 @@ cdef int step(Sim* S) noexcept nogil:
         rail = S.G.seg_rail[feature] if kind == EV_CUSHION else S.G.tip_rail[feature]
         speed = hit_table(S, i, kind, feature)
         settle(S, i, air, False)
+        flags |= part_table(S, i, kind, feature)
     elif kind == EV_POCKET:
         speed = hypot2(Ti.v[0], Ti.v[1])
         Ti.state = ST_POCKETED

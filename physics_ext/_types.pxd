@@ -25,6 +25,7 @@ cdef enum:
 # Event flags: the same values as physics_ext.types.EventFlag.
 cdef enum:
     FLAG_TOUCHING = 1
+    FLAG_PRESSED = 2
 
 # Rails: the same values as physics_ext.table.Rail (and the index of each rail's nose segment).
 cdef enum:

@@ -15,8 +15,9 @@ from .stroke import CueSpec, StrikeResult, Stroke, strike
 from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
-# racks built from floating-point arithmetic touch to within ~1e-16 m, and a shot may leave
-# balls that crept into contact pressed up to the solver's 1 micrometre creep depth.
+# racks built from floating-point arithmetic touch to within ~1e-16 m, and positions saved
+# by solvers before issue 16 may hold balls pressed up to its 1 micrometre creep depth (the
+# solver now keeps every pair outside contact to 1 nm).
 OVERLAP_TOL_M = 2e-6
 # A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27).
 FROZEN_TOL_M = 1e-6
@@ -174,7 +175,7 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     """Strike ball `cue_index` (at rest on the cloth) with `stroke` and simulate the shot.
 
     The result also carries the StrikeResult (contact point and angle, miscue, preliminary
-    class) and, for each flight of the cue ball, its 'legal_jump' or 'scoop' class."""
+    class) and, for each flight of the cue ball, its 'legal_jump', 'scoop' or 'miscue' class."""
     if not 0 <= cue_index < len(balls):
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
     ball = balls[cue_index]
@@ -224,8 +225,8 @@ class ShotResult:
     cue_index: Optional[int] = None
 
     def cue_flights(self) -> tuple:
-        """(Flight, 'legal_jump' | 'scoop') for each flight of the cue ball of a shot made
-        with shoot(); empty otherwise."""
+        """(Flight, 'legal_jump' | 'scoop' | 'miscue') for each flight of the cue ball of a
+        shot made with shoot() (physics_ext.flight.classify); empty otherwise."""
         if self.stroke is None:
             return ()
         return tuple((f, classify(self.stroke, f, self.events)) for f in self.flights

@@ -64,18 +64,22 @@ class Pieces:
 
 
 def classify(stroke, flight: Flight, events: np.ndarray) -> str:
-    """'legal_jump' or 'scoop' for a flight of the cue ball after `stroke` (a StrikeResult).
+    """'legal_jump', 'scoop' or 'miscue' for a flight of the cue ball after `stroke` (a
+    StrikeResult).
 
     Scoop: the stroke was classified a scoop (tip reached the cloth, or the contact lay below
-    the equator of an elevated cue), or a miscue struck below the equator, or the cue ball
-    rose at the strike without first rebounding from the slate (an upward strike impulse).
+    the equator of an elevated cue), or the cue ball rose at the strike without first
+    rebounding from the slate (an upward strike impulse).
+    Miscue: the stroke was a miscue (the tip skidded off, tip clear of the cloth), above or
+    below centre: the jump is an accident, not a stroke that dug under the ball (seed 9-ball
+    rule 5.2.h; rule book R9-X11), and the rules judge it on its own.
     Legal jump: everything else: the ball was driven into the slate from above centre and
     bounced up, or it hopped later off a collision after a legal stroke."""
     from .stroke import StrikeClass
     if stroke.classification == StrikeClass.SCOOP:
         return "scoop"
-    if stroke.classification == StrikeClass.MISCUE and stroke.contact_angle < 0:
-        return "scoop"
+    if stroke.classification == StrikeClass.MISCUE:
+        return "miscue"
     at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
     if flight.start == 0.0 and not np.any(events["kind"][at_strike] == _SLATE):
         return "scoop"

@@ -46,6 +46,10 @@ class EventFlag(enum.IntFlag):
     # pushed into its cushion); the rules count it as "driven to a cushion" only if the
     # ball had left that cushion first (WPA/seed 8.6).
     TOUCHING = 1
+    # A pressing contact (physics_ext/README.md, "Pressing contacts"): the bodies were
+    # pressed together by their relative acceleration, and this contact parted them at the
+    # least parting speed sqrt(2 |gap''| PRESS_DEPTH_M) (1 um) instead of a slower bounce.
+    PRESSED = 2
 
 
 # One row of the event log. `other` is -1 unless kind is BALL_BALL; `feature` is the

@@ -164,7 +164,8 @@ def _fouls(state: EightBallState, facts: ShotFacts) -> set:
         fouls.add(Foul.BLACK_FIRST if facts.first_contact == BLACK
                   else Foul.OPPONENT_BALL_FIRST)
     if balls_passed_over(facts):
-        fouls.add(Foul.JUMPED_OVER_BALL)                     # R8-17, R8-X14
+        # R8-17, R8-X14: any jump, legal-looking, scoop or miscue alike
+        fouls.add(Foul.JUMPED_OVER_BALL)
     if _opponent_balls(state) & object_balls_pocketed(facts):
         fouls.add(Foul.OPPONENT_BALL_POTTED)                 # R8-19, R8-X08
     if (state.variants.cushion_after_contact and not state.is_break and candidates

@@ -39,6 +39,7 @@ class JumpClass(str, enum.Enum):
     LEGAL_JUMP = "legal_jump"   # struck above centre, bounced off the slate
     ELEVATED = "legal_jump"     # the rule book's name for the same thing
     SCOOP = "scoop"             # struck below centre, lifted by tip and cloth
+    MISCUE = "miscue"           # the tip skidded off: an accidental jump (seed 5.2.h)
 
 
 class StrokeFault(enum.Enum):
@@ -227,7 +228,7 @@ def resting_positions(final) -> dict:
 
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:
     """(start, end, classification, passed-over indices) for each flight of the cue ball.
-    A shot made with physics_ext.shoot() carries the solver's legal-jump/scoop class; a
+    A shot made with physics_ext.shoot() carries the solver's legal-jump/scoop/miscue class; a
     shot simulated from given velocities has no stroke to judge, so its flights count as
     legal jumps (8-ball fouls any jump over a ball regardless, R8-X14)."""
     stroke_flights = result.cue_flights() if getattr(result, "stroke", None) else None

@@ -177,8 +177,10 @@ def _fouls(state: NineBallState, facts: ShotFacts, push_out: bool) -> set:
         fouls.add(Foul.OBJECT_BALL_OFF_TABLE)                # variant (WPA 6.5), R9-26
     if variants.nine_off_table_spotted and NINE in facts.off_table:
         fouls.add(Foul.NINE_OFF_TABLE)                       # variant (WPA), R9-X03
+    # R9-21, R9-X11: only a scoop; a miscue's jump is an accident, no foul on its face
+    # (its ferrule or second tip contact is, among the stroke faults above: R9-B13)
     if balls_passed_over(facts, JumpClass.SCOOP):
-        fouls.add(Foul.SCOOP_JUMP_OVER_BALL)                 # R9-21, R9-X11
+        fouls.add(Foul.SCOOP_JUMP_OVER_BALL)
     candidates = first_contact_candidates(facts)
     if not push_out:                                         # R9-12: 5.2.b, 5.2.c suspended
         if not candidates:

@@ -113,7 +113,8 @@ def test_a_level_cue_never_lifts_the_ball(azimuth, side, height, speed):
     (40.0, 0.0, 0.2, 5.0, "legal_jump"),        # elevated, above centre: driven into the slate
     (30.0, 0.0, 0.0, 5.0, "legal_jump"),        # elevated centre hit: contact above the equator
     (15.0, 0.0, -0.4, 6.0, "scoop"),            # elevated, contact below the equator, lifts
-    (35.0, 0.0, -0.9, 6.0, "scoop"),            # miscue below centre that still lifts
+    (35.0, 0.0, -0.9, 6.0, "miscue"),           # miscue below centre that still lifts
+    (15.0, 0.0, -0.6, 15.0, "miscue"),          # issue 16: low miscue, cue raised 15 degrees
 ])
 def test_stroke_classification_table(elevation, side, height, speed, expected):
     stroke = Stroke(azimuth=0.0, elevation=math.radians(elevation), side=side, height=height,

@@ -117,7 +117,7 @@ def frozen_line(n: int, speed: float = 2.0, table: TableSpec = NINE_FOOT) -> lis
 def pressed_pair() -> list:
     """Two slow balls rolling pressed together: a faster one pushing a touching one that
     rolls away more slowly, 30 degrees off its path (found in a fuzzed 9-ball break). Once
-    an endless train of impacts; the solver now lets them creep 1 um together first."""
+    an endless train of impacts; now a few pressing contacts (physics_ext/README.md)."""
     def rolling(x, y, vx, vy):
         return Ball.pool(x, y, velocity=(vx, vy, 0.0), angular_velocity=(-vy / R, vx / R, 0.0))
     d = 2 * R * (1 + 1e-12)

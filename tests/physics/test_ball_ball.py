@@ -311,8 +311,7 @@ PUSHING_PAIRS = [
 @pytest.mark.parametrize("balls", PUSHING_PAIRS)
 def test_rolling_ball_pushing_a_touching_ball_comes_to_rest(balls):
     """Slow rolling balls pressed together (common at the end of a break) must settle in a
-    bounded number of events (no Zeno train of impacts, no stall), overlapping at most by
-    the solver's creep depth."""
+    bounded number of events (no Zeno train of impacts, no stall), never overlapping."""
     result = simulate(NINE_FOOT, balls)
     assert len(result.events) < 1000
     check_no_overlap(result)

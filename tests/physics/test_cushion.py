@@ -141,7 +141,7 @@ def test_ball_rolling_along_a_cushion_hugs_it_without_events():
 def test_ball_grazing_a_cushion_bounces_off_it(angle):
     """Rolling into the right cushion at a tiny angle, 5 cm before the contact: the contact
     is found (no tunnelling into the rail) and the ball leaves it. (The gap stays above the
-    solver's 1 nm touching tolerance and the approach above its 1 nm/s creep speed.)"""
+    solver's 1 nm touching tolerance.)"""
     v = 1.0
     vel = (v * math.cos(angle), -v * math.sin(angle), 0.0)
     ball = Ball.pool(0.2, RHO + 5e-2 * math.sin(angle),

@@ -14,7 +14,6 @@ import pytest
 
 from physics_ext import EventKind, MotionState, simulate
 from tests.physics import probes
-from tests.physics.invariants import CONTACT_TOL_M, CREEP_TOL_M
 from tests.physics.scenes import (NINE_FOOT, eight_ball_break, nine_ball_break, pressed_pair,
                                   random_break, random_shot)
 
@@ -49,21 +48,10 @@ def result(request):
 
 
 def test_positions_are_continuous_through_every_event(result):
-    """No event moves a ball, except one documented case: two balls that crept into each
-    other (by at most CREEP_TOL_M) are parted to touch exactly at their impact."""
-    radii = result.ball_rows[:, 0]
+    """No event moves a ball: balls never press into each other, so no impact has to part
+    them first (the solver's unpress acts only on balls given overlapping)."""
     for events, before, after in probes.steps(result):
         jump = np.linalg.norm(after.positions - before.positions, axis=1)
-        if len(events) and events["kind"][0] == EventKind.BALL_BALL:
-            pair = [events["ball"][0], events["other"][0]]
-            reach = radii[pair].sum()
-            depth = reach - np.linalg.norm(np.subtract(*before.positions[pair]))
-            if depth > CONTACT_TOL_M:
-                assert depth <= CREEP_TOL_M + CONTACT_TOL_M, (events, depth)
-                gap = np.linalg.norm(np.subtract(*after.positions[pair])) - reach
-                assert abs(gap) <= CONTACT_TOL_M, (events, gap)
-                assert np.all(jump[pair] <= depth + CONTACT_TOL_M), (events, jump[pair])
-                jump[pair] = 0.0
         assert np.all(jump <= POS_TOL_M), (events, jump)
 
 

@@ -13,7 +13,7 @@ from tests.physics.scenes import NINE_FOOT, R, M, nine_ball_break
 
 RHO = contact_distance(NINE_FOOT, R)
 # Impossible positions are this far past a limit: 100 times the API's tolerance (balls may
-# overlap a little and still count as touching, e.g. after a creep in the previous shot).
+# overlap a little and still count as touching, e.g. positions saved by an older solver).
 BEYOND_M = 100 * OVERLAP_TOL_M
 GOOD = Ball.pool(0.5, 0.5)
 NAN, INF = math.nan, math.inf

@@ -1,5 +1,6 @@
 """Shot facts read from the physics event log through the named queries (RULEBOOK
 section 6; R8-X03, R8-X07, R9-27, R9-X13)."""
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -167,6 +168,41 @@ def test_a_real_jump_over_a_ball():
     assert {iv.classification for iv in facts.cue_airborne} == {JumpClass.LEGAL_JUMP}
     assert balls_passed_over(facts) == {1}
     assert balls_passed_over(facts, JumpClass.SCOOP) == set()
+    assert Foul.JUMPED_OVER_BALL in eight_ball.rule_shot(eight(red=A), facts).fouls
+    assert Foul.SCOOP_JUMP_OVER_BALL not in nine_ball.rule_shot(nine(), facts).fouls
+
+
+def test_a_real_miscue_jump_is_its_own_class():
+    """Issue 16: a stroke below centre beyond the miscue limit, the cue raised 15 degrees,
+    at 15 m/s hops the cue ball; its flights are 'miscue' (R9-X11: an accident, not a
+    scoop), and neither engine calls a jump foul for a hop that clears nothing."""
+    table = TableSpec.nine_foot()
+    y = table.width / 2
+    balls = [Ball.pool(0.8, y), Ball.pool(1.8, y + 0.3)]
+    shot = shoot(table, balls, 0, Stroke(azimuth=0.0, elevation=math.radians(15), side=0.0,
+                                         height=-0.6, speed=15.0))
+    facts = facts_from_result(shot, [0, 1])
+    assert facts.miscue and shot.stroke.contact_angle < 0
+    assert facts.cue_airborne
+    assert {iv.classification for iv in facts.cue_airborne} == {JumpClass.MISCUE}
+    assert balls_passed_over(facts) == set()
+    assert Foul.JUMPED_OVER_BALL not in eight_ball.rule_shot(eight(red=A), facts).fouls
+    assert Foul.SCOOP_JUMP_OVER_BALL not in nine_ball.rule_shot(nine(), facts).fouls
+
+
+def test_a_real_miscue_jump_over_a_ball():
+    """R8-17, R9-X11: a steep miscue (55 degrees, the tip 0.55 R above centre, beyond the
+    0.514 R limit) still hops the cue ball over the ball 0.2 m ahead: a foul in 8-ball
+    (any jump), none in 9-ball (an accidental jump)."""
+    table = TableSpec.nine_foot()
+    y = table.width / 2
+    balls = [Ball.pool(0.5, y), Ball.pool(0.7, y), Ball.pool(1.5, y + 0.3)]
+    shot = shoot(table, balls, 0, Stroke(azimuth=0.0, elevation=math.radians(55), side=0.0,
+                                         height=0.55, speed=15.0))
+    facts = facts_from_result(shot, [0, 1, 2])
+    assert facts.miscue
+    assert {iv.classification for iv in facts.cue_airborne} == {JumpClass.MISCUE}
+    assert balls_passed_over(facts, JumpClass.MISCUE) == {1}
     assert Foul.JUMPED_OVER_BALL in eight_ball.rule_shot(eight(red=A), facts).fouls
     assert Foul.SCOOP_JUMP_OVER_BALL not in nine_ball.rule_shot(nine(), facts).fouls
 

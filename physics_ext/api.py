@@ -124,8 +124,11 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
 
 
 def _params_array(params: Params) -> np.ndarray:
-    return np.array([params.u_s, params.u_r, params.u_sp, params.e_b, params.u_b, params.e_c,
-                     params.u_c, params.e_t, params.g], dtype=np.float64)
+    """The solver's parameter array (physics_ext._motion.make_params): the ball-ball
+    friction goes as its law a + b exp(-c v), a in the place of u_b."""
+    a, b, c = params.ball_friction_law()
+    return np.array([params.u_s, params.u_r, params.u_sp, params.e_b, a, params.e_c,
+                     params.u_c, params.e_t, params.g, b, c], dtype=np.float64)
 
 
 def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params()) -> "ShotResult":

@@ -19,7 +19,16 @@ U_SP = 0.0127
 
 # --- Ball-ball ----------------------------------------------------------------------------
 E_B = 0.95    # restitution; Alciatore 0.92-0.98
-U_B = 0.06    # ball-ball friction (cut-induced throw); Alciatore TP A.14, 0.03-0.08
+# Ball-ball friction (throw). The default model is speed-dependent: u_b(v) = a + b exp(-c v),
+# v the sliding speed (m/s) of the two contact points at the impact, Alciatore's fit through
+# Marlow's measurements (The Physics of Pocket Billiards, 1995, table 10): u_b = 0.11, 0.06
+# and 0.01 at v = 0.1, 1 and 10 m/s times sin 45 deg (TP A.28 "Throw plots for all types of
+# shots", on the throw analysis of TP A.14; pooltool's AlciatoreBallBallFriction has the
+# same numbers). Params(ball_friction="constant") uses the constant U_B instead.
+U_B_FIT_A = 9.951e-3   # friction of a fast-sliding contact (v -> infinity)
+U_B_FIT_B = 0.108      # extra friction of a slow-sliding contact (v -> 0: a + b = 0.118)
+U_B_FIT_C = 1.088      # s/m, decay of the extra friction with the sliding speed
+U_B = 0.06    # constant ball-ball friction (the "constant" model); Alciatore TP A.14, 0.03-0.08
 
 # --- Ball-cushion (Han 2005 impulse at the nose) ------------------------------------------
 E_C = 0.85    # restitution; pooltool default with the Han model

@@ -98,6 +98,19 @@ CUE_END_MASS = POOL_BALL_MASS / 30
 # Miscue outcome: the tip skids off the ball, so the ball gets only this fraction of the
 # velocity and spin that a stroke at the miscue limit (same offset direction) would give.
 CUE_MISCUE_FRACTION = 0.2
+# Tip contact time (s): how long the tip stays on the ball. Jacksonville Project high-speed
+# video (Billiards Digest, April 1999: "about 0.001 second"); Alciatore's FAQ "How long is the
+# tip in contact with the cue ball?" (HSV A.77-A.81, A.147-A.151): 1-2 ms for most tips and
+# speeds, as low as 0.8 ms (hard tip, fast), up to 2-3 ms (soft tip, slow).
+CUE_TIP_CONTACT_TIME = 1.0e-3
+# Follow-through (m): how far past the point where it met the ball the tip travels before the
+# player's stroke stops it. An assumption: a few inches is the usual teaching; a jab stroke
+# is shorter, a long follow-through twice as long (Stroke.follow_through sets it per stroke).
+CUE_FOLLOW_THROUGH = 0.10
+# Length of shaft (m) behind the tip's rim checked for contacts with the balls after the
+# strike: the ferrule (about 25 mm) and the shaft just behind it, which a ball bouncing off
+# the slate under a steep cue reaches. Further back the shaft only moves along its own axis.
+CUE_SHAFT_CHECK_LENGTH = 0.15
 # Largest accepted cue speed (m/s). A power break gives the ball 11-13.4 m/s (PHYSICS 1.2),
 # about 10 m/s of cue speed with the defaults above; 15 leaves headroom and refuses typos.
 MAX_CUE_SPEED = 15.0

@@ -136,6 +136,13 @@ class Params:
             raise ValueError(f"parameter u_b_fit must be three numbers a, b, c >= 0 (c <= 100 "
                              f"s/m) with a + b <= 1, got {fit!r}")
 
+    def solver_array(self) -> np.ndarray:
+        """The solver's parameter array (physics_ext._motion.make_params): u_s, u_r, u_sp,
+        e_b, a, e_c, u_c, e_t, g, b, c, with a + b exp(-c v) the ball-ball friction law."""
+        a, b, c = self.ball_friction_law()
+        return np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
+                         self.e_t, self.g, b, c], dtype=np.float64)
+
     def ball_friction_law(self) -> tuple:
         """(a, b, c): the ball-ball friction at a contact sliding at v m/s is
         a + b exp(-c v); the "constant" model is (u_b, 0, 0)."""

@@ -82,9 +82,18 @@ def decode_match(data, where: str = "match") -> MatchInfo:
         variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants"),
         table=table,
         balls=balls,
-        params=from_plain(Params, F.get(data, "params", where), where + ".params"),
+        params=from_plain(Params, _params_data(F.get(data, "params", where)),
+                          where + ".params"),
         cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue"),
         rack=rack)
+
+
+def _params_data(data):
+    """The recorded params; a file older than 1.2 has no `ball_friction` and was recorded
+    with the constant ball-ball friction, so it is read as such."""
+    if isinstance(data, dict) and "ball_friction" not in data:
+        return {**data, "ball_friction": "constant"}
+    return data
 
 
 def _balls(data, mode: str, where: str) -> tuple:

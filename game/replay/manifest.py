@@ -54,7 +54,7 @@ def encode_match(session, opening) -> dict:
 
 def decode_match(data, where: str = "match") -> MatchInfo:
     """The checked match section (CorruptReplayError names the bad field)."""
-    data = F.obj(data, where)
+    data = _older_params(F.obj(data, where))
     mode = F.choice(F.get(data, "mode", where), VARIANTS, where + ".mode")
     players = F.items(F.get(data, "players", where), where + ".players", 2)
     if len(players) != 2:
@@ -82,17 +82,17 @@ def decode_match(data, where: str = "match") -> MatchInfo:
         variants=from_plain(VARIANTS[mode], F.get(data, "variants", where), where + ".variants"),
         table=table,
         balls=balls,
-        params=from_plain(Params, _params_data(F.get(data, "params", where)),
-                          where + ".params"),
+        params=from_plain(Params, F.get(data, "params", where), where + ".params"),
         cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue"),
         rack=rack)
 
 
-def _params_data(data):
-    """The recorded params; a file older than 1.2 has no `ball_friction` and was recorded
-    with the constant ball-ball friction, so it is read as such."""
-    if isinstance(data, dict) and "ball_friction" not in data:
-        return {**data, "ball_friction": "constant"}
+def _older_params(data: dict) -> dict:
+    """A file older than 1.2 has no params.ball_friction: it was recorded with the constant
+    ball-ball friction, so it is read as such."""
+    params = data.get("params")
+    if isinstance(params, dict) and "ball_friction" not in params:
+        return {**data, "params": {**params, "ball_friction": "constant"}}
     return data
 
 

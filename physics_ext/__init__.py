@@ -4,12 +4,14 @@ Public API (units SI, table frame of physics_ext.table):
     simulate(table, balls, params) -> ShotResult
     shoot(table, balls, cue_index, stroke, params, cue) -> ShotResult (with stroke, flights)
     strike(stroke, radius, mass, cue) -> StrikeResult; Stroke, CueSpec, StrikeClass, Flight
+    CueMotion, CueFault: the cue's follow-through and the stroke faults it produced
     TableSpec, TableGeometry, Pocket, Rail
     Ball, Params, MotionState, EventKind, EventFlag, EVENT_DTYPE, BallStates, Samples
     SimulationError, contact_distance
 See physics_ext/README.md.
 """
 from .api import ShotResult, contact_distance, shoot, simulate
+from .cue import CueFault, CueMotion
 from .flight import Flight
 from .stroke import CueSpec, StrikeClass, StrikeResult, Stroke, strike
 from .table import Pocket, Rail, TableGeometry, TableSpec
@@ -17,6 +19,7 @@ from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionS
                     Samples, SimulationError)
 
 __all__ = ["simulate", "shoot", "strike", "Stroke", "CueSpec", "StrikeResult", "StrikeClass",
+           "CueMotion", "CueFault",
            "Flight", "ShotResult", "contact_distance", "TableSpec", "TableGeometry", "Pocket",
            "Rail", "Ball", "Params", "MotionState", "EventKind", "EventFlag", "EVENT_DTYPE",
            "BallStates", "Samples", "SimulationError"]

@@ -167,8 +167,10 @@ cdef inline void fill_props(BallProps* B, double R, double m, double h, const Pa
 
 
 cdef inline Params make_params(const double[::1] p):
-    """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g (physics_ext.api)."""
+    """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay
+    (physics_ext.api)."""
     cdef Params P
     P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
         p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
+    P.u_b_slow, P.u_b_decay = p[9], p[10]
     return P

@@ -2,7 +2,7 @@
 # Every response here conserves or removes energy: the normal impulse restores at most the
 # approach speed (e <= 1) and the friction impulse at most cancels the slip.
 
-from libc.math cimport sqrt
+from libc.math cimport sqrt, exp
 from physics_ext._types cimport *
 
 
@@ -61,14 +61,16 @@ cdef inline double ball_ball(Traj* Ti, Traj* Tj, const BallProps* Bi, const Ball
                              const Params* P) noexcept nogil:
     """Frictional inelastic impact of two balls (Alciatore TP A.14; pooltool's
     frictional_inelastic), any radii and masses. The normal is the 3-D line of centres.
-    Returns the approach speed along the normal (m/s)."""
+    Coulomb friction u_b(w) = u_b + u_b_slow exp(-u_b_decay w) at the contact points'
+    sliding speed w (m/s) just before the impact. Returns the approach speed along the
+    normal (m/s)."""
     cdef double n[3]
     cdef double wi[3]
     cdef double wj[3]
     cdef double arm[3]
     cdef double J[3]
     cdef double t1[3]
-    cdef double d, vn, Jn, wn, wmag, Jt, kt, inv_m
+    cdef double d, vn, Jn, wn, wmag, Jt, kt, inv_m, mu
     cdef int k
     for k in range(3):
         n[k] = Tj.r[k] - Ti.r[k]
@@ -99,8 +101,11 @@ cdef inline double ball_ball(Traj* Ti, Traj* Tj, const BallProps* Bi, const Ball
     if wmag > 0.0:
         kt = inv_m + Bi.R * Bi.R / Bi.inertia + Bj.R * Bj.R / Bj.inertia
         Jt = wmag / kt
-        if Jt > P.u_b * Jn:
-            Jt = P.u_b * Jn
+        # friction at the contact's sliding speed before the impact (Alciatore TP A.14 /
+        # A.28); a constant u_b has u_b_slow = 0, so mu = u_b exactly
+        mu = P.u_b + P.u_b_slow * exp(-P.u_b_decay * wmag)
+        if Jt > mu * Jn:
+            Jt = mu * Jn
         for k in range(3):
             J[k] -= Jt * wi[k] / wmag
     for k in range(3):

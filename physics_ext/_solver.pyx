@@ -616,7 +616,7 @@ def run(const double[:, ::1] balls, const double[::1] params,
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
-    params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g.
+    params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay (make_params).
     Returns (events, pieces, status, ball_a, ball_b, t): events as an EVENT_DTYPE array;
     pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """

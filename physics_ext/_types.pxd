@@ -41,11 +41,14 @@ ctypedef struct Params:
     double u_r        # rolling resistance
     double u_sp       # spin-in-place friction (alpha_sp = 5 u_sp g / 2R)
     double e_b        # ball-ball restitution
-    double u_b        # ball-ball friction
+    double u_b        # ball-ball friction u_b(v) = u_b + u_b_slow exp(-u_b_decay v), v the
+                      # contact points' sliding speed (m/s); (u_b, 0, 0) for a constant u_b
     double e_c        # ball-cushion restitution
     double u_c        # ball-cushion friction
     double e_t        # ball-slate restitution
     double g          # gravity, m/s^2
+    double u_b_slow   # extra ball-ball friction of a slow-sliding contact (see u_b)
+    double u_b_decay  # s/m, its decay with the sliding speed (see u_b)
 
 ctypedef struct BallProps:
     double R          # radius, m

@@ -11,6 +11,7 @@ import numpy as np
 from . import _query, _solver
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
+from .cue import CueMotion, follow_through
 from .stroke import CueSpec, StrikeResult, Stroke, strike
 from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
 
@@ -125,8 +126,7 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
 
 
 def _params_array(params: Params) -> np.ndarray:
-    return np.array([params.u_s, params.u_r, params.u_sp, params.e_b, params.u_b, params.e_c,
-                     params.u_c, params.e_t, params.g], dtype=np.float64)
+    return params.solver_array()
 
 
 def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params()) -> "ShotResult":
@@ -175,7 +175,9 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     """Strike ball `cue_index` (at rest on the cloth) with `stroke` and simulate the shot.
 
     The result also carries the StrikeResult (contact point and angle, miscue, preliminary
-    class) and, for each flight of the cue ball, its 'legal_jump', 'scoop' or 'miscue' class."""
+    class), for each flight of the cue ball its 'legal_jump', 'scoop' or 'miscue' class, and
+    the cue's follow-through with the faults it produced (`cue`, `stroke_faults`:
+    physics_ext.cue)."""
     if not 0 <= cue_index < len(balls):
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
     ball = balls[cue_index]
@@ -187,7 +189,9 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
                  tuple(struck.angular_velocity))
     result = simulate(table, [moved if k == cue_index else b for k, b in enumerate(balls)],
                       params)
-    return dataclasses.replace(result, stroke=struck, cue_index=cue_index)
+    result = dataclasses.replace(result, stroke=struck, cue_index=cue_index)
+    return dataclasses.replace(result, cue=follow_through(result, cue_index, stroke, struck,
+                                                          cue))
 
 
 def _frozen_rails(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> np.ndarray:
@@ -211,6 +215,8 @@ class ShotResult:
     flights: every ball's time in the air (physics_ext.flight.Flight), with the balls it
         passed over (also in the log as PASS_OVER events).
     stroke, cue_index: the StrikeResult and the cue ball, for a shot made with shoot().
+    cue: the cue's motion through the strike and follow-through, with its contacts
+        (physics_ext.cue.CueMotion), for a shot made with shoot().
     duration: time (s) of the last event; every ball rests from then on.
     """
     table: TableSpec
@@ -223,6 +229,13 @@ class ShotResult:
     flights: tuple = ()
     stroke: Optional[StrikeResult] = None
     cue_index: Optional[int] = None
+    cue: Optional[CueMotion] = None
+
+    @property
+    def stroke_faults(self) -> frozenset:
+        """The stroke faults the cue produced (physics_ext.cue.CueFault: push, double hit,
+        ferrule, struck another ball); empty for a shot not made with shoot()."""
+        return self.cue.faults if self.cue is not None else frozenset()
 
     def cue_flights(self) -> tuple:
         """(Flight, 'legal_jump' | 'scoop' | 'miscue') for each flight of the cue ball of a

@@ -19,7 +19,16 @@ U_SP = 0.0127
 
 # --- Ball-ball ----------------------------------------------------------------------------
 E_B = 0.95    # restitution; Alciatore 0.92-0.98
-U_B = 0.06    # ball-ball friction (cut-induced throw); Alciatore TP A.14, 0.03-0.08
+# Ball-ball friction (throw). The default model is speed-dependent: u_b(v) = a + b exp(-c v),
+# v the sliding speed (m/s) of the two contact points at the impact, Alciatore's fit through
+# Marlow's measurements (The Physics of Pocket Billiards, 1995, table 10): u_b = 0.11, 0.06
+# and 0.01 at v = 0.1, 1 and 10 m/s times sin 45 deg (TP A.28 "Throw plots for all types of
+# shots", on the throw analysis of TP A.14; pooltool's AlciatoreBallBallFriction has the
+# same numbers). Params(ball_friction="constant") uses the constant U_B instead.
+U_B_FIT_A = 9.951e-3   # friction of a fast-sliding contact (v -> infinity)
+U_B_FIT_B = 0.108      # extra friction of a slow-sliding contact (v -> 0: a + b = 0.118)
+U_B_FIT_C = 1.088      # s/m, decay of the extra friction with the sliding speed
+U_B = 0.06    # constant ball-ball friction (the "constant" model); Alciatore TP A.14, 0.03-0.08
 
 # --- Ball-cushion (Han 2005 impulse at the nose) ------------------------------------------
 E_C = 0.85    # restitution; pooltool default with the Han model
@@ -89,6 +98,19 @@ CUE_END_MASS = POOL_BALL_MASS / 30
 # Miscue outcome: the tip skids off the ball, so the ball gets only this fraction of the
 # velocity and spin that a stroke at the miscue limit (same offset direction) would give.
 CUE_MISCUE_FRACTION = 0.2
+# Tip contact time (s): how long the tip stays on the ball. Jacksonville Project high-speed
+# video (Billiards Digest, April 1999: "about 0.001 second"); Alciatore's FAQ "How long is the
+# tip in contact with the cue ball?" (HSV A.77-A.81, A.147-A.151): 1-2 ms for most tips and
+# speeds, as low as 0.8 ms (hard tip, fast), up to 2-3 ms (soft tip, slow).
+CUE_TIP_CONTACT_TIME = 1.0e-3
+# Follow-through (m): how far past the point where it met the ball the tip travels before the
+# player's stroke stops it. An assumption: a few inches is the usual teaching; a jab stroke
+# is shorter, a long follow-through twice as long (Stroke.follow_through sets it per stroke).
+CUE_FOLLOW_THROUGH = 0.10
+# Length of shaft (m) behind the tip's rim checked for contacts with the balls after the
+# strike: the ferrule (about 25 mm) and the shaft just behind it, which a ball bouncing off
+# the slate under a steep cue reaches. Further back the shaft only moves along its own axis.
+CUE_SHAFT_CHECK_LENGTH = 0.15
 # Largest accepted cue speed (m/s). A power break gives the ball 11-13.4 m/s (PHYSICS 1.2),
 # about 10 m/s of cue speed with the defaults above; 15 leaves headroom and refuses typos.
 MAX_CUE_SPEED = 15.0

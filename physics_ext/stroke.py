@@ -153,12 +153,15 @@ class Stroke:
         (as the player sees the ball). side^2 + height^2 < 1. For the offset of the tip's
         centre use `contact_offset`.
     speed: cue speed at impact (m/s), in (0, MAX_CUE_SPEED].
+    follow_through: how far (m, 0..0.5) the tip travels past the point where it met the
+        ball before the stroke stops (physics_ext.cue: double hits and shaft contacts).
     """
     azimuth: float
     elevation: float
     side: float
     height: float
     speed: float
+    follow_through: float = C.CUE_FOLLOW_THROUGH
 
     def __post_init__(self):
         _check("stroke azimuth", self.azimuth, unit=" rad")
@@ -166,6 +169,7 @@ class Stroke:
         _check("stroke side", self.side, -1.0, 1.0)
         _check("stroke height", self.height, -1.0, 1.0)
         _check("stroke speed", self.speed, 0.0, C.MAX_CUE_SPEED, lo_open=True, unit=" m/s")
+        _check("stroke follow_through", self.follow_through, 0.0, 0.5, unit=" m")
         if self.side ** 2 + self.height ** 2 >= 1.0:
             raise ValueError(f"stroke offset (side, height) = ({self.side!r}, {self.height!r}) "
                              f"lies outside the ball: side^2 + height^2 must be < 1")
@@ -174,19 +178,26 @@ class Stroke:
 @dataclass(frozen=True)
 class CueSpec:
     """The cue. mass (kg), tip_radius (m, the tip's dome), shaft_radius (m, at the tip),
-    tip_friction and tip_restitution (dimensionless), end_mass (kg, squirt end mass)."""
+    tip_friction and tip_restitution (dimensionless), end_mass (kg, squirt end mass),
+    tip_contact_time (s, how long the tip stays on the ball: physics_ext.cue)."""
     mass: float = C.CUE_MASS
     tip_radius: float = C.CUE_TIP_RADIUS
     shaft_radius: float = C.CUE_SHAFT_RADIUS
     tip_friction: float = C.CUE_TIP_FRICTION
     tip_restitution: float = C.CUE_TIP_RESTITUTION
     end_mass: float = C.CUE_END_MASS
+    tip_contact_time: float = C.CUE_TIP_CONTACT_TIME
 
     def __post_init__(self):
         for name, unit in (("mass", " kg"), ("tip_radius", " m"), ("shaft_radius", " m"),
                            ("tip_friction", ""), ("end_mass", " kg")):
             _check(f"cue {name}", getattr(self, name), 0.0, lo_open=True, unit=unit)
         _check("cue tip_restitution", self.tip_restitution, 0.0, 1.0)
+        _check("cue tip_contact_time", self.tip_contact_time, 0.0, 0.01, lo_open=True,
+               unit=" s")
+        if self.shaft_radius >= self.tip_radius:
+            raise ValueError(f"cue shaft_radius {self.shaft_radius!r} m must be below its "
+                             f"tip_radius {self.tip_radius!r} m (the tip is a dome on the shaft)")
 
     @property
     def miscue_limit(self) -> float:

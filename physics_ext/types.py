@@ -93,19 +93,29 @@ class Ball:
         return cls(C.POOL_BALL_RADIUS, C.POOL_BALL_MASS, (x, y), velocity, angular_velocity)
 
 
+BALL_FRICTION_MODELS = ("speed", "constant")
+
+
 @dataclass(frozen=True)
 class Params:
-    """Physical parameters (dimensionless unless stated). See constants.py for sources."""
+    """Physical parameters (dimensionless unless stated). See constants.py for sources.
+
+    Ball-ball friction (throw) follows `ball_friction`: "speed" (the default) takes
+    u_b(v) = a + b exp(-c v) with (a, b, c) = `u_b_fit` (c in s/m), v the sliding speed of
+    the contact points at the impact (m/s), Alciatore's fit to Marlow's measurements;
+    "constant" takes `u_b` whatever the speed (the model before issue 16)."""
     u_s: float = C.U_S      # ball-cloth sliding friction
     u_r: float = C.U_R      # rolling resistance
     u_sp: float = C.U_SP    # spin-in-place friction: alpha_sp = 5 u_sp g / (2R) rad/s^2
     e_b: float = C.E_B      # ball-ball restitution
-    u_b: float = C.U_B      # ball-ball friction
+    u_b: float = C.U_B      # ball-ball friction of the "constant" model
     e_c: float = C.E_C      # ball-cushion restitution
     u_c: float = C.U_C      # ball-cushion friction
     e_t: float = C.E_T      # ball-slate restitution
     g: float = C.G          # gravity, m/s^2
     max_events: int = C.MAX_EVENTS_DEFAULT   # hard cap per shot
+    ball_friction: str = "speed"             # "speed" (u_b_fit) or "constant" (u_b)
+    u_b_fit: tuple = (C.U_B_FIT_A, C.U_B_FIT_B, C.U_B_FIT_C)   # a, b, c (s/m) of u_b(v)
 
     def __post_init__(self):
         ranges = {"u_s": (1e-3, 2.0), "u_r": (1e-4, 0.5), "u_sp": (1e-5, 1.0),
@@ -120,6 +130,35 @@ class Params:
         if not (isinstance(self.max_events, int) and self.max_events > 0):
             raise ValueError(f"parameter max_events must be a positive int, got "
                              f"{self.max_events!r}")
+        if self.ball_friction not in BALL_FRICTION_MODELS:
+            raise ValueError(f"parameter ball_friction must be one of {BALL_FRICTION_MODELS}, "
+                             f"got {self.ball_friction!r}")
+        fit = self.u_b_fit
+        if not (isinstance(fit, tuple) and len(fit) == 3 and all(
+                isinstance(v, (int, float)) and math.isfinite(v) and 0.0 <= v <= 100.0
+                for v in fit) and fit[0] + fit[1] <= 1.0):
+            raise ValueError(f"parameter u_b_fit must be three numbers a, b, c >= 0 (c <= 100 "
+                             f"s/m) with a + b <= 1, got {fit!r}")
+
+    def solver_array(self) -> np.ndarray:
+        """The solver's parameter array (physics_ext._motion.make_params): u_s, u_r, u_sp,
+        e_b, a, e_c, u_c, e_t, g, b, c, with a + b exp(-c v) the ball-ball friction law."""
+        a, b, c = self.ball_friction_law()
+        return np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
+                         self.e_t, self.g, b, c], dtype=np.float64)
+
+    def ball_friction_law(self) -> tuple:
+        """(a, b, c): the ball-ball friction at a contact sliding at v m/s is
+        a + b exp(-c v); the "constant" model is (u_b, 0, 0)."""
+        if self.ball_friction == "constant":
+            return (float(self.u_b), 0.0, 0.0)
+        return tuple(float(v) for v in self.u_b_fit)
+
+    def ball_ball_friction(self, slip: float) -> float:
+        """Ball-ball friction coefficient at a contact whose points slide past each other
+        at `slip` m/s (the solver's law, for closed forms such as the AI's throw guess)."""
+        a, b, c = self.ball_friction_law()
+        return a + b * math.exp(-c * slip)
 
 
 @dataclass(frozen=True)

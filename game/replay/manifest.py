@@ -55,7 +55,7 @@ def encode_match(session, opening) -> dict:
 
 def decode_match(data, where: str = "match") -> MatchInfo:
     """The checked match section (CorruptReplayError names the bad field)."""
-    data = F.obj(data, where)
+    data = _older_params(F.obj(data, where))
     mode = F.choice(F.get(data, "mode", where), VARIANTS, where + ".mode")
     players = F.items(F.get(data, "players", where), where + ".players", 2)
     if len(players) != 2:
@@ -90,6 +90,15 @@ def decode_match(data, where: str = "match") -> MatchInfo:
         cue=from_plain(CueSpec, F.get(data, "cue", where), where + ".cue",
                        error=CorruptReplayError),
         rack=rack)
+
+
+def _older_params(data: dict) -> dict:
+    """A file older than 1.2 has no params.ball_friction: it was recorded with the constant
+    ball-ball friction, so it is read as such."""
+    params = data.get("params")
+    if isinstance(params, dict) and "ball_friction" not in params:
+        return {**data, "params": {**params, "ball_friction": "constant"}}
+    return data
 
 
 def _balls(data, mode: str, where: str) -> tuple:

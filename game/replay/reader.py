@@ -147,4 +147,5 @@ def _shot(archive, match, entry, index: int, members: set) -> ReplayShot:
     if not np.allclose(data.rows[:, :2], sizes, rtol=1e-9, atol=0.0):
         F.fail(where, f"the balls of {member} differ in size or mass from the match's")
     return ReplayShot(index=index, digest=digest, data=data,
-                      result=data.result(match.table, match.params), **inputs)
+                      result=data.result(match.table, match.params, inputs["stroke"],
+                                         match.cue), **inputs)

@@ -13,12 +13,14 @@ trajectory record (ball, state, t0, rvw), documented in physics_ext.api.ShotResu
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 
 from physics_ext import (EVENT_DTYPE, Ball, EventKind, Flight, MotionState, Params, Rail,
                          ShotResult, TableSpec)
+from physics_ext.cue import follow_through
 from physics_ext.stroke import StrikeClass, StrikeResult
 from game.storage.plain import to_plain
 
@@ -68,18 +70,24 @@ class ShotData:
         return shot_digest(self.rows, self.events, self.pieces, self.final_positions,
                            self.final_states)
 
-    def result(self, table: TableSpec, params: Params) -> ShotResult:
-        """The ShotResult this data was recorded from, for sampling and the rules."""
+    def result(self, table: TableSpec, params: Params, stroke=None, cue=None) -> ShotResult:
+        """The ShotResult this data was recorded from, for sampling and the rules; with the
+        shot's Stroke and the match's CueSpec, the cue's follow-through and its stroke
+        faults too (physics_ext.cue: computed from the recorded trajectories alone)."""
         events = np.zeros(self.events.size, dtype=EVENT_DTYPE)
         for name in EVENT_DTYPE.names:
             events[name] = self.events[name]
         events.flags.writeable = False
         balls = tuple(Ball(r[0], r[1], tuple(r[2:5]), tuple(r[5:8]), tuple(r[8:11]))
                       for r in self.rows.tolist())
-        return ShotResult(table=table, params=params, balls=balls, ball_rows=self.rows,
-                          events=events, pieces=self.pieces,
-                          initial_rail_contacts=self.rail_contacts, flights=self.flights,
-                          stroke=self.strike, cue_index=self.cue_index)
+        result = ShotResult(table=table, params=params, balls=balls, ball_rows=self.rows,
+                            events=events, pieces=self.pieces,
+                            initial_rail_contacts=self.rail_contacts, flights=self.flights,
+                            stroke=self.strike, cue_index=self.cue_index)
+        if stroke is None or cue is None or self.strike is None:
+            return result
+        return dataclasses.replace(result, cue=follow_through(result, self.cue_index, stroke,
+                                                              self.strike, cue))
 
     def to_plain(self) -> dict:
         ball, state, t0, rvw = self.pieces

@@ -16,7 +16,7 @@ from pathlib import Path
 import physics_ext
 
 FORMAT_NAME = "breakshot-replay"
-FORMAT_VERSION = (1, 1)        # 1.1 adds race_to
+FORMAT_VERSION = (1, 2)        # 1.1 adds race_to; 1.2 the friction model, contact time, follow-through
 # The physics files whose content decides what a shot simulates to.
 _SOLVER_SOURCES = ("*.pyx", "*.pxd", "*.py")
 

@@ -10,8 +10,9 @@ Cushion contact follows S2 8.5/8.6 (R9-27, R9-X13, R8-X03): a contact counts unl
 log flags it `EventFlag.TOUCHING` (the ball was touching that cushion and had not left
 it); a jaw counts as its rail's cushion; a ball that left the table counts as driven to a
 cushion. The cue ball's flights (with the balls passed over, PASS_OVER in the log) and
-the miscue flag come from the result. Stroke faults and settled drops are not modelled by
-the physics yet: the caller may pass stroke faults, settled drops stay empty.
+the miscue flag come from the result, and so do the stroke faults the cue produced (push,
+double hit, ferrule or shaft contact, the cue on another ball: physics_ext.cue); the caller
+may add stroke faults. Settled drops are not modelled by the physics yet: they stay empty.
 """
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ class JumpClass(str, enum.Enum):
 
 
 class StrokeFault(enum.Enum):
-    """Faults the stroke model may report (R8-22, R8-23, R9-22, R9-B13, R9-X11)."""
+    """Faults the stroke model reports (R8-22, R8-23, R9-22, R9-B13, R9-X11); the values are
+    physics_ext.cue.CueFault's."""
     DOUBLE_HIT = "double_hit"               # the tip struck the cue ball twice
     PUSH = "push"                           # prolonged tip contact
     FERRULE = "ferrule"                     # ferrule or shaft end touched the cue ball
@@ -244,8 +246,8 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     """ShotFacts from a physics_ext ShotResult. `index_to_ball_id[i]` is the ball id of
     the i-th ball passed to simulate; the cue ball's index is `cue_index`. Airborne
     intervals and the miscue flag come from the result when it has them (shoot());
-    stroke faults (double hit, push, ferrule) are not modelled by the physics yet and are
-    passed in by the caller when known."""
+    so do the stroke faults the cue produced (push, double hit, ferrule, the cue on another
+    ball: `result.stroke_faults`, physics_ext.cue), to which the caller may add others."""
     ids = dict(enumerate(index_to_ball_id)) if not isinstance(index_to_ball_id, Mapping) \
         else dict(index_to_ball_id)
     if ids.get(cue_index) != CUE:
@@ -269,5 +271,6 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
                            for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),
-        stroke_faults=frozenset(stroke_faults),
+        stroke_faults=frozenset(stroke_faults) | frozenset(
+            StrokeFault(f.value) for f in getattr(result, "stroke_faults", ())),
     )

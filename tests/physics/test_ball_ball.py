@@ -21,7 +21,7 @@ from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, approach, cut_shot, fro
 G = Params().g
 REL = 1e-12
 ANGLE_TOL_DEG = 1e-9
-FRICTIONLESS = Params(u_b=0.0)          # isolates the restitution laws of PHYSICS 4.1
+FRICTIONLESS = Params(ball_friction="constant", u_b=0.0)   # isolates the restitution laws of PHYSICS 4.1
 
 
 def first_impact(result):
@@ -61,7 +61,7 @@ def test_stun_head_on_keeps_one_minus_e_over_two(e_b, speed):
 @pytest.mark.parametrize("e_b", [1.0, 0.95, 0.8])
 @pytest.mark.parametrize("cut_deg", [15.0, 30.0, 45.0, 60.0, 75.0])
 def test_stun_cut_separates_at_ninety_degrees_less_the_restitution_term(e_b, cut_deg):
-    params = Params(e_b=e_b, u_b=0.0)
+    params = Params(e_b=e_b, ball_friction="constant", u_b=0.0)
     phi = math.radians(cut_deg)
     result = simulate(NINE_FOOT, cut_shot(phi, params=params), params)
     _, _, after = first_impact(result)
@@ -72,7 +72,7 @@ def test_stun_cut_separates_at_ninety_degrees_less_the_restitution_term(e_b, cut
 
 
 def test_ninety_degree_rule_quoted_value():
-    params = Params(e_b=0.95, u_b=0.0)
+    params = Params(e_b=0.95, ball_friction="constant", u_b=0.0)
     _, _, after = first_impact(simulate(NINE_FOOT, cut_shot(math.radians(30), params=params),
                                         params))
     separation = direction_deg(after.velocities[1]) - direction_deg(after.velocities[0])
@@ -85,7 +85,7 @@ def test_stun_cut_throw(cut_deg, u_b):
     """Cut-induced throw of a stun shot (PHYSICS 4.2): the object ball leaves the line of
     centres by atan(min(u_b, 2 tan(phi) / (7 (1 + e)))) towards the cue ball's side
     motion; the first branch slides at the contact, the second sticks."""
-    params = Params(u_b=u_b)
+    params = Params(ball_friction="constant", u_b=u_b)
     phi = math.radians(cut_deg)
     result = simulate(NINE_FOOT, cut_shot(phi, params=params), params)
     _, _, after = first_impact(result)
@@ -99,7 +99,7 @@ def test_stun_cut_throw(cut_deg, u_b):
 
 def test_half_ball_throw_quoted_value():
     """3.43 degrees of throw at a half-ball stun hit with u_b = 0.06 (PHYSICS 4.2)."""
-    params = Params(u_b=0.06)
+    params = Params(ball_friction="constant", u_b=0.06)
     _, _, after = first_impact(simulate(NINE_FOOT, cut_shot(math.radians(30), params=params),
                                         params))
     throw = 30.0 - direction_deg(after.velocities[1])
@@ -117,7 +117,7 @@ def natural_angle(phi, e):
 @pytest.mark.parametrize("e_b", [1.0, 0.95, 0.9])
 @pytest.mark.parametrize("cut_deg", [10.0, 28.1, 30.0, 48.6, 70.0])
 def test_rolling_cue_ball_follows_the_thirty_degree_rule(e_b, cut_deg):
-    params = Params(e_b=e_b, u_b=0.0)
+    params = Params(e_b=e_b, ball_friction="constant", u_b=0.0)
     phi = math.radians(cut_deg)
     result = simulate(NINE_FOOT, cut_shot(phi, rolling=True, params=params), params)
     _, before, _ = first_impact(result)
@@ -136,7 +136,7 @@ def test_rolling_cue_ball_follows_the_thirty_degree_rule(e_b, cut_deg):
 
 @pytest.mark.parametrize("e_b, quoted", [(1.0, 33.7), (0.95, 32.3)])
 def test_half_ball_natural_angle_quoted_values(e_b, quoted):
-    params = Params(e_b=e_b, u_b=0.0)
+    params = Params(e_b=e_b, ball_friction="constant", u_b=0.0)
     result = simulate(NINE_FOOT, cut_shot(math.radians(30), rolling=True, params=params),
                       params)
     _, before, _ = first_impact(result)
@@ -149,7 +149,7 @@ def test_follow_shot_two_sevenths_and_five_sevenths(e_b):
     """Rolling head-on, frictionless contact: the cue ball keeps its topspin and re-rolls
     forward at (5 (1 - e)/2 + 2)/7 v (2/7 for e = 1); the object ball, struck without spin,
     rolls at 5/7 of (1 + e)/2 v (PHYSICS 4.1)."""
-    params = Params(e_b=e_b, u_b=0.0)
+    params = Params(e_b=e_b, ball_friction="constant", u_b=0.0)
     result = simulate(NINE_FOOT, cut_shot(0.0, rolling=True, params=params), params)
     _, before, _ = first_impact(result)
     v = before.velocities[0, 0]
@@ -166,7 +166,7 @@ def test_draw_shot_reversal_speed(u_b, speed, surface_spin):
     meets friction: an impulse J_t = min(u_b J_n, m R |w| / 7) (J_n = (1 + e) m v / 2,
     stick mass m/7 for equal balls, PHYSICS 4.2) pushes the cue ball into the slate, which
     takes it, and its torque R J_t / I takes back part of the draw."""
-    params = Params(u_b=u_b)
+    params = Params(ball_friction="constant", u_b=u_b)
     m = C.POOL_BALL_MASS
     v0, w0 = approach(speed, surface_spin / R, 0.3, params)
     balls = [Ball.pool(0.5, 0.6, velocity=(v0, 0, 0), angular_velocity=(0, w0, 0)),
@@ -209,7 +209,7 @@ def test_english_balls_meet_on_a_tilted_normal(e_b):
     / m1, v2' = J cos(beta) / m2; horizontal momentum is conserved."""
     r1, m1 = C.BLACKBALL_CUE_RADIUS, C.BLACKBALL_CUE_MASS
     r2, m2 = C.BLACKBALL_OBJECT_RADIUS, C.BLACKBALL_OBJECT_MASS
-    params = Params(e_b=e_b, u_b=0.0)
+    params = Params(e_b=e_b, ball_friction="constant", u_b=0.0)
     balls = cut_shot(0.0, 1.5, params=params, table=ENGLISH, cue=(r1, m1), target=(r2, m2))
     _, before, after = first_impact(simulate(ENGLISH, balls, params))
     beta = math.asin((r2 - r1) / (r1 + r2))
@@ -267,7 +267,7 @@ def test_frozen_line_is_a_newtons_cradle(n):
     """e = 1, frictionless: a cue ball touching a line of n touching balls hands its whole
     speed down the line at t = 0; every ball but the last stops (pairwise resolution in
     contact order is exact for a straight line of equal balls)."""
-    params = Params(e_b=1.0, u_b=0.0)
+    params = Params(e_b=1.0, ball_friction="constant", u_b=0.0)
     result = simulate(NINE_FOOT, frozen_line(n, speed=2.0), params)
     impacts = result.events[result.events["kind"] == EventKind.BALL_BALL]
     assert np.count_nonzero(impacts["time"] == 0.0) == n

@@ -117,3 +117,12 @@ def test_every_field_is_documented(recorded):
     for path, fields in _archive_structure(recorder.path).items():
         for key in fields:
             assert key == "<id>" or f"`{key}`" in doc, f"{path}.{key} is not in {DOC.name}"
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_files_before_1_2_were_recorded_with_constant_ball_friction(path):
+    """Format 1.2 adds params.ball_friction (issue 16); an older file was recorded with the
+    constant u_b and reads so, a current one with the speed-dependent default."""
+    major, minor = map(int, re.match(r"format_(\d+)\.(\d+)_", path.name).groups())
+    expected = "constant" if (major, minor) < (1, 2) else "speed"
+    assert load_replay(path).match.params.ball_friction == expected

@@ -14,6 +14,7 @@ from game.replay.verify import verify
 from game.rules import facts_from_result
 from game.replay.shotdata import REQUIRED_EVENT_COLUMNS
 from game.session import GameSession, NextGame, PlaceCueBall, Shoot
+from game.replay.version import FORMAT_VERSION, format_version_text
 from physics_ext import EVENT_DTYPE
 from replay_harness import STARTED, play_match
 
@@ -21,7 +22,7 @@ from replay_harness import STARTED, play_match
 def test_the_file_holds_the_whole_match(recorded):
     session, recorder = recorded
     replay = load_replay(recorder.path)
-    assert replay.version == (1, 1) and replay.warnings == ()
+    assert replay.version == FORMAT_VERSION and replay.warnings == ()
     assert replay.match.mode == session.mode and replay.match.players == ("Ann", "Bob")
     assert replay.match.seed == session.seed and replay.match.params == session.params
     assert replay.match.table == session.table and replay.match.variants == session.variants
@@ -124,4 +125,5 @@ def test_the_archive_is_a_plain_zip_of_json(recorded):
         assert names[0] == "replay.json"
         manifest = json.loads(archive.read("replay.json"))
         assert [s["data"] for s in manifest["shots"]] == names[1:]
-        assert manifest["format"] == "breakshot-replay" and manifest["version"] == "1.1"
+        assert manifest["format"] == "breakshot-replay"
+        assert manifest["version"] == format_version_text(FORMAT_VERSION)

@@ -107,6 +107,31 @@ def test_a_foul_in_words():
     assert text.startswith("The break missed the 1")
 
 
+@pytest.mark.parametrize("mode", ["nine_ball", "eight_ball"])
+def test_a_cue_ball_hit_twice_is_a_foul_in_words(mode):
+    """The cue's own double hit (physics_ext.cue) reaches the ruling through the session:
+    the cue ball 1 cm from the ball it is played into, struck full and level."""
+    import dataclasses
+    from game.rules.balls import CUE
+    from game.rules.facts import StrokeFault
+    session = GameSession(mode, names=("Ana", "Ben"), seed=3, breaker=Player.A)
+    target = 1 if mode == "nine_ball" else 2
+    state = session.state
+    r_cue, r_ball = state.ball_set.radius(CUE), state.ball_set.radius(target)
+    y = state.table.width / 2
+    along = math.sqrt((r_cue + r_ball) ** 2 - (r_ball - r_cue) ** 2) + 0.01
+    layout = {b: p for b, p in state.layout.items() if b != target}
+    layout.update({CUE: (0.5, y), target: (0.5 + along, y)})   # clear of the rack
+    extra = {} if mode == "nine_ball" else {"red_player": Player.A}
+    session.state = dataclasses.replace(state, layout=type(state.layout)(layout),
+                                        is_break=False, **extra)
+    record = session.apply(Shoot(Stroke(azimuth=0.0, elevation=0.0, side=0.0, height=0.0,
+                                        speed=2.0)))
+    assert record.facts.stroke_faults == {StrokeFault.DOUBLE_HIT}
+    assert Foul.DOUBLE_HIT in record.ruling.fouls
+    assert "double hit" in describe_ruling(record.ruling, session.state, session.names)
+
+
 def test_end_of_game_in_words():
     session = GameSession("eight_ball", names=("Ana", "Ben"), seed=8, breaker=Player.A)
     session.apply(Concede(Player.A))

@@ -146,4 +146,6 @@ def test_a_race_to_two_frames_ends_with_the_score_and_a_summary(match):
     assert dialog.title.getText().startswith(f"{screen.session.names[race.winner]} wins the match")
     lines = dialog.text.getText().splitlines()
     assert [line.split(":")[0] for line in lines] == list(screen.session.names)
-    assert all("frames" in line and "balls potted" in line for line in lines)
+    for line, figures in zip(lines, summary.players):
+        assert f"{figures.frames_won} frame" in line
+        assert f"{figures.balls_potted} ball" in line and "potted" in line

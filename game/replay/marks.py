@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from physics_ext import EventKind
+from game.i18n import _
 from game.rules import CUE, Foul, colour_of
 from game.rules.facts import first_contact
 from game.session.describe import FOUL_TEXT
@@ -68,7 +69,7 @@ def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
     contact = first_contact(events, 0)
     contact_time = None
     if contact is not None:
-        other, contact_time, _ = contact
+        other, contact_time, _speed = contact
         s = result.state_at(contact_time)
         r0, r1 = result.ball_rows[0, 0], result.ball_rows[other, 0]
         # On the line of centres, r0 from the cue ball's centre: where the surfaces touch.
@@ -88,7 +89,7 @@ def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
            "jump" if flight.ball == 0 else f"{ball_name(mode, ids[flight.ball])} in the air")
     for foul in sorted({Foul(f) for f in fouls}, key=lambda f: f.value):
         time = _foul_time(foul, events, contact_time, result.duration)
-        at(MarkKind.FOUL, time, 0, f"foul: {FOUL_TEXT[foul]}")
+        at(MarkKind.FOUL, time, 0, _("foul: {what}").format(what=_(FOUL_TEXT[foul])))
     return tuple(sorted(marks, key=lambda m: m.time))
 
 

@@ -649,7 +649,7 @@ class PlayFlow(FSM):
         self.screen.rig.set_goal(self.screen.overview_pose())
         winner = s.names[int(s.state.winner)]
         (a, b), (wa, wb) = s.names, s.games_won
-        how = END_TEXT[s.state.end_reason].format(winner=winner)
+        how = _(END_TEXT[s.state.end_reason]).format(winner=winner)
         how = how[0].upper() + how[1:]
         menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         race = self.screen.race

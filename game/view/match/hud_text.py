@@ -94,7 +94,7 @@ def turn(session) -> str:
     """What is asked of whom, right now."""
     state = session.state
     if state.game_over:
-        return _("Game over: {how}.").format(how=END_TEXT[state.end_reason].format(
+        return _("Game over: {how}.").format(how=_(END_TEXT[state.end_reason]).format(
             winner=session.names[int(state.winner)]))
     who = player_label(state, deciding_player(session), session.names)
     if session.option_pending is not None:
@@ -103,7 +103,7 @@ def turn(session) -> str:
         return _("{who} potted both colours: choose a group.").format(who=who)
     if state.ball_in_hand.lifts_cue_ball and session.needs_cue_ball_placement:
         return _("{who}: {zone}. Place the cue ball.").format(
-            who=who, zone=ZONE_TEXT[state.ball_in_hand])
+            who=who, zone=_(ZONE_TEXT[state.ball_in_hand]))
     if state.is_break:
         line = _("{who} to break").format(who=who)
     elif session.mode == "nine_ball":

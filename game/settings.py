@@ -20,7 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.i18n import _
+from game.i18n import LANGUAGES, _
 from game.rules import EightBallVariants, NineBallVariants
 from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
                           parse_json, printable, read_bounded)
@@ -60,7 +60,8 @@ class Settings:
     from RACE_LENGTHS (1: no race); winner_breaks: in a race, the frame's winner breaks
     the next (else breaks alternate); guide_seen: the first-run guide was offered (and
     taken or skipped), so it is not offered again; stroke_input: how the power is set,
-    from STROKE_INPUTS."""
+    from STROKE_INPUTS; language: the language the game speaks, one of game.i18n.LANGUAGES,
+    or "" to follow the system's locale (the first start)."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -73,6 +74,7 @@ class Settings:
     winner_breaks: bool = False
     guide_seen: bool = False
     stroke_input: str = "space"
+    language: str = ""
 
     @property
     def variants(self):
@@ -103,7 +105,8 @@ def to_dict(settings: Settings) -> dict:
             "aids": dataclasses.asdict(settings.aids),
             "effects_volume": settings.effects_volume, "muted": settings.muted,
             "race_to": settings.race_to, "winner_breaks": settings.winner_breaks,
-            "guide_seen": settings.guide_seen, "stroke_input": settings.stroke_input}
+            "guide_seen": settings.guide_seen, "stroke_input": settings.stroke_input,
+            "language": settings.language}
 
 
 def _switches(cls, data, where: str):
@@ -153,6 +156,10 @@ def from_dict(data) -> Settings:
     if not isinstance(stroke_input, str) or stroke_input not in STROKE_INPUTS:
         raise SettingsError(f"stroke_input must be one of {', '.join(STROKE_INPUTS)}, "
                             f"not {stroke_input!r}")
+    language = data.get("language", default.language)
+    if not isinstance(language, str) or (language and language not in LANGUAGES):
+        raise SettingsError(f"language must be one of {', '.join(LANGUAGES)} (or empty: the "
+                            f"system's), not {language!r:.40}")
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
@@ -161,7 +168,8 @@ def from_dict(data) -> Settings:
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"),
         effects_volume=float(volume), muted=muted, race_to=race_to,
-        winner_breaks=winner_breaks, guide_seen=guide_seen, stroke_input=stroke_input)
+        winner_breaks=winner_breaks, guide_seen=guide_seen, stroke_input=stroke_input,
+        language=language)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -8,6 +8,7 @@ import random
 
 from game import settings as settings_file
 from game.ai import Opponent
+from game.i18n import _, use_language
 from game.audio import AudioSettings
 from game.race import Race
 from game.replay import Recorder, ReplayError, load_replay
@@ -48,6 +49,7 @@ class BreakshotApp:
         self._seeds = random.Random(seed)
         prepare_base(base)
         self.settings, problem = settings_file.load(settings_path)
+        use_language(self.settings.language or None)
         if mode is not None:
             self.settings = dataclasses.replace(self.settings, mode=mode)
         self.menu = None
@@ -60,11 +62,11 @@ class BreakshotApp:
         self.offer = None
         self.show_menu(problem)
         if offer_guide and not self.settings.guide_seen:
-            self.offer = Dialog(base, "Welcome to Breakshot",
-                                "New here? A short guide on a practice table shows the "
-                                "controls: aiming, spin, elevation, power and the camera.",
-                                [("Show me", ("g",), self.start_guide),
-                                 ("Skip", ("escape",), self.skip_guide)])
+            self.offer = Dialog(base, _("Welcome to Breakshot"),
+                                _("New here? A short guide on a practice table shows the "
+                                  "controls: aiming, spin, elevation, power and the camera."),
+                                [(_("Show me"), ("g",), self.start_guide),
+                                 (_("Skip"), ("escape",), self.skip_guide)])
 
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""

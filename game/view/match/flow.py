@@ -444,8 +444,8 @@ class PlayFlow(FSM):
         self._listen({"space": (self._skip, ()), "enter": (self._skip, ()),
                       "z": (self._slow_motion, ()),
                       "[": (self._speed, (0.5,)), "]": (self._speed, (2.0,))},
-                     "Space or Enter: skip to the end   Z: slow motion   [ ]: slower, faster"
-                     "   V: view")
+                     _("Space or Enter: skip to the end   Z: slow motion   [ ]: slower, "
+                       "faster   V: view"))
         self._tick = self._tick_playing
 
     def _skip(self) -> None:
@@ -494,18 +494,20 @@ class PlayFlow(FSM):
         names = self.session.names
         if self.session.group_choice_pending:
             name = names[int(self.session.shooter)]
-            self._ask("Choose your group", f"{name} potted both colours: which will you play?",
-                      [("Red", ("r",), lambda: self._command(ChooseGroup(Group.RED))),
-                       ("Yellow", ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
+            self._ask(_("Choose your group"),
+                      _("{name} potted both colours: which will you play?").format(name=name),
+                      [(_("Red"), ("r",), lambda: self._command(ChooseGroup(Group.RED))),
+                       (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
             return
         # (R means Red in the group choice above: the replay is offered here only.)
         self._listen_for_replay("Choosing")
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
-        self._ask("Play or pass?", f"{pusher} pushed out. {names[int(chooser)]}: play from "
-                                   f"here, or pass the shot back to {pusher}?",
-                  [("Play", ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
-                   ("Pass", ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))])
+        self._ask(_("Play or pass?"),
+                  _("{pusher} pushed out. {chooser}: play from here, or pass the shot back "
+                    "to {pusher}?").format(pusher=pusher, chooser=names[int(chooser)]),
+                  [(_("Play"), ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
+                   (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))])
 
     # ---- Computer ------------------------------------------------------------------
     def enterComputer(self) -> None:
@@ -516,7 +518,7 @@ class PlayFlow(FSM):
         if self.session.needs_cue_ball_placement or self.session.group_choice_pending \
                 or self.session.option_pending is not None:
             self.screen.rig.set_goal(self._placing_pose())
-        self._listen({"escape": (self._leave, ("Computer",))}, "V: view   Esc: menu")
+        self._listen({"escape": (self._leave, ("Computer",))}, _("V: view   Esc: menu"))
         self._name = self.session.names[int(player)]
         self._thought_s = 0.0
         # The state is an immutable value: the worker reads it while this thread draws.

@@ -10,27 +10,29 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.i18n import N_, _
 from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
 
 from .screen import PracticeScreen
 
+# (title, words), marked for the catalogs and translated when shown.
 STEPS = (
-    ("Welcome", "This is a practice table: no rules, just the balls. Each step shows a "
-                "few keys; try them, then press Enter. Esc skips the guide."),
-    ("Aiming", "Left/Right turn the cue (Shift, or , and ., turn it finely); dragging "
+    (N_("Welcome"), N_("This is a practice table: no rules, just the balls. Each step shows a "
+                "few keys; try them, then press Enter. Esc skips the guide.")),
+    (N_("Aiming"), N_("Left/Right turn the cue (Shift, or , and ., turn it finely); dragging "
                "the cloth with the mouse turns it too. The aim line shows the cue ball's "
-               "way and the ghost ball where it meets the first ball."),
-    ("Spin", "W A S D move the tip on the cue ball (the circle bottom right): low draws "
+               "way and the ghost ball where it meets the first ball.")),
+    (N_("Spin"), N_("W A S D move the tip on the cue ball (the circle bottom right): low draws "
              "the ball back, high follows through, left and right give side spin. "
-             "X puts it back in the centre."),
-    ("Elevation", "Up/Down raise and lower the cue. A raised cue with side spin swerves "
-                  "the ball; a steep, hard, low stroke makes it jump."),
-    ("Power", "Hold Space: the power bar swings up and down. Release it to shoot. "
-              "Space or Enter skips the rest of a shot; U undoes it."),
-    ("Camera", "V or Tab: the top view and back. Mouse wheel or + and -: zoom. Drag with "
-               "the right button: camera height. F1 lists every control, at any time."),
-    ("That's it", "In practice you can drag any ball, take the cue ball in hand with B, "
-                  "re-rack with R and save positions with F5. Enter: to the menu."),
+             "X puts it back in the centre.")),
+    (N_("Elevation"), N_("Up/Down raise and lower the cue. A raised cue with side spin swerves "
+                  "the ball; a steep, hard, low stroke makes it jump.")),
+    (N_("Power"), N_("Hold Space: the power bar swings up and down. Release it to shoot. "
+              "Space or Enter skips the rest of a shot; U undoes it.")),
+    (N_("Camera"), N_("V or Tab: the top view and back. Mouse wheel or + and -: zoom. Drag with "
+               "the right button: camera height. F1 lists every control, at any time.")),
+    (N_("That's it"), N_("In practice you can drag any ball, take the cue ball in hand with B, "
+                  "re-rack with R and save positions with F5. Enter: to the menu.")),
 )
 
 
@@ -52,7 +54,7 @@ class Guide:
         self.text = OnscreenText(parent=self.frame, text="", pos=(0, -0.41), scale=0.043,
                                  fg=TEXT, wordwrap=44, align=TextNode.ACenter,
                                  mayChange=True)
-        self.hint = OnscreenText(parent=self.frame, text="Enter: next   Esc: skip the guide",
+        self.hint = OnscreenText(parent=self.frame, text=_("Enter: next   Esc: skip the guide"),
                                  pos=(0.95, -0.54), scale=0.035, fg=DIM,
                                  align=TextNode.ARight)
         self.step = 0
@@ -62,8 +64,8 @@ class Guide:
 
     def _show(self) -> None:
         title, words = STEPS[self.step]
-        self.title.setText(f"{self.step + 1}/{len(STEPS)}  {title}")
-        self.text.setText(words)
+        self.title.setText(f"{self.step + 1}/{len(STEPS)}  {_(title)}")
+        self.text.setText(_(words))
 
     def next(self) -> None:
         """On to the next step; past the last, the guide is done."""

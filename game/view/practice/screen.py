@@ -20,7 +20,7 @@ import platformdirs
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.practice import PlacementError, PracticeTable
 from game.rules import CUE
 from game.storage import FileRefused
@@ -40,16 +40,20 @@ from physics_ext import CueSpec, SimulationError
 SLOTS = 5
 PICK_REACH = 1.5            # a press this many radii from a ball's centre picks it up
 OTHER_GAME = {"nine_ball": "eight_ball", "eight_ball": "nine_ball"}
-PRACTICE_CONTROLS = ["Drag a ball: move it (never onto another ball or off the table)",
-                     "B: cue ball in hand (click to put it down)",
-                     "U: undo the last shot, re-rack or load", "R: re-rack this game",
-                     "G: the other game and its table",
-                     "F6: next save slot", "F5: save in it", "F9: load from it",
-                     "Esc: menu"]
-AIM_CONTROLS = ("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
-                "elevation   W A S D, X: tip   Hold Space, release: shoot   1-4: aids   "
-                "B: ball in hand   U: undo   R: re-rack   G: other game   "
-                "F5/F9: save/load slot   F6: next slot   Esc: menu")
+# Marked for the catalogs, translated where shown.
+PRACTICE_CONTROLS = [N_("Drag a ball: move it (never onto another ball or off the table)"),
+                     N_("B: cue ball in hand (click to put it down)"),
+                     N_("U: undo the last shot, re-rack or load"), N_("R: re-rack this game"),
+                     N_("G: the other game and its table"),
+                     N_("F6: next save slot"), N_("F5: save in it"), N_("F9: load from it"),
+                     N_("Esc: menu")]
+AIMING_CONTROLS = [N_("Left/Right or drag the cloth: aim"), N_("Up/Down: cue elevation"),
+                   N_("W A S D, X: tip"), N_("Hold Space, release: shoot"),
+                   N_("1-4: aiming aids")]
+AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
+                  "elevation   W A S D, X: tip   Hold Space, release: shoot   1-4: aids   "
+                  "B: ball in hand   U: undo   R: re-rack   G: other game   "
+                  "F5/F9: save/load slot   F6: next slot   Esc: menu")
 
 
 def default_dir() -> Path:
@@ -182,7 +186,7 @@ class PracticeScreen(GameScreen):
         for prefix in ("", "shift-"):
             bindings[prefix + "mouse1"] = (self._press, ())
             bindings[prefix + "mouse1-up"] = (self._release, ())
-        self._listen(bindings, AIM_CONTROLS)
+        self._listen(bindings, _(AIM_CONTROLS))
         if CUE in self.table.position.layout:
             self._aim_afresh()
         else:
@@ -211,7 +215,7 @@ class PracticeScreen(GameScreen):
                 self.carrying, self.sticky = None, False
                 self._aim_afresh()
             else:
-                self.hud.say("Click on the cloth, clear of the balls, to put the cue ball down.")
+                self.hud.say(_("Click on the cloth, clear of the balls, to put the cue ball down."))
             return
         target = self.pointer_on_table(self.cue_style.radius)
         if target is not None:
@@ -259,16 +263,16 @@ class PracticeScreen(GameScreen):
         self.aids.hide()
         self.hud.hide_aiming()
         self.carrying, self.sticky, self.grab = CUE, True, (0.0, 0.0)
-        self.hud.say("Cue ball in hand: click on the cloth to put it down.")
+        self.hud.say(_("Cue ball in hand: click on the cloth to put it down."))
 
     def _powering(self) -> None:
         if self.carrying is not None or CUE not in self.table.position.layout:
-            self.hud.say("Put the cue ball down first.")
+            self.hud.say(_("Put the cue ball down first."))
             return
         self.state = "Powering"
         self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
         self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
-                     "Release Space to shoot   Esc: cancel")
+                     _("Release Space to shoot   Esc: cancel"))
         self.aim.refresh(AIM_GAP_M, 0.0)
 
     def _shoot(self) -> None:
@@ -278,7 +282,8 @@ class PracticeScreen(GameScreen):
         try:
             shot = self.table.shoot(stroke)
         except (SimulationError, ValueError) as exc:
-            self.hud.say(f"That shot could not be simulated ({exc}); try another.")
+            self.hud.say(_("That shot could not be simulated ({error}); try another.").format(
+                error=exc))
             self._aiming()
             return
         self.state = "Playing"
@@ -291,16 +296,16 @@ class PracticeScreen(GameScreen):
                                      pocket_depth=self.scene.look.pocket_depth)
         self._listen({"space": (self.playback.skip_to_end, ()),
                       "enter": (self.playback.skip_to_end, ())},
-                     "Space or Enter: skip to the end   V: view")
+                     _("Space or Enter: skip to the end   V: view"))
 
     # ---- whole positions -----------------------------------------------------------
     def undo(self) -> None:
         if self.table.undo():
-            self.hud.say("Undone: the table is as it was.")
+            self.hud.say(_("Undone: the table is as it was."))
             self.show_layout()
             self._aiming()
         else:
-            self.hud.say("Nothing to undo.")
+            self.hud.say(_("Nothing to undo."))
 
     def rerack(self, other_game: bool) -> None:
         """A fresh rack of this game, or (other_game) of the other game on its table."""
@@ -351,9 +356,7 @@ class PracticeScreen(GameScreen):
 
     def control_lines(self) -> list:
         if self.state == "Aiming":
-            return PRACTICE_CONTROLS + ["Left/Right or drag the cloth: aim",
-                                       "Up/Down: cue elevation", "W A S D, X: tip",
-                                       "Hold Space, release: shoot", "1-4: aiming aids"]
+            return translated(PRACTICE_CONTROLS + AIMING_CONTROLS)
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:

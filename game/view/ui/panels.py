@@ -124,7 +124,7 @@ class Panels:
         self.keys.accept(HELP_KEY, self.toggle, ["help"])
         if log_lines is not None:
             self.sources["log"] = log_lines
-            self.panels["log"] = TextPanel(base, "Shot log: this frame", latest_last=True)
+            self.panels["log"] = TextPanel(base, _("Shot log: this frame"), latest_last=True)
             self.keys.accept(LOG_KEY, self.toggle, ["log"])
         for key, rows in (("page_up", -VISIBLE_LINES // 2), ("page_down", VISIBLE_LINES // 2)):
             for suffix in ("", "-repeat"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gettext
 import logging
 import os
+from datetime import datetime
 from pathlib import Path
 
 DOMAIN = "breakshot"
@@ -110,11 +111,20 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translation.ngettext(singular, plural, count)
 
 
-def number(value: float, decimals: int) -> str:
-    """`value` with `decimals` digits after the decimal sign, as the current language
-    writes it: "2.5" in English, "2,5" in Croatian and Spanish."""
-    text = f"{value:.{decimals}f}"
+def number(value: float, decimals: int | None = None) -> str:
+    """`value` with `decimals` digits after the decimal sign (None: as few as it needs,
+    "0.25", "2"), as the current language writes it: "2.5" in English, "2,5" in Croatian
+    and Spanish."""
+    text = f"{value:g}" if decimals is None else f"{value:.{decimals}f}"
     return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
+
+
+def date_time(when: datetime) -> str:
+    """A date and time to the minute as the current language writes it ("Dec 2, 2026 03:40",
+    "2. pro 2026. 03:40", "2 dic 2026 03:40"), from Babel's locale data."""
+    from babel.dates import format_date
+    language = current_language()
+    return f"{format_date(when, 'medium', locale=language)} {when:%H:%M}"
 
 
 def _wanted_from_environment() -> list:

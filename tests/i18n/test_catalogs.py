@@ -150,3 +150,14 @@ def test_the_language_is_kept_with_the_settings(tmp_path):
     path = tmp_path / "settings.json"
     S.save(S.Settings(language="es"), path)
     assert S.load(path)[0].language == "es"
+
+
+def test_dates_and_speeds_are_written_as_each_language_writes_them():
+    from datetime import datetime
+    when = datetime(2026, 12, 2, 3, 40)
+    i18n.use_language("en")
+    assert i18n.date_time(when) == "Dec 2, 2026 03:40" and i18n.number(0.25) == "0.25"
+    i18n.use_language("hr")
+    assert i18n.date_time(when) == "2. pro 2026. 03:40" and i18n.number(0.25) == "0,25"
+    i18n.use_language("es")
+    assert i18n.date_time(when) == "2 dic 2026 03:40" and i18n.number(2.0) == "2"

@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
-from game.i18n import _
+from game.i18n import _, number
 from game.view.ui.palette import TEXT
 from game.view.world.textures import texture_from_rgb
 
@@ -84,11 +84,11 @@ class SpinSelector:
         self.dot.setPos(side * self.size, 0, height * self.size)
         words = []
         if abs(height) >= 0.05:
-            words.append((_("follow {amount:.2f}") if height > 0 else _("draw {amount:.2f}"))
-                         .format(amount=abs(height)))
+            words.append((_("follow {amount}") if height > 0 else _("draw {amount}"))
+                         .format(amount=number(abs(height), 2)))
         if abs(side) >= 0.05:
-            words.append((_("right {amount:.2f}") if side > 0 else _("left {amount:.2f}"))
-                         .format(amount=abs(side)))
+            words.append((_("right {amount}") if side > 0 else _("left {amount}"))
+                         .format(amount=number(abs(side), 2)))
         self.label.setText(_("tip: {where}").format(
             where=", ".join(words) if words else _("centre")))
 
@@ -143,7 +143,7 @@ class PowerBar:
         rgb = [float(np.interp(power, (0.0, 0.5, 1.0), POWER_COLOURS[:, k])) for k in range(3)]
         self.fill["frameColor"] = (*rgb, 1.0)
         self.label.setText(_("power {percent}%").format(percent=round(power * 100)))
-        self.speed.setText(_("{speed:.1f} m/s").format(speed=cue_speed(power)))
+        self.speed.setText(_("{speed} m/s").format(speed=number(cue_speed(power), 1)))
 
     def show(self) -> None:
         self.frame.show()

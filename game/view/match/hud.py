@@ -15,7 +15,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from game.i18n import _
+from game.i18n import _, number
 from game.view.ui import layout as at
 from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
@@ -164,10 +164,10 @@ class Hud:
         rail or ball), the aim angle (degrees from the table's +x, to 0.1) and the power
         meter: while the stroke is drawn its power 0..1, else (None) empty."""
         self.spin.show()
-        self.aim_angle.setText(_("aim {angle:.1f} deg").format(angle=aim_deg % 360.0))
+        self.aim_angle.setText(_("aim {angle} deg").format(angle=number(aim_deg % 360.0, 1)))
         self.aim_angle.show()
         self.spin.set(side, height)
-        self.elevation.setText(_("cue elevation {angle:.0f} deg").format(angle=elevation_deg)
+        self.elevation.setText(_("cue elevation {angle} deg").format(angle=number(elevation_deg, 0))
                                + ("\n" + _("(raised to clear)") if raised else ""))
         self.elevation.show()
         self.power.show()

@@ -21,7 +21,7 @@ import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from game.i18n import _
+from game.i18n import _, number
 from game.view.ui.palette import GOLD, SHADOW, TEXT
 from game.view.world.camera import OrbitCamera
 from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, DragOrbit
@@ -225,8 +225,9 @@ class InstantReplay:
             state = _("paused")
         else:
             state = _("playing")
-        self.status.setText(_("{state}   speed {speed:g}x   t = {time:.2f} s").format(
-            state=state, speed=self.clock.speed, time=max(self.time, 0.0)))
+        self.status.setText(_("{state}   speed {speed}x   t = {time} s").format(
+            state=state, speed=number(self.clock.speed),
+            time=number(max(self.time, 0.0), 2)))
 
     # ---- camera --------------------------------------------------------------------
     def _start_pose(self) -> Pose:

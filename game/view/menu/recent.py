@@ -14,7 +14,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.i18n import _, ngettext
+from game.i18n import _, date_time, ngettext
 from game.replay import recent_matches
 from game.storage import printable
 from game.tables.modes import MODE_TITLES
@@ -27,7 +27,7 @@ ROW_STEP = 0.1
 def match_line(summary) -> str:
     """One match in words: when, mode, players, games and shots, and "unfinished" for a
     match left mid-game (or why the file is unreadable)."""
-    when = datetime.fromtimestamp(summary.modified).strftime("%Y-%m-%d %H:%M")
+    when = date_time(datetime.fromtimestamp(summary.modified))
     if summary.error is not None:
         return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
     (a, b), (wa, wb) = summary.players, summary.games_won

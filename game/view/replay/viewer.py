@@ -19,7 +19,7 @@ from direct.gui.DirectGui import DirectButton, DirectScrolledList, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from game.i18n import _
+from game.i18n import _, number
 from game.replay.verify import verify
 from game.view.app import open_base
 from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
@@ -263,13 +263,18 @@ class ReplayViewer(Viewer):
         frame = self.stage.pose(self.clock.time)
         self._slider_value = frame.time
         self.slider["value"] = frame.time
-        state = "playing" if self.playing and not self.clock.finished else "paused"
+        state = _("playing") if self.playing and not self.clock.finished else _("paused")
         self.status.setText(
-            f"{state}   t = {frame.time:6.3f} / {self.stage.playback.end_time:.3f} s   "
-            f"speed {self.clock.speed:g}x   traces {'on' if self.stage.show_traces else 'off'}"
-            f"   labels {'on' if self.stage.show_labels else 'off'}")
+            _("{state}   t = {time} / {end} s   speed {speed}x   traces {traces}   labels "
+              "{labels}").format(
+                state=state, time=number(frame.time, 3),
+                end=number(self.stage.playback.end_time, 3),
+                speed=number(self.clock.speed),
+                traces=_("on") if self.stage.show_traces else _("off"),
+                labels=_("on") if self.stage.show_labels else _("off")))
         past = [m for m in self.stage.marks if m.time <= frame.time + 1e-9]
-        self.event.setText(f"last: {past[-1].text} at {past[-1].time:.3f} s" if past else "")
+        self.event.setText(_("last: {what} at {time} s").format(
+            what=past[-1].text, time=number(past[-1].time, 3)) if past else "")
 
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._tick_task)

@@ -74,7 +74,7 @@ def jump_warning(prediction, mode: str) -> str | None:
         return _("At this power the cue ball flies off the table.")
     cleared = [ball_name(mode, b) for f in prediction.flights for b in f.cleared]
     if cleared:
-        return _("At this power the cue ball jumps over the {balls}.").format(
+        return _("At this power the cue ball jumps over {balls}.").format(
             balls=", ".join(cleared))
     return _("At this power the cue ball jumps off the cloth.")
 

@@ -100,3 +100,24 @@ def test_the_languages_wanted_come_from_the_setting_else_the_system(monkeypatch)
         assert i18n.languages() == ["hr"]
     finally:
         i18n.use_language(None)
+
+
+RULE_ID = re.compile(r"R[89]-[BX]?\d{2}")
+
+
+def headings(text: str) -> list:
+    """(level, rule ids in it) for each heading line, in order."""
+    return [(len(line) - len(line.lstrip("#")), RULE_ID.findall(line))
+            for line in text.splitlines() if line.startswith("#")]
+
+
+@pytest.mark.parametrize("language", ["hr", "es"])
+def test_each_translation_keeps_the_documents_shape_and_its_rule_ids(language):
+    english = document.rules_file().read_text(encoding="utf-8")
+    translated = document.rules_file([language])
+    assert translated.name == f"rules.{language}.md"
+    text = translated.read_text(encoding="utf-8")
+    assert headings(text) == headings(english)
+    assert sum(len(ids) for _, ids in headings(english)) > 80
+    for mode in PARTS.values():
+        assert document.part(text, mode).startswith("## ")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from panda3d.core import MouseButton
 
 from game.i18n import _
-from game.replay.marks import ball_name
+from game.session.describe import ball_name
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET

@@ -73,7 +73,24 @@ class BreakshotApp:
         self.destroy()
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
-                         on_practice=self.show_practice)
+                         on_practice=self.show_practice, on_language=self.change_language)
+
+    def change_language(self, chosen) -> None:
+        """Speak the menu's newly chosen language from now on: saved with the menu's other
+        choices, and the menu redrawn in it."""
+        notice = self._keep(chosen)
+        use_language(self.settings.language)
+        self.show_menu(notice)
+
+    def _keep(self, chosen) -> str | None:
+        """Save the menu's choices as the settings; a sentence if they could not be."""
+        # The menu does not know whether the guide was offered since it opened.
+        self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError as exc:
+            return _("The settings could not be saved ({error}).").format(error=exc)
+        return None
 
     def _guide_offered(self) -> None:
         """Remember that the guide was offered, so it is not offered again."""
@@ -130,14 +147,8 @@ class BreakshotApp:
 
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""
-        notice = None
-        # The menu does not know whether the guide was offered since it opened.
-        chosen = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
-        try:
-            settings_file.save(chosen, self.settings_path)
-        except OSError as exc:
-            notice = f"The settings could not be saved ({exc})."
-        self.settings = chosen
+        notice = self._keep(chosen)
+        chosen = self.settings
         if self.menu is not None:
             self.menu.destroy()
             self.menu = None
@@ -148,7 +159,7 @@ class BreakshotApp:
             self.recorder = Recorder(session, directory=self.replay_dir,
                                      race_to=chosen.race_to)
         except OSError as exc:
-            notice = f"This match will not be recorded ({exc})."
+            notice = _("This match will not be recorded ({error}).").format(error=exc)
         computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,

@@ -222,3 +222,24 @@ def test_the_guide_can_be_skipped_and_is_walked_to_its_end(app):
     for _ in GUIDE_STEPS:
         inputs.key("enter")
     assert application.guide is None and application.menu is not None
+
+
+def test_the_language_switch_redraws_the_menu_and_is_kept(app):
+    from game import i18n
+    application, path, inputs = app()
+    try:
+        assert application.menu.language_button["text"] == "English"
+        for code, name in (("hr", "Hrvatski"), ("es", "Español"), ("en", "English")):
+            application.menu.language_button.commandFunc(None)          # as a click does
+            menu = application.menu
+            assert i18n.current_language() == code and menu.language_button["text"] == name
+            assert menu.play_button["text"] == i18n._("Play  [Enter]")
+            assert json.loads(path.read_text())["language"] == code
+        assert application.menu.play_button["text"] == "Play  [Enter]"
+        application.menu.language_button.commandFunc(None)
+        # The match screen then speaks it too.
+        application.menu.play()
+        assert application.screen.hud.title.getText() != ""
+        assert i18n._("Concede?") != "Concede?"
+    finally:
+        i18n.use_language("en")

@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
@@ -56,11 +56,11 @@ CLICK_REACH_BALLS = 2.0                 # a click this many ball widths from the
 COMPUTER_PLACE_S = 0.8                  # the computer's cue ball in hand shown, then put down
 COMPUTER_AIM_S = 1.2                    # the computer's cue shown aimed before it shoots
 
-ZONE_RULE = {
-    BallInHand.D: "inside the D",
-    BallInHand.D_OPTIONAL: "inside the D",
-    BallInHand.BEHIND_HEAD_STRING: "behind the head string",
-    BallInHand.ANYWHERE: "on the table",
+ZONE_RULE = {       # marked for the catalogs, translated where shown
+    BallInHand.D: N_("inside the D"),
+    BallInHand.D_OPTIONAL: N_("inside the D"),
+    BallInHand.BEHIND_HEAD_STRING: N_("behind the head string"),
+    BallInHand.ANYWHERE: N_("on the table"),
 }
 
 
@@ -248,8 +248,8 @@ class PlayFlow(FSM):
         missed = from_pointer and math.dist(self.spot or self.desired, self.desired) > (
             CLICK_REACH_BALLS * 2 * self.radius)
         if self.spot is None or missed:
-            self.hud.say(f"The cue ball cannot go there: it must be {ZONE_RULE[self.zone]}, "
-                         "clear of the other balls.")
+            self.hud.say(_("The cue ball cannot go there: it must be {where}, clear of the "
+                           "other balls.").format(where=_(ZONE_RULE[self.zone])))
             return
         accepted, _record = self.screen.apply(PlaceCueBall(self.spot))
         if accepted:
@@ -544,7 +544,8 @@ class PlayFlow(FSM):
             decision = future.result()
         except (RulesError, SimulationError, ValueError) as exc:
             # Nothing a person could do about it: the computer gives the game up.
-            self.hud.say(f"{self._name} could not decide ({exc}) and concedes.")
+            self.hud.say(_("{name} could not decide ({error}) and concedes.").format(
+                name=self._name, error=exc))
             self._command(Concede(deciding_player(self.session)))
             return
         self._steps = list(decision.commands)
@@ -576,7 +577,7 @@ class PlayFlow(FSM):
             gap = AIM_GAP_M + DRAW_BACK_M * power
             self.aim.refresh(gap, power)
             if command.push_out:
-                self.hud.say(f"{self._name} declares a push out.")
+                self.hud.say(_("{name} declares a push out.").format(name=self._name))
             self._wait(COMPUTER_AIM_S, lambda: self._play_shot(command, gap))
         else:
             self._command(command)      # a group or play-or-pass choice: said by the HUD

@@ -15,7 +15,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
-from game.i18n import N_, _
+from game.i18n import LANGUAGES, N_, _, current_language
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
 from game.tables.modes import MODE_TITLES
@@ -94,7 +94,8 @@ class Menu:
     button for either if None) are called from the buttons (or Enter for Play)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
-                 use_shaders: bool | None = None, on_recent=None, on_practice=None):
+                 use_shaders: bool | None = None, on_recent=None, on_practice=None,
+                 on_language=None):
         self.base = base
         self.on_play = on_play
         self.use_shaders = use_shaders
@@ -106,6 +107,16 @@ class Menu:
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text="BREAKSHOT", pos=(0, 0.76), scale=0.12, fg=GOLD)
+        # The language the menu speaks now; a click switches to the next and, through
+        # on_language(Settings), redraws every screen in it from here on.
+        self.language = current_language()
+        self.on_language = on_language
+        self.language_button = None
+        if on_language is not None:
+            self.language_button = DirectButton(
+                parent=self.frame, pos=(1.18, 0, 0.84), relief=None, scale=0.045,
+                text=LANGUAGES[self.language], text_align=TextNode.ARight, text_fg=TEXT,
+                command=self.next_language)
         OnscreenText(parent=self.frame, text=_("3D pool for two players, or against the computer"),
                      pos=(0, 0.67), scale=0.045, fg=DIM)
         self._label(_("Game"), 0.53)
@@ -256,7 +267,15 @@ class Menu:
             eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
             aids=aids, effects_volume=round(float(self.volume["value"]), 2),
             muted=self.mute_toggle.value, race_to=self.race_to,
-            winner_breaks=self.winner_breaks_toggle.value, stroke_input=self.stroke_input)
+            winner_breaks=self.winner_breaks_toggle.value, stroke_input=self.stroke_input,
+            language=self.language if self.language_button is not None else
+            self.shown.language)
+
+    def next_language(self) -> None:
+        """Switch to the next of game.i18n.LANGUAGES (each named in its own language)."""
+        codes = list(LANGUAGES)
+        self.language = codes[(codes.index(self.language) + 1) % len(codes)]
+        self.on_language(self.settings())
 
     def play(self) -> None:
         self.on_play(self.settings())

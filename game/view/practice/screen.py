@@ -144,7 +144,8 @@ class PracticeScreen(GameScreen):
 
     def _show_title(self) -> None:
         game = _(MODE_TITLES[self.table.position.game])
-        self.hud.title.setText(f"Practice  -  {game}  -  slot {self.slot}")
+        self.hud.title.setText(_("Practice  -  {game}  -  slot {slot}").format(
+            game=game, slot=self.slot))
 
     def slot_path(self) -> Path:
         """The current slot's file (one set of slots per game: each has its own table)."""
@@ -320,17 +321,17 @@ class PracticeScreen(GameScreen):
     def next_slot(self) -> None:
         self.slot = self.slot % SLOTS + 1
         self._show_title()
-        self.hud.say(f"Slot {self.slot}" + (" (saved position)" if self.slot_path().exists()
-                                             else " (empty)"))
+        self.hud.say((_("Slot {slot} (saved position)") if self.slot_path().exists()
+                      else _("Slot {slot} (empty)")).format(slot=self.slot))
 
     def save(self) -> None:
         try:
             self.slot_path().parent.mkdir(parents=True, exist_ok=True)
             self.table.save(self.slot_path())
         except OSError as exc:
-            self.hud.say(f"The position could not be saved ({exc}).")
+            self.hud.say(_("The position could not be saved ({error}).").format(error=exc))
             return
-        self.hud.say(f"Position saved in slot {self.slot}.")
+        self.hud.say(_("Position saved in slot {slot}.").format(slot=self.slot))
 
     def load(self) -> None:
         if not self.slot_path().exists():

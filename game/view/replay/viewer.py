@@ -164,9 +164,10 @@ class ReplayViewer(Viewer):
         self.shot_list.scrollTo(index, centered=True)
         shot = self.replay.shots[index]
         player = self.replay.match.players[shot.shooter]
-        warning = "   re-simulated today, this shot differs" if self.diverged(index) else ""
-        self.title.setText(f"Shot {index + 1} of {len(self.replay.shots)}, game "
-                           f"{shot.game + 1}: {player}{warning}")
+        self.title.setText(_("Shot {number} of {shots}, game {game}: {player}").format(
+            number=index + 1, shots=len(self.replay.shots), game=shot.game + 1, player=player)
+            + ("   " + _("re-simulated today, this shot differs") if self.diverged(index)
+               else ""))
         self.ruling.setText(shot.ruling_text)
         self.refresh()
 

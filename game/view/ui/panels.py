@@ -91,8 +91,8 @@ class TextPanel:
     def _draw(self) -> None:
         self.body.setText("\n".join(self.lines[self.top:self.top + VISIBLE_LINES]))
         above, below = self.top, max(len(self.lines) - self.top - VISIBLE_LINES, 0)
-        self.more.setText(f"{above} lines above, {below} below: Page Up / Page Down"
-                          if above or below else "")
+        self.more.setText(_("{above} lines above, {below} below: Page Up / Page Down").format(
+            above=above, below=below) if above or below else "")
 
     def destroy(self) -> None:
         self.frame.destroy()

@@ -26,14 +26,15 @@ MAX_REFUSED_DECISIONS = 5
 class Bot:
     """Plays one seat of a match on `client` with an Opponent of `level`.
     cut_at: after this many applied commands, cut the connection once (the client
-    resumes). on_event: called with every Event (the soak times strokes with it)."""
+    resumes). think: seconds to wait before each decision (a human's pace). on_event: called with every Event (the soak times strokes with it)."""
 
     def __init__(self, client: MatchClient, level: str = "beginner", seed: int = 0,
-                 cut_at: int | None = None, on_event=None):
+                 cut_at: int | None = None, on_event=None, think: float = 0.0):
         self.client = client
         self.opponent = Opponent(level, seed=seed)
         self.cut_at = cut_at
         self.on_event = on_event
+        self.think = think
         self.outstanding: set = set()
         self.refused_in_a_row = 0
         self.refusals: list = []
@@ -68,6 +69,7 @@ class Bot:
             if self.refused_in_a_row >= MAX_REFUSED_DECISIONS:
                 self.outstanding.add(client.send(Concede(client.session.shooter)))
             else:
+                time.sleep(self.think)
                 decision = self.opponent.decide(client.session.state)
                 for command in decision.commands:
                     self.outstanding.add(client.send(command))
@@ -107,6 +109,8 @@ def main(argv=None) -> int:
     parser.add_argument("--cut-at", type=int, default=None,
                         help="cut the connection once after this many commands")
     parser.add_argument("--resume-for", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds to wait before each decision")
     parser.add_argument("--time-limit", type=float, default=300.0)
     args = parser.parse_args(argv)
     client = MatchClient(args.url, args.name, resume_for=args.resume_for)
@@ -118,7 +122,7 @@ def main(argv=None) -> int:
     client.wait_for("match")
     if args.host:
         print(f"code {client.code}", flush=True)
-    bot = Bot(client, args.level, args.seed, args.cut_at)
+    bot = Bot(client, args.level, args.seed, args.cut_at, think=args.think)
     bot.play(time.monotonic() + args.time_limit)
     print(json.dumps(bot.summary()), flush=True)
     client.close()

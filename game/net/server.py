@@ -411,10 +411,10 @@ class MatchServer:
         expected = match.seats[seat].token_hash
         if expected is None or not hmac.compare_digest(expected, token_hash(token)):
             raise Refused("wrong token for that seat")
-        old = match.seats[seat].conn
-        if old is not None and old is not conn:
-            old.seat_of = None
-            asyncio.ensure_future(old.close(1000, "resumed on another connection"))
+        if match.seats[seat].conn not in (None, conn):
+            # A stolen token is no use while its player is there; a connection that died
+            # unnoticed is found by the pings within ping_interval + ping_timeout.
+            raise Refused("that seat's player is connected")
         match.seats[seat].conn, match.seats[seat].left_at = conn, None
         conn.seat_of = (code, seat)
         match.spectators.discard(conn)

@@ -49,9 +49,8 @@ class Bot:
                 self.on_event(event)
             if event.kind == "applied":
                 self.applied += 1
-                self.outstanding.discard(event.data["seq"] if event.data["seat"] == client.seat
-                                         else None)
                 if event.data["seat"] == client.seat:
+                    self.outstanding.discard(event.data["seq"])
                     self.refused_in_a_row = 0
                 if self.cut_at is not None and self.applied >= self.cut_at:
                     self.cut_at = None

@@ -78,6 +78,7 @@ class MatchClient:
         self._asked = set()               # shots whose data was requested
         self._seq = 0
         self._snapshot_asked = False
+        self._held: list = []             # events wait_for read past
         self._inbox: queue.Queue = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._conn = None
@@ -230,9 +231,10 @@ class MatchClient:
     def poll(self, timeout: float = 0.0) -> list:
         """Apply what arrived to the mirror and return it as Events; waits up to
         `timeout` seconds for the first item when none is there."""
-        events = []
+        events, self._held = self._held, []
         try:
-            item = self._inbox.get(timeout=timeout) if timeout > 0 else self._inbox.get_nowait()
+            wait = timeout if timeout > 0 and not events else 0
+            item = self._inbox.get(timeout=wait) if wait else self._inbox.get_nowait()
         except queue.Empty:
             return events
         while True:
@@ -249,12 +251,15 @@ class MatchClient:
                 return events
 
     def wait_for(self, kind: str, timeout: float = 10.0) -> Event:
-        """Poll until an event of `kind` (TimeoutError after `timeout` s); the others are
-        dropped (a headless helper)."""
+        """Poll until an event of `kind` (TimeoutError after `timeout` s); the events
+        before it are dropped, those after it kept for the next poll (a headless
+        helper)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for event in self.poll(timeout=0.05):
+            events = self.poll(timeout=0.05)
+            for k, event in enumerate(events):
                 if event.kind == kind:
+                    self._held = events[k + 1:] + self._held
                     return event
         raise TimeoutError(f"no {kind!r} event within {timeout} s")
 

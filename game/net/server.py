@@ -59,7 +59,7 @@ class Limits:
     """What one client may do. max_frame_bytes: frames larger than this close the
     connection (websockets' own limit); a frame over protocol.MAX_CLIENT_BYTES but under
     it is refused with a reason. rate, burst: messages per second per connection (a
-    token bucket), kicked after `kick_after` refusals for rate in a row.
+    token bucket); a connection refused `kick_after` times for its rate is closed.
     reconnect_timeout: seconds a seat is kept for its player after a disconnect before
     the opponent may claim the match."""
     max_frame_bytes: int = 64 * 1024
@@ -164,7 +164,7 @@ class _Bucket:
     def __init__(self, rate: float, burst: float):
         self.rate, self.burst = rate, burst
         self.level, self.stamp = burst, time.monotonic()
-        self.refused_in_a_row = 0
+        self.refused = 0
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -172,9 +172,8 @@ class _Bucket:
         self.stamp = now
         if self.level >= 1.0:
             self.level -= 1.0
-            self.refused_in_a_row = 0
             return True
-        self.refused_in_a_row += 1
+        self.refused += 1
         return False
 
 
@@ -197,7 +196,7 @@ class MatchServer:
         """Listen; returns the port (a free one when `port` is 0)."""
         self.server = await serve(self.handle, host, port, max_size=self.limits.max_frame_bytes,
                                   max_queue=8, compression=None, ping_interval=10,
-                                  ping_timeout=10)
+                                  ping_timeout=10, close_timeout=2)
         return self.server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
@@ -281,7 +280,7 @@ class MatchServer:
                 reply = self.receive(conn, frame)
                 if reply is not None:
                     await conn.send(reply)
-                if conn.bucket.refused_in_a_row >= self.limits.kick_after:
+                if conn.bucket.refused >= self.limits.kick_after:
                     log.warning("%s: closed after a flood", address)
                     await conn.close(1008, "too many messages")
                     break

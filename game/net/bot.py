@@ -26,7 +26,8 @@ MAX_REFUSED_DECISIONS = 5
 class Bot:
     """Plays one seat of a match on `client` with an Opponent of `level`.
     cut_at: after this many applied commands, cut the connection once (the client
-    resumes). think: seconds to wait before each decision (a human's pace). on_event: called with every Event (the soak times strokes with it)."""
+    resumes). think: seconds to wait before each decision (a human's pace). on_event:
+    called with every Event (the soak times strokes with it)."""
 
     def __init__(self, client: MatchClient, level: str = "beginner", seed: int = 0,
                  cut_at: int | None = None, on_event=None, think: float = 0.0):

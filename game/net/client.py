@@ -73,6 +73,8 @@ class MatchClient:
         self.session: GameSession | None = None
         self.server_digests: list = []
         self.resyncs = self.reconnects = 0
+        self.received_at = None           # time.perf_counter() when the frame being
+                                          # handled arrived (its latency, without polling's)
         self._info = None                 # the last snapshot's match fields
         self._authoritative = {}          # shot index -> the server's ShotResult
         self._asked = set()               # shots whose data was requested
@@ -109,7 +111,7 @@ class MatchClient:
             reason = "closed"
             try:
                 async for frame in conn:
-                    self._inbox.put(("message", frame))
+                    self._inbox.put(("message", (frame, time.perf_counter())))
             except ConnectionClosed as exc:
                 reason = str(exc)
             self._connected.clear()
@@ -240,7 +242,8 @@ class MatchClient:
         while True:
             kind, payload = item
             if kind == "message":
-                events += self._message(payload)
+                frame, self.received_at = payload
+                events += self._message(frame)
             elif kind == "local":
                 events.append(payload)
             else:

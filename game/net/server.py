@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import inspect
 import json
 import logging
 import os
@@ -112,6 +113,7 @@ class Match:
     digests: list = field(default_factory=list)
     ended: dict | None = None          # {"winner": 0/1 or None, "reason": str}
     created: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def meta_path(self) -> Path:
@@ -154,6 +156,16 @@ class Match:
 
 def session_first_breaker(match: Match) -> Player:
     return match.race.first_breaker
+
+
+class ServerRecorder(Recorder):
+    """A Recorder that saves when the server says (Recorder.save, on a worker thread),
+    not inside the session's listener: the event loop never waits for a disk."""
+    hold = False
+
+    def save(self) -> None:
+        if not self.hold:
+            super().save()
 
 
 class Refused(Exception):
@@ -250,6 +262,9 @@ class MatchServer:
                 if match.digests[-1] != recorded:
                     raise ValueError(f"shot {len(match.digests)} no longer gives its recorded "
                                      f"digest")
+        Recorder.save(match.recorder)
+        if match.recorder.error is not None:
+            raise match.recorder.error
         os.replace(match.recorder.path, match.replay_path)
         match.recorder.path = str(match.replay_path)
         if match.race.over:
@@ -277,7 +292,7 @@ class MatchServer:
         conn.seat_of = None                # (code, seat) once seated
         try:
             async for frame in conn:
-                reply = self.receive(conn, frame)
+                reply = await self.receive(conn, frame)
                 if reply is not None:
                     await conn.send(reply)
                 if conn.bucket.refused >= self.limits.kick_after:
@@ -292,14 +307,15 @@ class MatchServer:
                 del self.connections_by_address[address]
             self._left(conn)
 
-    def receive(self, conn, frame):
+    async def receive(self, conn, frame):
         """Handle one frame; returns the direct reply (or None)."""
         if not conn.bucket.take():
             return self._refuse(conn, "too many messages: slow down")
         values = {}
         try:
             kind, values = P.decode_client(frame)
-            return getattr(self, "_on_" + kind)(conn, **values)
+            reply = getattr(self, "_on_" + kind)(conn, **values)
+            return await reply if inspect.isawaitable(reply) else reply
         except (P.ProtocolError, Refused) as exc:
             return self._refuse(conn, str(exc), values.get("seq"))
         except Exception as exc:             # a server bug must not take the match down
@@ -384,18 +400,20 @@ class MatchServer:
     def _attach(self, match: Match, session: GameSession, started=None, path=None) -> None:
         match.session = session
         match.race = Race(session, match.race_to, match.winner_breaks)
-        match.recorder = Recorder(session, path=path or match.replay_path, started=started,
-                                  race_to=match.race_to)
+        match.recorder = ServerRecorder(session, path=path or match.replay_path,
+                                        started=started, race_to=match.race_to)
+        match.recorder.hold = True
 
         def digest(session_, command, record):
             if record is not None:
                 match.digests.append(ShotData.of(record.result).digest())
         session.listeners.append(digest)
 
-    def _on_watch(self, conn, code):
+    async def _on_watch(self, conn, code):
         match = self._match(code)
-        match.spectators.add(conn)
-        return match.snapshot()
+        async with match.lock:          # not between a command and its "applied"
+            match.spectators.add(conn)
+            return match.snapshot()
 
     def _check_seat(self, conn, match: Match, seat: int, token: str) -> None:
         """The seat's token, and this connection sitting there."""
@@ -405,8 +423,13 @@ class MatchServer:
         if conn.seat_of != (match.code, seat):
             raise Refused("this connection does not sit at that seat: resume first")
 
-    def _on_resume(self, conn, code, seat, token):
+    async def _on_resume(self, conn, code, seat, token):
         match = self._match(code)
+        async with match.lock:          # not between a command and its "applied"
+            return self._resume(conn, match, seat, token)
+
+    def _resume(self, conn, match: Match, seat: int, token: str) -> str:
+        code = match.code
         expected = match.seats[seat].token_hash
         if expected is None or not hmac.compare_digest(expected, token_hash(token)):
             raise Refused("wrong token for that seat")
@@ -422,58 +445,70 @@ class MatchServer:
                   P.encode("presence", seat=seat, connected=True, claim_after=None))
         return match.snapshot(seat=seat)
 
-    def _on_claim(self, conn, code, seat, token):
+    async def _on_claim(self, conn, code, seat, token):
         match = self._match(code)
-        self._check_seat(conn, match, seat, token)
-        if match.status != "playing":
-            raise Refused(f"the match is {match.status}")
-        other = match.seats[1 - seat]
-        if other.conn is not None:
-            raise Refused("your opponent is connected")
-        waited = time.monotonic() - other.left_at
-        if waited < self.limits.reconnect_timeout:
-            raise Refused(f"your opponent may still come back for "
-                          f"{self.limits.reconnect_timeout - waited:.0f} s")
-        if not match.session.state.game_over:
-            self._apply(match, 1 - seat, None, Concede(Player(1 - seat)), rack=False)
-        self._finish(match, seat, "forfeit")
+        async with match.lock:
+            self._check_seat(conn, match, seat, token)
+            if match.status != "playing":
+                raise Refused(f"the match is {match.status}")
+            other = match.seats[1 - seat]
+            if other.conn is not None:
+                raise Refused("your opponent is connected")
+            waited = time.monotonic() - other.left_at
+            if waited < self.limits.reconnect_timeout:
+                raise Refused(f"your opponent may still come back for "
+                              f"{self.limits.reconnect_timeout - waited:.0f} s")
+            if not match.session.state.game_over:
+                await self._play(match, 1 - seat, None, Concede(Player(1 - seat)), rack=False)
+            self._finish(match, seat, "forfeit")
         return None
 
-    def _on_command(self, conn, code, seat, token, seq, command):
+    async def _on_command(self, conn, code, seat, token, seq, command):
         match = self._match(code)
-        self._check_seat(conn, match, seat, token)
-        if match.status != "playing":
-            raise Refused(f"the match is {match.status}")
-        if isinstance(command, Concede):
-            if int(command.player) != seat:
-                raise Refused("a player concedes only for himself")
-        elif int(actor(match.session)) != seat:
-            raise Refused("it is not your turn")
-        self._apply(match, seat, seq, command)
+        async with match.lock:          # one command of a match at a time, saves included
+            self._check_seat(conn, match, seat, token)
+            if match.status != "playing":
+                raise Refused(f"the match is {match.status}")
+            if isinstance(command, Concede):
+                if int(command.player) != seat:
+                    raise Refused("a player concedes only for himself")
+            elif int(actor(match.session)) != seat:
+                raise Refused("it is not your turn")
+            await self._play(match, seat, seq, command)
+            if match.race.over:
+                self._finish(match, int(match.race.winner), "won")
         return None
 
-    def _apply(self, match: Match, seat: int, seq, command, rack: bool = True) -> None:
-        """Apply an accepted command, tell everyone, rack the next frame if one ended."""
+    async def _play(self, match: Match, seat: int, seq, command, rack: bool = True) -> None:
+        """Apply an accepted command (and rack the next frame if it ended one), save the
+        recording off the event loop, then tell everyone. Nobody hears of a command
+        before it is on disk."""
+        messages = self._apply(match, seat, seq, command)
+        session = match.session
+        if rack and session.state.game_over and not match.race.over:
+            match.race.next_frame()
+            messages.append(self._applied(match, None, None, None))
+        await asyncio.to_thread(Recorder.save, match.recorder)
+        for message in messages:
+            broadcast(match.connections(), message)
+
+    def _apply(self, match: Match, seat: int, seq, command) -> list:
         session = match.session
         try:
             record = session.apply(command)
         except (RulesError, SimulationError, ValueError) as exc:
             raise Refused(f"the rules refuse it: {exc}") from None
-        broadcast(match.connections(), P.encode(
+        return [self._applied(match, seat, seq, record)]
+
+    def _applied(self, match: Match, seat, seq, record) -> str:
+        """The "applied" message of the session's last command."""
+        session = match.session
+        return P.encode(
             "applied", index=len(session.commands) - 1, seat=seat, seq=seq,
-            command=P.encode_command(command),
+            command=P.encode_command(session.commands[-1]),
             digest=match.digests[-1] if record is not None else None,
             shot=len(session.shots) - 1 if record is not None else None,
-            layout=layout_of(session), games_won=list(session.games_won)))
-        if rack and session.state.game_over:
-            if match.race.over:
-                self._finish(match, int(match.race.winner), "won")
-            else:
-                match.race.next_frame()
-                broadcast(match.connections(), P.encode(
-                    "applied", index=len(session.commands) - 1, seat=None, seq=None,
-                    command=P.encode_command(session.commands[-1]), digest=None, shot=None,
-                    layout=layout_of(session), games_won=list(session.games_won)))
+            layout=layout_of(session), games_won=list(session.games_won))
 
     def _finish(self, match: Match, winner, reason: str) -> None:
         match.ended = {"winner": winner, "reason": reason}

@@ -43,6 +43,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from physics_ext import SimulationError, Stroke
 from game.replay.manifest import VARIANTS
 from game.replay.shotdata import ShotData
+from game.i18n import N_
 from game.rules import Player, RulesError
 from game.session import GameSession
 from game.storage import FileRefused
@@ -52,6 +53,12 @@ from . import protocol as P
 from .server import actor
 
 log = logging.getLogger("game.net.client")
+
+# The canned chat phrases in words (marked for translation; the view shows
+# _(CHAT_WORDS[phrase])). Only the ids travel.
+CHAT_WORDS = {"good_shot": N_("Good shot!"), "unlucky": N_("Unlucky."),
+              "nice_safety": N_("Nice safety."), "thinking": N_("Thinking..."),
+              "good_game": N_("Good game."), "hello": N_("Hello!")}
 
 
 @dataclass(frozen=True)

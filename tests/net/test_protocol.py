@@ -99,3 +99,9 @@ def test_a_malformed_message_is_refused_with_its_reason(data, reason):
         P.decode_client(data)
     assert reason in str(refused.value)
     assert "\n" not in str(refused.value) and "\x1b" not in str(refused.value)
+
+
+def test_every_chat_phrase_has_words_for_the_view():
+    from game.net.client import CHAT_WORDS
+    assert sorted(CHAT_WORDS) == sorted(P.CHAT_PHRASES)
+    assert all(words.strip() for words in CHAT_WORDS.values())

@@ -22,6 +22,7 @@ from game.rules.nine_ball import OptionChoice
 from game.session import (MODES, ChooseGroup, ChooseOption, Concede, PlaceCueBall, Shoot)
 from game.storage import FileRefused, parse_json, printable
 from game.storage.plain import from_plain, is_number, to_plain
+from game.replay import manifest
 from game.replay.manifest import VARIANTS
 
 PROTOCOL = "breakshot-match"
@@ -160,22 +161,12 @@ def decode_command(value, where: str = "command"):
 
 
 def encode_command(command) -> dict:
-    """The wire form of a command (NextGame included, which only the server sends)."""
-    from game.session import NextGame
-    if isinstance(command, PlaceCueBall):
-        return {"type": "place_cue_ball", "position": [float(v) for v in command.position]}
+    """The wire form of a command (NextGame included, which only the server sends): a
+    replay manifest's form, except that a Shoot carries its stroke and declaration."""
     if isinstance(command, Shoot):
         return {"type": "shoot", "stroke": to_plain(command.stroke),
                 "push_out": command.push_out}
-    if isinstance(command, ChooseGroup):
-        return {"type": "choose_group", "group": command.group.value}
-    if isinstance(command, ChooseOption):
-        return {"type": "choose_option", "choice": command.choice.value}
-    if isinstance(command, Concede):
-        return {"type": "concede", "player": int(command.player)}
-    if isinstance(command, NextGame):
-        return {"type": "next_game", "winner_breaks": command.winner_breaks}
-    raise TypeError(f"not a command: {command!r}")
+    return manifest.encode_command(command, None)
 
 
 def decode_any_command(value, where: str = "command"):

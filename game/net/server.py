@@ -41,10 +41,10 @@ from websockets.exceptions import ConnectionClosed
 
 from physics_ext import SimulationError
 from game.race import Race
-from game.replay import Recorder, ReplayError, load_replay
+from game.replay import Recorder, load_replay
 from game.replay.shotdata import ShotData
 from game.rules import Player, RulesError
-from game.session import Concede, GameSession, NextGame
+from game.session import Concede, GameSession
 from game.storage import FileRefused, atomic_write, parse_json
 from game.storage.plain import from_plain, to_plain
 
@@ -148,14 +148,10 @@ class Match:
             mode=self.mode, variants=to_plain(self.variants), race_to=self.race_to,
             winner_breaks=self.winner_breaks, seed=self.seed,
             names=[s.name for s in self.seats],
-            first_breaker=None if session is None else int(session_first_breaker(self)),
+            first_breaker=None if session is None else int(self.race.first_breaker),
             commands=[] if session is None else [P.encode_command(c) for c in session.commands],
             digests=list(self.digests),
             present=[s.conn is not None for s in self.seats], ended=self.ended)
-
-
-def session_first_breaker(match: Match) -> Player:
-    return match.race.first_breaker
 
 
 class ServerRecorder(Recorder):

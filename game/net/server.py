@@ -325,8 +325,10 @@ class MatchServer:
         return P.encode("refused", reason=reason, seq=seq)
 
     def _left(self, conn) -> None:
-        for match in self.matches.values():
-            match.spectators.discard(conn)
+        for match in list(self.matches.values()):
+            if conn in match.spectators:
+                match.spectators.discard(conn)
+                self._forget_if_done(match)
         if conn.seat_of is None:
             return
         code, seat = conn.seat_of
@@ -336,6 +338,9 @@ class MatchServer:
         match.seats[seat].conn = None
         match.seats[seat].left_at = time.monotonic()
         log.info("match %s: seat %d disconnected", code, seat)
+        if match.ended:
+            self._forget_if_done(match)
+            return
         broadcast(match.connections(), P.encode(
             "presence", seat=seat, connected=False,
             claim_after=self.limits.reconnect_timeout))
@@ -511,6 +516,12 @@ class MatchServer:
         match.save_meta()
         log.info("match %s ended: %s (%s)", match.code, winner, reason)
         broadcast(match.connections(), P.encode("ended", winner=winner, reason=reason))
+        self._forget_if_done(match)
+
+    def _forget_if_done(self, match: Match) -> None:
+        """An ended match nobody is connected to leaves memory (its files stay)."""
+        if match.ended and not match.connections():
+            self.matches.pop(match.code, None)
 
     def _on_aim(self, conn, code, seat, token, stroke):
         match = self._match(code)

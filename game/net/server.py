@@ -53,6 +53,7 @@ from . import protocol as P
 log = logging.getLogger("game.net.server")
 META_SUFFIX = ".match.json"
 REPLAY_SUFFIX = ".bsreplay"
+SWEEP_EVERY_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -205,9 +206,11 @@ class MatchServer:
         self.server = await serve(self.handle, host, port, max_size=self.limits.max_frame_bytes,
                                   max_queue=8, compression=None, ping_interval=10,
                                   ping_timeout=10, close_timeout=2)
+        self._sweeper = asyncio.ensure_future(self._sweep_forever())
         return self.server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        self._sweeper.cancel()
         self.server.close()
         await self.server.wait_closed()
 
@@ -368,10 +371,12 @@ class MatchServer:
     def _on_create(self, conn, name, mode, variants, race_to, winner_breaks):
         if conn.seat_of is not None:
             raise Refused("this connection already has a seat")
+        self.sweep()
         live = sum(1 for m in self.matches.values()
                    if m.host_address == conn.address and not m.ended)
         if live >= self.limits.matches_per_address:
-            raise Refused(f"{live} matches already hosted from this address")
+            raise Refused(f"this address already hosts the most unfinished matches allowed "
+                          f"({live})")
         match = Match(code=self._new_code(), mode=mode, variants=variants, race_to=race_to,
                       winner_breaks=winner_breaks, host_address=conn.address,
                       folder=self.folder, seed=secrets.randbits(32),
@@ -517,6 +522,24 @@ class MatchServer:
         log.info("match %s ended: %s (%s)", match.code, winner, reason)
         broadcast(match.connections(), P.encode("ended", winner=winner, reason=reason))
         self._forget_if_done(match)
+
+    def sweep(self) -> None:
+        """End every match its players have all left for longer than the reconnect
+        timeout (a host who never got an opponent, two players who both went away):
+        "abandoned", no winner. Run before counting an address's matches, and every
+        SWEEP_EVERY_S."""
+        now = time.monotonic()
+        for match in list(self.matches.values()):
+            seats = [s for s in match.seats if s.token_hash is not None]
+            if match.ended or match.lock.locked() or any(s.conn for s in seats):
+                continue
+            if all(now - s.left_at >= self.limits.reconnect_timeout for s in seats):
+                self._finish(match, None, "abandoned")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY_S)
+            self.sweep()
 
     def _forget_if_done(self, match: Match) -> None:
         """An ended match nobody is connected to leaves memory (its files stay)."""

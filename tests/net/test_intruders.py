@@ -185,7 +185,7 @@ def test_connections_and_matches_per_address_are_limited(tmp_path):
                            race_to=1, winner_breaks=False)
             replies = [ask(ws, create) for ws in opened]
             assert [r["type"] for r in replies] == ["match", "match", "refused"]
-            assert "2 matches already hosted" in replies[2]["reason"]
+            assert "the most unfinished matches allowed (2)" in replies[2]["reason"]
     finally:
         stop(process)
 
@@ -201,7 +201,28 @@ def test_an_abandoned_seat_can_be_claimed_after_the_timeout(server):
     host.claim()
     ended = host.wait_for("ended")
     assert ended.data == {"winner": host.seat, "reason": "forfeit"}
+    code = host.code
     host.close()
+    with intruder(server) as ws:        # ended, and nobody there: forgotten
+        assert "no match with the code" in ask(ws, frame(type="watch", code=code))["reason"]
+
+
+def test_matches_their_players_left_are_abandoned_and_free_the_address(tmp_path):
+    process, port = start_server(tmp_path, "--matches-per-address", 1,
+                                 "--reconnect-timeout", 0.3)
+    create = frame(type="create", name="A", mode="eight_ball", variants={}, race_to=1,
+                   winner_breaks=False)
+    try:
+        with intruder(port) as ws:
+            code = ask(ws, create)["code"]
+        with intruder(port) as ws:
+            assert "the most unfinished matches allowed (1)" in ask(ws, create)["reason"]
+            time.sleep(0.4)
+            assert ask(ws, create)["type"] == "match"
+    finally:
+        stop(process)
+    meta = json.loads((tmp_path / f"{code}.match.json").read_text())
+    assert meta["ended"] == {"winner": None, "reason": "abandoned"}
 
 
 class Diverging(MatchClient):

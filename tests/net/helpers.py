@@ -14,21 +14,26 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def start_server(data, *args, port: int = 0):
-    """(process, port) of `python -m game.server` on a free port (or `port`)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--port", str(port), "--data", str(data),
-         "--verbose", *map(str, args)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    """(process, port) of `python -m game.server` on a free port (or `port`); its log
+    goes to a file beside `data` (a pipe nobody reads could fill and stall it)."""
+    log = Path(data).parent / f"server-{Path(data).name}-{time.time_ns()}.log"
+    with open(log, "w") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "game.server", "--port", str(port), "--data", str(data),
+             "--verbose", *map(str, args)],
+            stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT, env=ENV)
+    process.log_path = log
     line = process.stdout.readline()
     found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
     if not found:
         process.kill()
-        raise AssertionError(f"the server did not start: {line!r} {process.stderr.read()}")
+        process.wait()
+        raise AssertionError(f"the server did not start: {line!r} {log.read_text()}")
     return process, int(found.group(1))
 
 
 def stop(process) -> str:
-    """End `process` (SIGTERM, then SIGKILL) and return its standard error."""
+    """End the server `process` (SIGTERM, then SIGKILL) and return its log."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
@@ -36,7 +41,7 @@ def stop(process) -> str:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-    return process.stderr.read() if process.stderr else ""
+    return process.log_path.read_text()
 
 
 def start_bot(port: int, *args):

@@ -42,7 +42,7 @@ def test_two_computer_players_play_a_whole_match(tmp_path, mode, race_to):
 def test_a_cut_connection_resumes_where_it_was(tmp_path):
     server, port = start_server(tmp_path)
     try:
-        host, joiner, _ = host_and_join(port, "eight_ball", 2, join_args=("--cut-at", 3))
+        host, joiner, _ = host_and_join(port, "eight_ball", 2, join_args=("--cut-at", 2))
         a, b = summary(host), summary(joiner)
         log = stop(server)
     finally:
@@ -58,7 +58,7 @@ def test_a_killed_server_restores_the_match_from_its_recording(tmp_path):
         host, joiner, code = host_and_join(port, "nine_ball", 2, ("--think", 0.15),
                                            ("--think", 0.15))
         replay = tmp_path / f"{code}.bsreplay"
-        wait_until(lambda: replay.exists() and len(load_replay(replay).shots) >= 3)
+        wait_until(lambda: replay.exists() and len(load_replay(replay).shots) >= 1)
         server.send_signal(signal.SIGKILL)
         server.wait()
         before = load_replay(replay)

@@ -45,7 +45,7 @@ from game.replay import Recorder, load_replay
 from game.replay.shotdata import ShotData
 from game.rules import Player, RulesError
 from game.session import Concede, GameSession
-from game.storage import FileRefused, atomic_write, parse_json
+from game.storage import FileRefused, atomic_write, parse_json, read_bounded
 from game.storage.plain import from_plain, to_plain
 
 from . import protocol as P
@@ -54,6 +54,7 @@ log = logging.getLogger("game.net.server")
 META_SUFFIX = ".match.json"
 REPLAY_SUFFIX = ".bsreplay"
 SWEEP_EVERY_S = 60.0
+MAX_META_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,8 @@ class MatchServer:
                          0 if match.session is None else len(match.session.commands))
 
     def _restore(self, meta_path: Path):
-        data = parse_json(meta_path.read_bytes(), meta_path.name, error=FileRefused)
+        data = parse_json(read_bounded(meta_path, MAX_META_BYTES, "match file"),
+                          meta_path.name, error=FileRefused)
         if not isinstance(data, dict) or data.get("format") != "breakshot-server-match":
             raise FileRefused(f"{meta_path.name}: not a match file of this server")
         if data["ended"]:
@@ -266,8 +268,12 @@ class MatchServer:
             raise match.recorder.error
         os.replace(match.recorder.path, match.replay_path)
         match.recorder.path = str(match.replay_path)
-        if match.race.over:
+        if match.race.over:              # ended, but not yet marked so: mark it
             self._finish(match, int(match.race.winner), "won")
+            return None
+        if session.state.game_over:      # a frame won, the next not racked yet
+            match.race.next_frame()
+            Recorder.save(match.recorder)
         return match
 
     def _end_unrestorable(self, meta_path: Path, reason: str) -> None:

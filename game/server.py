@@ -19,6 +19,7 @@ from pathlib import Path
 import platformdirs
 
 from game.arguments import whole_number
+from game.i18n import _
 from game.net.server import Limits, serve_forever
 
 
@@ -47,7 +48,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="log every match event")
     args = parser.parse_args(argv)
     if not (args.reconnect_timeout >= 0 and args.rate > 0):
-        parser.error("--reconnect-timeout must be >= 0 and --rate > 0")
+        parser.error(_("--reconnect-timeout must be at least 0 and --rate more than 0"))
     return args
 
 

@@ -40,6 +40,7 @@ from websockets.asyncio.server import broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from physics_ext import SimulationError
+from game.i18n import _
 from game.race import Race
 from game.replay import Recorder, load_replay
 from game.replay.shotdata import ShotData
@@ -579,7 +580,8 @@ class MatchServer:
 async def serve_forever(folder, host: str, port: int, limits: Limits, ready=None) -> None:
     server = MatchServer(folder, limits)
     port = await server.start(host, port)
-    print(f"breakshot-server listening on ws://{host}:{port}", flush=True)
+    print(_("breakshot-server listening on {url}").format(url=f"ws://{host}:{port}"),
+          flush=True)
     if ready is not None:
         ready(port)
     await asyncio.Future()

@@ -13,6 +13,7 @@ stroke is physics_ext.Stroke's fields (radians, fractions of the ball radius, m/
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -104,10 +105,11 @@ def _point(value, where: str) -> tuple:
     return float(value[0]), float(value[1])
 
 
-def _object(value, where: str, fields: set) -> dict:
+def _object(value, where: str, fields: set, optional: frozenset = frozenset()) -> dict:
+    """`value`, an object with every one of `fields`, any of `optional`, nothing else."""
     if not isinstance(value, dict):
         _fail(where, f"expected an object, got {type(value).__name__}")
-    unknown = sorted(set(value) - fields)
+    unknown = sorted(set(value) - fields - optional)
     if unknown:
         _fail(where, f"unknown field {unknown[0]!r:.40}")
     missing = sorted(fields - set(value))
@@ -117,8 +119,14 @@ def _object(value, where: str, fields: set) -> dict:
 
 
 def _stroke(value, where: str) -> Stroke:
-    fields = {"azimuth", "elevation", "side", "height", "speed"}
-    return from_plain(Stroke, _object(value, where, fields), where, error=ProtocolError)
+    """A Stroke: its fields without a default are required, those with one optional."""
+    return from_plain(Stroke, _object(value, where, *_STROKE_FIELDS), where,
+                      error=ProtocolError)
+
+
+_STROKE_FIELDS = (
+    {f.name for f in dataclasses.fields(Stroke) if f.default is dataclasses.MISSING},
+    frozenset(f.name for f in dataclasses.fields(Stroke) if f.default is not dataclasses.MISSING))
 
 
 def _variants(value, mode: str, where: str):

@@ -83,19 +83,28 @@ def test_a_match_whose_recording_is_damaged_is_ended_not_resumed(tmp_path):
     assert f"match {code}.match.json could not be restored" in log
 
 
+def soften(command):
+    if isinstance(command, Shoot):
+        return Shoot(replace(command.stroke, speed=command.stroke.speed * 0.5))
+    return command
+
+
 def test_a_shot_ruled_on_a_result_from_elsewhere_follows_that_result():
     """The mirror is given softer strokes but the played results: it ends where the
-    played session is; simulating its own strokes, it would not."""
+    played session is; simulating its own softer break, it would not."""
     played, mirrored = GameSession("eight_ball", seed=5), GameSession("eight_ball", seed=5)
-    own = GameSession("eight_ball", seed=5)
     opponent = Opponent("beginner", seed=4)
-    for _ in range(3):
+    decisions = [opponent.decide(played.state).commands]
+    for command in decisions[0]:
+        record = played.apply(command)
+        mirrored.apply(soften(command), None if record is None else record.result)
+    after_break = played.state
+    for _ in range(2):
         for command in opponent.decide(played.state).commands:
             record = played.apply(command)
-            if isinstance(command, Shoot):
-                command = Shoot(replace(command.stroke, speed=command.stroke.speed * 0.5))
-            mirrored.apply(command, None if record is None else record.result)
-            if not own.state.game_over:
-                own.apply(command)
-    assert mirrored.state == played.state and len(mirrored.shots) == len(played.shots)
-    assert own.state != played.state
+            mirrored.apply(soften(command), None if record is None else record.result)
+    assert mirrored.state == played.state and len(mirrored.shots) == len(played.shots) == 3
+    own = GameSession("eight_ball", seed=5)
+    for command in decisions[0]:
+        own.apply(soften(command))
+    assert own.state != after_break

@@ -23,7 +23,9 @@ from game.rules.nine_ball import OptionChoice
 from game.session import (MODES, ChooseGroup, ChooseOption, Concede, PlaceCueBall, Shoot)
 from game.storage import FileRefused, parse_json, printable
 from game.storage.plain import from_plain, is_number, to_plain
+from game.replay import fields as F
 from game.replay import manifest
+from game.replay.errors import CorruptReplayError
 from game.replay.manifest import VARIANTS
 
 PROTOCOL = "breakshot-match"
@@ -63,22 +65,19 @@ def _text(value, where: str, max_chars: int = MAX_NAME_CHARS) -> str:
     return text
 
 
-def _integer(value, where: str, lo: int, hi: int) -> int:
-    if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
-        _fail(where, f"expected an integer in [{lo}, {hi}], got {value!r:.40}")
-    return value
+def _as_protocol_error(check):
+    """The replay reader's typed read `check`, refusing with a ProtocolError."""
+    def read(*args):
+        try:
+            return check(*args)
+        except CorruptReplayError as exc:
+            raise ProtocolError(str(exc)) from None
+    return read
 
 
-def _boolean(value, where: str) -> bool:
-    if not isinstance(value, bool):
-        _fail(where, f"expected true or false, got {value!r:.40}")
-    return value
-
-
-def _choice(value, options, where: str) -> str:
-    if not (isinstance(value, str) and value in options):
-        _fail(where, f"expected one of {sorted(options)}, got {value!r:.40}")
-    return value
+_integer = _as_protocol_error(F.integer)        # (value, where, lo, hi)
+_boolean = _as_protocol_error(F.boolean)        # (value, where)
+_choice = _as_protocol_error(F.choice)          # (value, options, where)
 
 
 def _pattern(value, pattern, what: str, where: str) -> str:

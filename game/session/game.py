@@ -108,14 +108,16 @@ class GameSession:
         return physics_balls(self.state.layout, self.ball_set)
 
     # ---- commands --------------------------------------------------------------------
-    def apply(self, command: Command):
+    def apply(self, command: Command, result: ShotResult | None = None):
         """Carry out one command; returns the ShotRecord of a Shoot, else None. Raises
-        RulesError for a command the state does not allow (nothing changes then)."""
+        RulesError for a command the state does not allow (nothing changes then).
+        `result`: for a Shoot, the solver's result obtained elsewhere (a match server's
+        authoritative shot) to rule on instead of simulating the stroke here."""
         record = None
         if isinstance(command, PlaceCueBall):
             self.state = place_cue_ball(self.state, command.position)
         elif isinstance(command, Shoot):
-            record = self._shoot(command)
+            record = self._shoot(command, result)
         elif isinstance(command, ChooseGroup):
             self.state = eight_ball.choose_group(self._mode_state("eight_ball"),
                                                  self.state.shooter, command.group)
@@ -141,13 +143,15 @@ class GameSession:
             raise RulesError(f"that choice does not exist in {self.mode}")
         return self.state
 
-    def _shoot(self, command: Shoot) -> ShotRecord:
+    def _shoot(self, command: Shoot, result: ShotResult | None = None) -> ShotRecord:
         if self.state.game_over:
             raise RulesError("the game is over")
         if self.needs_cue_ball_placement:
             raise RulesError("place the cue ball first")
         balls, ids = self.physics_balls()
-        result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params, self.cue)
+        if result is None:
+            result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params,
+                                       self.cue)
         facts = facts_from_result(result, ids, cue_index=0)
         before = self.state
         if self.mode == "nine_ball":

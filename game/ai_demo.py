@@ -102,6 +102,15 @@ def summary(stats, names) -> str:
         f"({stats.break_and_runs} of {stats.games} games won by the breaker "
         f"without the opponent shooting)",
     ]
+    for name, side, wins in zip(names, stats.sides, stats.wins):
+        side_times = side.decision_seconds
+        lines.append(
+            f"  {name}: won {wins} of {stats.games} ({100.0 * wins / max(stats.games, 1):.0f}%), "
+            f"{side.potted_per_visit:.2f} balls per visit, "
+            f"{side.fouls / max(stats.games, 1):.2f} fouls per game, break-and-run "
+            f"{100.0 * side.break_and_run_rate:.0f}% of {side.breaks} breaks"
+            + (f", decision median {statistics.median(side_times):.2f} s, max "
+               f"{max(side_times):.2f} s" if side_times else ""))
     if times:
         lines.append(
             f"Time per decision: mean {statistics.fmean(times):.2f} s, median "

@@ -45,16 +45,16 @@ class Level:
     jumps: bool
 
 
-BEGINNER = Level("beginner", sigma_azimuth=0.012, sigma_elevation=0.02, sigma_offset=0.08,
+BEGINNER = Level("beginner", sigma_azimuth=0.0105, sigma_elevation=0.0087, sigma_offset=0.087,
                  sigma_speed=0.12, speeds=(1.6, 3.0), heights=(0.2,), sides=(0.0,),
                  refine_steps=0, rounds=((4, 4),), break_search=(2, 3, 2), placements=3,
                  lookahead=False, banks_and_kicks=False, jumps=False)
-AMATEUR = Level("amateur", sigma_azimuth=0.005, sigma_elevation=0.01, sigma_offset=0.04,
-                sigma_speed=0.06, speeds=(1.3, 2.2, 3.5), heights=(-0.3, 0.0, 0.3),
+AMATEUR = Level("amateur", sigma_azimuth=0.0035, sigma_elevation=0.0035, sigma_offset=0.035,
+                sigma_speed=0.05, speeds=(1.3, 2.2, 3.5), heights=(-0.3, 0.0, 0.3),
                 sides=(0.0,), refine_steps=1, rounds=((8, 8),), break_search=(4, 4, 6),
                 placements=6, lookahead=True, banks_and_kicks=True, jumps=True)
-PRO = Level("pro", sigma_azimuth=0.0004, sigma_elevation=0.002, sigma_offset=0.008,
-            sigma_speed=0.015, speeds=(1.1, 1.5, 2.0, 2.7, 3.6, 4.8),
+PRO = Level("pro", sigma_azimuth=0.0017, sigma_elevation=0.0017, sigma_offset=0.0175,
+            sigma_speed=0.025, speeds=(1.1, 1.5, 2.0, 2.7, 3.6, 4.8),
             heights=(-0.45, -0.25, 0.0, 0.2, 0.4),
             sides=(-0.25, 0.0, 0.25), refine_steps=2, rounds=((16, 16), (5, 40)),
             break_search=(8, 6, 24), placements=12, lookahead=True, banks_and_kicks=True,

@@ -3,6 +3,15 @@ searches (candidates, solver refinement, noisy samples per candidate).
 
 Noise is Gaussian, per stroke: azimuth and elevation in radians, side and height offsets
 as fractions of the ball radius R, speed as a fraction of the intended cue speed.
+
+The noise is a person's, not a machine's (docs/opponent.md has the sources and the
+measured pot rates): the pro aims to sigma = 0.1 deg (0.0017 rad) with tip offsets of
+0.5 mm, about the "low noise" of the computational billiards tournaments (Stanford,
+2008-2011: 0.125 deg of cue direction, 0.5 mm of tip offset), which pots 88 % of the
+fixed suite of tests/ai/pot_suite.json, as a top player's Accu-Stats performance average
+of about .90; the beginner aims to 0.6 deg with 2.5 mm offsets, the tournaments' "high
+noise" (five times the low one), and pots about a third of the suite; the amateur sits
+between (0.2 deg, 1 mm).
 """
 from __future__ import annotations
 

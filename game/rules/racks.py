@@ -22,8 +22,8 @@ the last bit). Three documented effects, each with the magnitude used:
   ball by up to a spacer of 1e-3 R around a lattice spread by that spacer, the same model
   with a tenth of the magnitude.
 - *Apex off the spot.* The whole rack is moved by up to `apex_offset` (uniform in a disc)
-  from its exact place, as a rack put down by eye on a spot sticker about 20 mm across
-  is. Default 1 mm.
+  from its exact place, as a rack put down by eye on a spot sticker is. Default 1 mm, a
+  careful racker: a choice, no measurement of it was found.
 - *No overlap, ever.* Two lattice neighbours start `2R + lattice_gap` apart and each moves
   at most `wiggle` <= lattice_gap / 2, so no two centres come closer than 2R (up to the
   relative 1e-12 rounding guard, TIGHT_SPACING): the solver refuses overlapping balls.

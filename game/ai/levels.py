@@ -8,8 +8,8 @@ The noise is a person's, not a machine's (docs/opponent.md has the sources and t
 measured pot rates): the pro aims to sigma = 0.1 deg (0.0017 rad) with tip offsets of
 0.5 mm, about the "low noise" of the computational billiards tournaments (Stanford,
 2008-2011: 0.125 deg of cue direction, 0.5 mm of tip offset), which pots 88 % of the
-fixed suite of tests/ai/pot_suite.json, as a top player's Accu-Stats performance average
-of about .90; the beginner aims to 0.6 deg with 2.5 mm offsets, the tournaments' "high
+fixed suite of tests/ai/pot_suite.json (Accu-Stats' performance average: above .850 is
+pro level, above .900 world class); the beginner aims to 0.6 deg with 2.5 mm offsets, the tournaments' "high
 noise" (five times the low one), and pots about a third of the suite; the amateur sits
 between (0.2 deg, 1 mm).
 """

@@ -9,9 +9,9 @@ measured pot rates): the pro aims to sigma = 0.1 deg (0.0017 rad) with tip offse
 0.5 mm, about the "low noise" of the computational billiards tournaments (Stanford,
 2008-2011: 0.125 deg of cue direction, 0.5 mm of tip offset), which pots 88 % of the
 fixed suite of tests/ai/pot_suite.json (Accu-Stats' performance average: above .850 is
-pro level, above .900 world class); the beginner aims to 0.6 deg with 2.5 mm offsets, the tournaments' "high
-noise" (five times the low one), and pots about a third of the suite; the amateur sits
-between (0.2 deg, 1 mm).
+pro level, above .900 world class); the beginner aims to 0.6 deg with 2.5 mm offsets,
+the tournaments' "high noise" (five times the low one), and pots about a third of the
+suite; the amateur sits between (0.2 deg, 1 mm) and pots about two thirds.
 """
 from __future__ import annotations
 

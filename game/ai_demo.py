@@ -5,7 +5,9 @@
 
 Plays one match of `--games` games between two computer players on a GameSession, shows
 a progress bar, and prints the summary: games won by each side, balls potted per visit,
-fouls by kind, break-and-run rate and time per decision. `--replays DIR` records the
+fouls by kind, break-and-run rate and time per decision, then each side's own figures
+(wins, balls per visit, fouls per game, break-and-runs of his breaks, decision time on
+the clock and in processor time). `--replays DIR` records the
 match with game.replay's Recorder. The same arguments play the same match (the opponents'
 seeds derive from --seed; decision times are measured for the report only).
 """
@@ -102,6 +104,17 @@ def summary(stats, names) -> str:
         f"({stats.break_and_runs} of {stats.games} games won by the breaker "
         f"without the opponent shooting)",
     ]
+    for name, side, wins in zip(names, stats.sides, stats.wins):
+        side_times = side.decision_seconds
+        lines.append(
+            f"  {name}: won {wins} of {stats.games} ({100.0 * wins / max(stats.games, 1):.0f}%), "
+            f"{side.potted_per_visit:.2f} balls per visit, "
+            f"{side.fouls / max(stats.games, 1):.2f} fouls per game, break-and-run "
+            f"{100.0 * side.break_and_run_rate:.0f}% of {side.breaks} breaks"
+            + (f", decision median {statistics.median(side_times):.2f} s, max "
+               f"{max(side_times):.2f} s (processor time: median "
+               f"{statistics.median(side.decision_cpu_seconds):.2f} s, max "
+               f"{max(side.decision_cpu_seconds):.2f} s)" if side_times else ""))
     if times:
         lines.append(
             f"Time per decision: mean {statistics.fmean(times):.2f} s, median "

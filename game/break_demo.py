@@ -1,9 +1,15 @@
-"""Command-line physics demo: simulate a 9-ball break and print its event summary and timing.
+"""Command-line break demos: one 9-ball break through the physics, or a level's breaks
+over many racks.
 
     python -m game.break_demo [--speed 8.0] [--seed 1] [--repeat 200]
+    python -m game.break_demo --breaks 500 --mode nine_ball --level pro [--seed 1]
 
-The cue ball starts on the head string's centre and is struck straight at the 1 ball
-(a centre-ball hit: it slides, then rolls); the rack is the seed's diamond (R9-07).
+Without --breaks: the cue ball starts on the head string's centre and is struck straight
+at the 1 ball (a centre-ball hit: it slides, then rolls); the rack is the seed's diamond
+(R9-07); prints the event summary and the solver's timing. With --breaks N: N breaks of
+the computer level on N racks of the mode (game.ai.break_stats), with a progress bar,
+then the distribution of balls potted, the 9 (or the black) on the break, the cue ball
+scratched and the fouls. The same arguments give the same breaks.
 """
 from __future__ import annotations
 
@@ -11,10 +17,17 @@ import argparse
 import time
 from collections import Counter
 
+import sys
+
 import numpy as np
+from tqdm import tqdm
 
 from physics_ext import Ball, EventKind, MotionState, Pocket, TableSpec, simulate
+from game.ai import LEVELS
+from game.ai.break_stats import break_series
+from game.arguments import whole_number
 from game.rules.racks import nine_ball_rack
+from game.session import MODES
 
 
 def break_balls(table: TableSpec, speed: float, seed: int) -> tuple[list[Ball], list[int]]:
@@ -34,7 +47,15 @@ def main(argv=None) -> int:
     parser.add_argument("--speed", type=float, default=8.0, help="cue ball speed, m/s")
     parser.add_argument("--seed", type=int, default=1, help="rack seed")
     parser.add_argument("--repeat", type=int, default=200, help="runs for the timing")
+    parser.add_argument("--breaks", type=whole_number(1), default=None,
+                        help="play this many breaks of --level instead and report them")
+    parser.add_argument("--mode", choices=MODES, default="nine_ball",
+                        help="game mode of --breaks (default: nine_ball)")
+    parser.add_argument("--level", choices=sorted(LEVELS), default="pro",
+                        help="computer level that breaks (default: pro)")
     args = parser.parse_args(argv)
+    if args.breaks is not None:
+        return break_report(args.mode, args.level, args.breaks, args.seed)
     table = TableSpec.nine_foot()
     balls, ids = break_balls(table, args.speed, args.seed)
     result = simulate(table, balls)
@@ -58,6 +79,29 @@ def main(argv=None) -> int:
     print(f"simulate(): median {median * 1e3:.3f} ms over {len(timings)} runs "
           f"({result.events.size / median:,.0f} events/s)")
     return 0
+
+
+def break_report(mode: str, level: str, breaks: int, seed: int) -> int:
+    """Play and summarise `breaks` breaks of `level` in `mode`."""
+    print(f"{mode}: {breaks} breaks by the {level} level, seed {seed}")
+    with tqdm(total=breaks, unit="break", file=sys.stderr) as bar:
+        stats = break_series(mode, level, breaks, seed, on_break=lambda s: bar.update(1))
+    print(break_summary(stats))
+    return 0
+
+
+def break_summary(stats) -> str:
+    """The report of a BreakStats as printed lines."""
+    game_ball = "the 9" if stats.mode == "nine_ball" else "the black"
+    pct = lambda count: f"{100.0 * stats.share(count):.1f}%"  # noqa: E731
+    lines = ["Balls potted on the break: " + ", ".join(
+        f"{n}: {stats.potted[n]} ({pct(stats.potted[n])})" for n in sorted(stats.potted))]
+    lines.append(f"At least one ball potted: {stats.made_a_ball} ({pct(stats.made_a_ball)})")
+    lines.append(f"{game_ball.capitalize()} on the break: {stats.game_ball} "
+                 f"({pct(stats.game_ball)})")
+    lines.append(f"Cue ball scratched: {stats.scratches} ({pct(stats.scratches)})")
+    lines.append(f"Breaks ruled a foul: {stats.fouls} ({pct(stats.fouls)})")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

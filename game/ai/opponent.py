@@ -92,6 +92,20 @@ class Opponent:
 
     # ---- strokes -----------------------------------------------------------------------
     def _stroke(self, state) -> Decision:
+        best, in_hand, simulations = self.plan(state)
+        commands = []
+        spot = tuple(float(v) for v in best.scene.cue)
+        if in_hand and (CUE not in state.layout or state.layout[CUE] != spot):
+            commands.append(PlaceCueBall(spot))
+        stroke = perturb(best.candidate.stroke, self.level, draws(self.rng, 1)[0])
+        commands.append(Shoot(stroke, push_out=best.candidate.push_out))
+        return Decision(tuple(commands), best.candidate.kind, best.score, simulations)
+
+    def plan(self, state) -> tuple:
+        """The stroke the player means to play from `state` (a stroke to decide, not a
+        declaration), before his execution noise: (the best Judged candidate, whose scene
+        holds the cue ball where he puts it; whether he has the cue ball in hand; solver
+        runs spent)."""
         level = self.level
         search = Search(level, self.valuer, state.shooter)
         in_hand = state.ball_in_hand is not BallInHand.NONE
@@ -110,14 +124,7 @@ class Opponent:
                        for k, scene in enumerate(scenes)]
             judged = search.run(options, [(keep, draws(self.rng, samples))
                                           for keep, samples in level.rounds])
-        best = judged[0]
-        commands = []
-        spot = tuple(float(v) for v in best.scene.cue)
-        if in_hand and (CUE not in state.layout or state.layout[CUE] != spot):
-            commands.append(PlaceCueBall(spot))
-        stroke = perturb(best.candidate.stroke, level, draws(self.rng, 1)[0])
-        commands.append(Shoot(stroke, push_out=best.candidate.push_out))
-        return Decision(tuple(commands), best.candidate.kind, best.score, search.simulations)
+        return judged[0], in_hand, search.simulations
 
     def _scenes(self, state, places) -> list:
         return [Scene.of(state, self.params, cue=place) for place in places]

@@ -2,8 +2,8 @@
 headless demo prints: games won, balls potted per visit, fouls by kind, break-and-run
 rate, solver runs and time per decision.
 
-A decision's time is measured with a performance counter for the report only; nothing
-the opponents decide depends on it.
+A decision's time is measured with a performance counter (and its processor time with
+time.process_time) for the report only; nothing the opponents decide depends on it.
 """
 from __future__ import annotations
 
@@ -38,14 +38,41 @@ class MatchStats:
     simulations: int = 0
     engine_faults: int = 0
     forced_concessions: int = 0
+    sides: list = field(default_factory=lambda: [SideStats(), SideStats()])
 
     @property
     def potted_per_visit(self) -> float:
-        return self.balls_potted / self.visits if self.visits else 0.0
+        return _ratio(self.balls_potted, self.visits)
 
     @property
     def break_and_run_rate(self) -> float:
-        return self.break_and_runs / self.games if self.games else 0.0
+        return _ratio(self.break_and_runs, self.games)
+
+
+@dataclass
+class SideStats:
+    """One player's share of a match: his visits, balls potted, fouls, the games he
+    broke and those he broke and ran, and the seconds of each of his decisions, on the
+    clock and of processor time (the latter does not grow when other programs share
+    the machine)."""
+    visits: int = 0
+    balls_potted: int = 0
+    fouls: int = 0
+    breaks: int = 0
+    break_and_runs: int = 0
+    decision_seconds: list = field(default_factory=list)
+    decision_cpu_seconds: list = field(default_factory=list)
+
+    potted_per_visit = MatchStats.potted_per_visit
+
+    @property
+    def break_and_run_rate(self) -> float:
+        """Break-and-runs per game he broke."""
+        return _ratio(self.break_and_runs, self.breaks)
+
+
+def _ratio(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
 
 
 class _Game:
@@ -70,9 +97,12 @@ def play_game(session, opponents, stats: MatchStats, on_decision=None) -> None:
             session.apply(Concede(player))
             stats.forced_concessions += 1
             break
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         decision = opponents[int(player)].decide(state)
-        stats.decision_seconds.append(time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        stats.decision_seconds.append(seconds)
+        stats.sides[int(player)].decision_seconds.append(seconds)
+        stats.sides[int(player)].decision_cpu_seconds.append(time.process_time() - cpu)
         stats.simulations += decision.simulations
         try:
             for command in decision.commands:
@@ -108,13 +138,18 @@ def play_match(session, opponents, games: int, on_game=None, on_decision=None) -
 
 def _count_shot(stats: MatchStats, game: _Game, record) -> None:
     shooter = record.state_before.shooter
+    side = stats.sides[int(shooter)]
     game.shooters.add(shooter)
     if shooter != game.visit_player:
         stats.visits += 1
+        side.visits += 1
         game.visit_player = shooter
     stats.shots += 1
-    stats.balls_potted += len(record.facts.pocketed_balls - {CUE})
+    potted = len(record.facts.pocketed_balls - {CUE})
+    stats.balls_potted += potted
+    side.balls_potted += potted
     stats.fouls.update(record.ruling.fouls)
+    side.fouls += bool(record.ruling.fouls)
     if record.ruling.next_player != shooter:
         game.visit_player = None
 
@@ -123,5 +158,7 @@ def _count_end(stats: MatchStats, game: _Game, state) -> None:
     stats.games += 1
     stats.wins[int(state.winner)] += 1
     stats.end_reasons[state.end_reason] += 1
+    stats.sides[int(game.breaker)].breaks += 1
     if state.winner == game.breaker and game.shooters == {game.breaker}:
         stats.break_and_runs += 1
+        stats.sides[int(game.breaker)].break_and_runs += 1

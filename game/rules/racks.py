@@ -1,14 +1,42 @@
-"""The racks: the 9-ball diamond (R9-07) and the 8-ball triangle (R8-04).
+"""The racks: the 9-ball diamond (R9-07) and the 8-ball triangle (R8-04), racked as a
+person racks them: never perfectly tight.
 
-Both are tight: neighbouring balls touch, with their centres 2R apart up to a relative
-1e-12 that keeps rounding from ever making two balls overlap. The apex points at the
-head (smaller x); rows run across the table (y).
+Frame: the table frame of `physics_ext.table` (metres); the apex points at the head
+(smaller x), rows run across the table (y).
+
+**Imperfections** (`RackSpread`, drawn from the rack seed, so one seed gives one rack to
+the last bit). Three documented effects, each with the magnitude used:
+
+- *Gaps between balls.* The balls sit on a lattice whose neighbours are
+  `2R + lattice_gap` apart, and each ball but the apex is then moved from its lattice
+  place by up to `wiggle` in a uniformly random direction, so every neighbouring gap lies
+  in [lattice_gap - 2 wiggle, lattice_gap + 2 wiggle] = [0, 0.2 mm] by default, mean
+  0.1 mm. Sources: the WPA equipment specification allows a ball diameter of
+  2 1/4 in +- 0.005 in (57.15 mm +- 0.127 mm, "WPA Tournament Table & Equipment
+  Specifications", section 16), so even a perfectly pushed set leaves gaps of that order
+  between balls of different sizes; rack mechanic Joe Tucker makes the gaps that change a
+  break with folded pieces of paper (a sheet is about 0.1 mm; Billiards Digest,
+  "showinstruction.php?id=156"), and Dr. Dave Alciatore's "Breaking Bad" (Billiards
+  Digest, March 2018) shows how such gaps decide where the wing balls and the 9 go;
+  pooltool's NineBallRack (ekiefl/pooltool, pooltool/configurations.py) dithers every
+  ball by up to a spacer of 1e-3 R around a lattice spread by that spacer, the same model
+  with a tenth of the magnitude.
+- *Apex off the spot.* The whole rack is moved by up to `apex_offset` (uniform in a disc)
+  from its exact place, as a rack put down by eye on a spot sticker is. Default 1 mm, a
+  careful racker: a choice, no measurement of it was found.
+- *No overlap, ever.* Two lattice neighbours start `2R + lattice_gap` apart and each moves
+  at most `wiggle` <= lattice_gap / 2, so no two centres come closer than 2R (up to the
+  relative 1e-12 rounding guard, TIGHT_SPACING): the solver refuses overlapping balls.
+
+`tight=True` (or `spread=None`) gives the old perfect rack: neighbours touch, the anchor
+ball exactly on the spot (the physics tests' reference break).
 """
 from __future__ import annotations
 
 import hashlib
 import math
 import random
+from dataclasses import dataclass
 
 from physics_ext import constants as C
 
@@ -18,48 +46,106 @@ from .balls import BLACK, NINE, RED_BALLS, YELLOW_BALLS
 TIGHT_SPACING = 2.0 * (1.0 + 1e-12)
 
 
-def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes) -> list:
+@dataclass(frozen=True)
+class RackSpread:
+    """How imperfect a rack is (metres). lattice_gap: added to 2R between lattice
+    neighbours; wiggle: the largest move of a ball (apex excepted) from its lattice place,
+    at most lattice_gap / 2; apex_offset: the largest move of the whole rack from the
+    spot."""
+    lattice_gap: float = 0.1e-3
+    wiggle: float = 0.05e-3
+    apex_offset: float = 1.0e-3
+
+    def __post_init__(self):
+        if min(self.lattice_gap, self.wiggle, self.apex_offset) < 0.0:
+            raise ValueError(f"rack spread sizes must be >= 0, got {self}")
+        if self.wiggle > self.lattice_gap / 2.0:
+            raise ValueError(f"wiggle {self.wiggle} m > lattice_gap / 2: balls could overlap")
+
+    @property
+    def gap_bounds(self) -> tuple:
+        """(smallest, largest) gap (m) between neighbouring balls of a rack."""
+        return (self.lattice_gap - 2.0 * self.wiggle, self.lattice_gap + 2.0 * self.wiggle)
+
+
+DEFAULT_SPREAD = RackSpread()
+
+
+def _disc(rng: random.Random, radius: float) -> tuple:
+    """A point uniform in the disc of `radius` around the origin."""
+    r = radius * math.sqrt(rng.random())
+    angle = 2.0 * math.pi * rng.random()
+    return (r * math.cos(angle), r * math.sin(angle))
+
+
+def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes, spread, rng) -> list:
     """Ball centres of a rack whose rows (sizes `row_sizes`) run away from the apex
-    towards larger x, each centred on y = anchor[1]; row `anchor_row` is centred exactly
-    on `anchor` (the spot). Returned row by row."""
-    d = TIGHT_SPACING * radius
+    towards larger x, each centred on y = anchor[1]; row `anchor_row` is centred on
+    `anchor` (the spot), the whole rack moved by up to spread.apex_offset and every ball
+    but the apex by up to spread.wiggle (`spread` None: tight and exact). Returned row by
+    row."""
+    gap = 0.0 if spread is None else spread.lattice_gap
+    d = TIGHT_SPACING * radius + gap
     row_step = d * math.sqrt(3.0) / 2.0
+    shift = (0.0, 0.0) if spread is None else _disc(rng, spread.apex_offset)
     spots = []
     for k, n in enumerate(row_sizes):
-        x = anchor[0] + (k - anchor_row) * row_step
-        spots.append([(x, anchor[1] + (j - (n - 1) / 2.0) * d) for j in range(n)])
+        x = anchor[0] + shift[0] + (k - anchor_row) * row_step
+        row = []
+        for j in range(n):
+            y = anchor[1] + shift[1] + (j - (n - 1) / 2.0) * d
+            if spread is not None and k > 0:
+                dx, dy = _disc(rng, spread.wiggle)
+                x_j, y = x + dx, y + dy
+            else:
+                x_j = x
+            row.append((x_j, y))
+        spots.append(row)
     return spots
 
 
-def nine_ball_rack(table, seed: int) -> dict:
-    """R9-07: the diamond with the 1 on the foot spot (apex, towards the head), the 9 in
-    the centre and 2..8 shuffled by random.Random(seed). Returns {ball: (x, y)}."""
-    rows = _rack_spots(table.foot_spot, 0, C.POOL_BALL_RADIUS, (1, 2, 3, 2, 1))
+def _spread_of(tight: bool, spread):
+    return None if tight else spread
+
+
+def nine_ball_rack(table, seed: int, spread: RackSpread | None = DEFAULT_SPREAD,
+                   tight: bool = False) -> dict:
+    """R9-07: the diamond with the 1 at the apex on the foot spot (towards the head), the
+    9 in the centre and 2..8 shuffled by random.Random(seed), racked with `spread`'s
+    imperfections drawn from the same generator (`tight`: none). Returns {ball: (x, y)}."""
+    rng = random.Random(seed)
+    numbers = list(range(2, NINE))
+    rng.shuffle(numbers)
+    rows = _rack_spots(table.foot_spot, 0, C.POOL_BALL_RADIUS, (1, 2, 3, 2, 1),
+                       _spread_of(tight, spread), rng)
     centre = rows[2][1]
     others = [p for row in rows for p in row if p not in (rows[0][0], centre)]
-    numbers = list(range(2, NINE))
-    random.Random(seed).shuffle(numbers)
     rack = {1: rows[0][0], NINE: centre}
     rack.update(zip(numbers, others))
     return rack
 
 
-def eight_ball_rack(table, seed: int) -> dict:
+def eight_ball_rack(table, seed: int, spread: RackSpread | None = DEFAULT_SPREAD,
+                    tight: bool = False) -> dict:
     """R8-04: the 15-ball triangle with the black on the black spot (the centre of the
     third row) and the apex towards the baulk end. Convention (WEPF/EPA racking): the
     two back corners hold one red and one yellow; which corner gets which, and all other
-    places, come from random.Random(seed). Returns {ball: (x, y)}."""
-    rows = _rack_spots(table.foot_spot, 2, C.BLACKBALL_OBJECT_RADIUS, (1, 2, 3, 4, 5))
-    black_spot = rows[2][1]
-    corners = [rows[4][0], rows[4][4]]
-    others = [p for row in rows for p in row if p != black_spot and p not in corners]
+    places, come from random.Random(seed), and then `spread`'s imperfections (`tight`:
+    none). Returns {ball: (x, y)}."""
     rng = random.Random(seed)
     reds, yellows = sorted(RED_BALLS), sorted(YELLOW_BALLS)
     rng.shuffle(reds)
     rng.shuffle(yellows)
-    rng.shuffle(corners)
+    corner_order = [0, 1]
+    rng.shuffle(corner_order)
     rest = reds[1:] + yellows[1:]
     rng.shuffle(rest)
+    rows = _rack_spots(table.foot_spot, 2, C.BLACKBALL_OBJECT_RADIUS, (1, 2, 3, 4, 5),
+                       _spread_of(tight, spread), rng)
+    black_spot = rows[2][1]
+    corners = [rows[4][0], rows[4][4]]
+    corners = [corners[k] for k in corner_order]
+    others = [p for row in rows for p in row if p != black_spot and p not in corners]
     rack = {BLACK: black_spot, reds[0]: corners[0], yellows[0]: corners[1]}
     rack.update(zip(rest, others))
     return rack

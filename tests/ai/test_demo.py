@@ -15,6 +15,10 @@ def test_demo_prints_the_summary(capsys):
     for heading in ("Games won:", "Balls potted per visit:", "Fouls:",
                     "Break-and-run rate:", "Time per decision:", "Game endings:"):
         assert heading in out
+    # Each side's own line: its level, balls per visit, fouls per game, decision times.
+    for side in ("Computer A (beginner): won", "Computer B (beginner): won"):
+        assert side in out
+    assert out.count("fouls per game") == 2 and out.count("processor time") == 2
 
 
 def test_demo_rejects_bad_arguments():

@@ -88,7 +88,7 @@ def nine_ball_break(speed: float = BREAK_SPEED, seed: int = 0) -> tuple:
     """(table, balls): the cue ball on the head string's centre, `speed` m/s straight at
     the 1-ball on the foot spot; the diamond racked tight (R9-07). Ball k is number k."""
     table = NINE_FOOT
-    rack = nine_ball_rack(table, seed)
+    rack = nine_ball_rack(table, seed, tight=True)
     cue = Ball.pool(table.head_line_x, table.foot_spot[1], velocity=(speed, 0.0, 0.0))
     return table, [cue] + [Ball.pool(*rack[k]) for k in sorted(rack)]
 
@@ -98,7 +98,7 @@ def eight_ball_break(speed: float = BREAK_SPEED, seed: int = 0) -> tuple:
     ball on the baulk line's midpoint (the D's centre), `speed` m/s straight at the apex of
     the 50.8 mm triangle whose black sits on the black spot (R8-04). Ball k is id k."""
     table = ENGLISH
-    rack = eight_ball_rack(table, seed)
+    rack = eight_ball_rack(table, seed, tight=True)
     cue = Ball(C.BLACKBALL_CUE_RADIUS, C.BLACKBALL_CUE_MASS, table.d_centre,
                velocity=(speed, 0.0, 0.0))
     return table, [cue] + [Ball(C.BLACKBALL_OBJECT_RADIUS, C.BLACKBALL_OBJECT_MASS, rack[k])

@@ -153,7 +153,11 @@ def test_rerack_either_game_on_either_table(table):
     practice.rerack("nine_ball")
     second, third = practice.history[-1], practice.position
     assert dict(second.layout) != dict(third.layout)    # a new shuffle each time
-    assert sorted(second.layout.values()) == sorted(third.layout.values())
+    # The same diamond, each rack racked a little differently (game.rules.racks: gaps
+    # of at most 0.2 mm, the rack at most 1 mm off the spot).
+    moves = [min(math.dist(a, b) for b in second.layout.values())
+             for a in third.layout.values()]
+    assert max(moves) < 3e-3 and sum(m > 0.0 for m in moves) >= 9
     for _ in range(3):
         practice.undo()
     assert bits(practice.position) == first

@@ -1,0 +1,66 @@
+"""The game in Croatian, then in Spanish, as a person switches it: the language button of
+the start menu clicked in a real window, a match of each mode started by clicks, a foul
+committed (a break too soft to reach the rack) and its ruling read in that language on the
+HUD, as drawn."""
+import gettext
+import re
+from pathlib import Path
+
+from driver import find_text, text_matching
+
+import game
+from game.i18n import DOMAIN
+
+SIZE = (800, 450)
+LOCALE = Path(game.__file__).resolve().parent / "locale"
+
+
+def words(language: str, message: str) -> str:
+    """`message` as the catalog of `language` has it (the compiled one the game reads)."""
+    return gettext.translation(DOMAIN, LOCALE, languages=[language]).gettext(message)
+
+
+def start(language: str, message: str) -> str:
+    """A pattern for the text of `message` in `language` up to its first field."""
+    return re.escape(words(language, message).split("{")[0].strip())
+
+
+def play_a_soft_break(window, keep_shot, language: str, mode_title: str) -> None:
+    window.click_text(start(language, mode_title) + "$")
+    window.wait_text(r"^\[x\]\s+" + start(language, mode_title), 20)
+    window.click_text("^" + start(language, "Play  [Enter]") + "$")
+    placing = words(language, "Mouse or arrow keys (Shift: fine): move the cue ball   "
+                              "Click or Enter: put it down   V: view   Q: concede   ")
+    window.wait_text(re.escape(placing.split("   ")[0]), 60)
+    window.key("Return")                                    # the break, put down
+    window.wait_text(start(language, "Hold Space, release: shoot"), 30)
+    window.hold("space", 0.05)          # the softest stroke: the cue ball stops short
+    foul = start(language, "Foul: {fouls}.")
+    shot = window.wait_text(foul, 120)
+    keep_shot(window, f"foul-{language}")
+    ruling = text_matching(shot, foul)
+    assert words(language, "no ball hit") in ruling, ruling
+    assert "Foul" not in ruling
+
+
+def test_the_menu_switches_to_croatian_then_spanish_and_the_rulings_follow(open_window,
+                                                                          keep_shot):
+    window = open_window(size=SIZE)
+    window.wait_text("Welcome to Breakshot")
+    window.key("Escape")
+    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
+                    "the welcome dialog to close")
+    window.click_text("^English$")
+    menu = window.wait_text("^Hrvatski$", 20)
+    assert text_matching(menu, "^" + start("hr", "Play  [Enter]") + "$")
+    assert not text_matching(menu, r"^Play  \[Enter\]$")
+    keep_shot(window, "menu-hr")
+    play_a_soft_break(window, keep_shot, "hr", "8-Ball, red and yellow")
+    window.close()
+
+    # The choice was kept: the next start speaks Croatian, and one click makes it Spanish.
+    window = open_window(size=SIZE)
+    window.click_text("^Hrvatski$", 60)
+    window.wait_text("^Español$", 20)
+    keep_shot(window, "menu-es")
+    play_a_soft_break(window, keep_shot, "es", "9-Ball")

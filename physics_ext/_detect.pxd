@@ -351,9 +351,12 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
     # with the centre over it. Once below it, a ball can only reach a rail top's side (the
     # nose edge above, or the pocket-side ends, which are not modelled).
     d0 = r[2] - B.z_rail
-    if G.n_rail > 0 and (d0 > 0.0 or (d0 == 0.0 and v[2] > 0.0)):
-        tau = (v[2] + sqrt(v[2] * v[2] + 2.0 * d0 * (-Ti.a[2]))) / (-Ti.a[2])
-        if t_now + tau < h.t:
+    d1 = v[2] * v[2] + 2.0 * d0 * (-Ti.a[2])
+    if G.n_rail > 0 and d1 >= 0.0:
+        # the falling root of z(t) = z_rail; none now or before (a ball leaving a rail top
+        # over its end starts on it, falling)
+        tau = (v[2] + sqrt(d1)) / (-Ti.a[2])
+        if tau > 0.0 and t_now + tau < h.t:
             k = rail_under(G, r[0] + v[0] * tau, r[1] + v[1] * tau, 0.0)
             if k >= 0:
                 keep(h, t_now + tau, EV_RAIL_TOP, k, 0)

@@ -157,11 +157,11 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                 if over < 0 and 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
                     with gil:
                         return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(pocket.shape[0]):
+            for k in range(pocket.shape[0] if over < 0 else 0):   # a rail top is above
                 if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
                     with gil:
                         return PROBLEM_OVER_POCKET, i, k
-            for k in range(tip.shape[0]):
+            for k in range(tip.shape[0] if over < 0 else 0):
                 if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
                     with gil:
                         return PROBLEM_IN_JAW, i, k

@@ -13,8 +13,9 @@ import math
 import numpy as np
 import pytest
 
-from game.rules.facts import off_table
-from physics_ext import Ball, EventKind, MotionState, Params, Rail, TableSpec, simulate
+from game.rules.facts import cue_ball_off_table, facts_from_result, off_table
+from physics_ext import (Ball, EventKind, MotionState, Params, Rail, Stroke, TableSpec, shoot,
+                         simulate)
 from tests.physics import probes
 from tests.physics.invariants import check_all
 
@@ -118,6 +119,29 @@ def test_a_jumped_ball_from_the_cloth_lands_on_the_rail_top():
     t1 = (2.0 + math.sqrt(4.0 + 2 * G * e0)) / G
     assert land["time"][0] == pytest.approx(t1, rel=1e-12)
     check_all(result)
+
+
+def test_a_jump_stroke_at_the_rail_lands_on_its_top_and_fouls_off_the_table():
+    """A cue ball jumped (25 degrees, 3 m/s, struck at centre) at the right rail from 0.25 m
+    clears the nose, lands on the rail top and leaves over its outer edge: its flight ends
+    at the landing, and the rules see the cue ball off the table."""
+    shot = shoot(TABLE, [Ball.pool(X_RAIL, 0.25)], 0,
+                 Stroke(azimuth=-math.pi / 2, elevation=math.radians(25), side=0.0,
+                        height=0.0, speed=3.0))
+    land = kinds(shot, EventKind.RAIL_TOP)
+    off = kinds(shot, EventKind.OFF_TABLE)
+    assert len(land) == 1 and len(off) == 1 and land["time"][0] < off["time"][0]
+    assert land["rail"][0] == off["rail"][0] == Rail.RIGHT_HEAD
+    (flight, cls), = shot.cue_flights()
+    assert flight.end == land["time"][0] and cls == "legal_jump"
+    assert cue_ball_off_table(facts_from_result(shot, [0]))
+
+
+def test_the_rules_see_a_ball_back_from_the_rail_top_on_the_table():
+    ball = Ball(R, 0.163, (X_RAIL, -0.05, Z_RAIL + 0.02), velocity=(0.0, 0.5, 0.0))
+    facts = facts_from_result(simulate(TABLE, [ball]), [0])
+    assert not cue_ball_off_table(facts)
+    assert 0 in facts.final_positions
 
 
 def rolling_on_rail(x, y, vx, vy):

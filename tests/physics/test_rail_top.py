@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from game.rules.facts import cue_ball_off_table, facts_from_result, off_table
-from physics_ext import (Ball, EventKind, MotionState, Params, Rail, Stroke, TableSpec, shoot,
-                         simulate)
+from physics_ext import (Ball, EventKind, MotionState, Params, Pocket, Rail, Stroke, TableSpec,
+                         shoot, simulate)
 from tests.physics import probes
 from tests.physics.invariants import check_all
 
@@ -46,12 +46,15 @@ def test_rail_top_geometry_from_the_table_spec():
     assert top[:, 0].tolist() == pytest.approx(GEO.segments[Rail.RIGHT_HEAD][[0, 1, 1, 0], 0])
 
 
+@pytest.mark.parametrize("table", [TABLE, TableSpec.english_seven_foot()],
+                         ids=lambda t: t.name)
 @pytest.mark.parametrize("e_rail", [0.6, 0.8])
 @pytest.mark.parametrize("height", [0.02, 0.1])
-def test_a_drop_on_the_rail_top_bounces_to_e_squared_of_its_height(height, e_rail):
+def test_a_drop_on_the_rail_top_bounces_to_e_squared_of_its_height(height, e_rail, table):
     params = Params(e_rail=e_rail)
-    ball = Ball(R, 0.163, (X_RAIL, Y_RAIL, Z_RAIL + height))
-    result = simulate(TABLE, [ball], params)
+    z_rail = table.rail_top_height + R
+    ball = Ball(R, 0.163, (X_RAIL, Y_RAIL, z_rail + height))
+    result = simulate(table, [ball], params)
     landings = kinds(result, EventKind.RAIL_TOP)
     assert len(landings) >= 2
     t1 = math.sqrt(2 * height / G)
@@ -62,13 +65,13 @@ def test_a_drop_on_the_rail_top_bounces_to_e_squared_of_its_height(height, e_rai
     # the second landing after a free flight up at e v1 and down again
     assert landings["time"][1] == pytest.approx(t1 + 2 * e_rail * v1 / G, rel=1e-12)
     apex = result.state_at(t1 + e_rail * v1 / G)
-    assert apex.positions[0, 2] - Z_RAIL == pytest.approx(e_rail ** 2 * height, rel=1e-9)
+    assert apex.positions[0, 2] - z_rail == pytest.approx(e_rail ** 2 * height, rel=1e-9)
     assert apex.states[0] == MotionState.AIRBORNE
     # it comes to rest on the rail top: off the table (BCA 3.28, WEPF U), where it lay
     assert result.final.states[0] == MotionState.OFF_TABLE
     off = kinds(result, EventKind.OFF_TABLE)
     assert len(off) == 1 and off["rail"][0] == Rail.RIGHT_HEAD
-    assert result.final.positions[0].tolist() == pytest.approx([X_RAIL, Y_RAIL, Z_RAIL])
+    assert result.final.positions[0].tolist() == pytest.approx([X_RAIL, Y_RAIL, z_rail])
     assert off_table(result.events) == {0}
     check_all(result)
 
@@ -199,6 +202,19 @@ def test_a_ball_rolling_off_the_outer_edge_is_off_the_table_there():
     t = (v - math.sqrt(v * v - 2 * a * d)) / a
     assert off["time"][0] == pytest.approx(t, rel=1e-12)
     assert off_table(result.events) == {0}
+
+
+def test_a_ball_rolling_past_the_end_of_a_rail_top_drops_into_the_pocket_there():
+    """The rail top ends with its nose, at the jaw tip: past it the ball falls over the
+    pocket (the rail round the pocket is not modelled) and drops in."""
+    result = simulate(TABLE, [rolling_on_rail(0.3, -0.1, -0.5, 0.0)])
+    leave = kinds(result, EventKind.TRANSITION)
+    assert leave["state"][0] == MotionState.AIRBORNE and leave["rail"][0] == Rail.RIGHT_HEAD
+    assert result.state_at(leave["time"][0]).positions[0, 0] == pytest.approx(
+        GEO.segments[Rail.RIGHT_HEAD][0, 0], abs=1e-12)
+    pocket = kinds(result, EventKind.POCKET)
+    assert len(pocket) == 1 and pocket["feature"][0] == Pocket.HEAD_RIGHT
+    check_all(result)
 
 
 def test_a_ball_given_inside_a_rail_is_refused():

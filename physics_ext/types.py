@@ -36,7 +36,7 @@ class EventKind(enum.IntEnum):
     POCKET = 3       # ball drops into pocket `feature` (a physics_ext.table.Pocket)
     TRANSITION = 4   # ball changes motion state without a collision (slide->roll, ...)
     SLATE = 5        # airborne ball lands on (bounces off) the slate
-    OFF_TABLE = 6    # ball leaves the table over a cushion
+    OFF_TABLE = 6    # ball leaves the table over a rail's outer edge, or rests on a rail top
     PASS_OVER = 7    # ball, in flight, passes over `other` (outlines overlap seen from above)
     RAIL_TOP = 8     # airborne ball lands on (bounces off) the top of rail `feature` (a Rail)
 

@@ -348,8 +348,15 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         d1 = v[k // 2] if k % 2 == 0 else -v[k // 2]
         if d0 > 0.0 and d1 < 0.0:
             tau = -d0 / d1
-            if tau <= T and e0 + (e1 + e2 * tau) * tau >= B.R:
+            if not (tau <= T):
+                continue
+            if e0 + (e1 + e2 * tau) * tau >= B.R:
                 keep(h, t_now + tau, EV_OFF_TABLE, rail_of_side(G, k, r[0] + v[0] * tau), 0)
+            else:
+                # below the rail top past the outer edge: only over a pocket (a rail top
+                # would have caught it), whose back and liner catch it
+                keep(h, t_now + tau, EV_POCKET,
+                     landing_pocket(G, r[0] + v[0] * tau, r[1] + v[1] * tau), 0)
     # landing on a rail top: the bottom comes down to the rail top (z = z_rail, falling)
     # with the centre over it. Once below it, a ball can only reach a rail top's side (the
     # nose edge above, or the pocket-side ends, which are not modelled).

@@ -217,6 +217,21 @@ def test_a_ball_rolling_past_the_end_of_a_rail_top_drops_into_the_pocket_there()
     check_all(result)
 
 
+def test_a_low_flight_out_over_a_corner_pocket_drops_into_it():
+    """A ball hopping out over the head-right corner pocket with its bottom below the rail
+    top when its centre passes the outer edges' line is caught by the pocket (its back and
+    liner), not carried on beyond the table."""
+    ball = Ball.pool(0.06, 0.054, velocity=(-2.36, -2.74, 0.85))
+    result = simulate(TABLE, [ball])
+    pocket = kinds(result, EventKind.POCKET)
+    assert len(pocket) == 1 and pocket["feature"][0] == Pocket.HEAD_RIGHT
+    x, y, z = result.state_at(pocket["time"][0]).positions[0]
+    assert y == pytest.approx(-GEO.rail_top_width, abs=1e-12)
+    assert z - R < TABLE.rail_top_height
+    assert len(kinds(result, EventKind.OFF_TABLE)) == 0
+    check_all(result)
+
+
 def test_a_ball_given_inside_a_rail_is_refused():
     with pytest.raises(ValueError, match="inside the rail"):
         simulate(TABLE, [Ball(R, 0.163, (X_RAIL, Y_RAIL, Z_RAIL - 0.01))])

@@ -7,8 +7,11 @@
 # each rail and jaw face; a jaw tip is a vertical cylinder of radius r_tip whose rim is at h.
 # A ball on the cloth (z = R) touches the nose when its centre is rho = R cos(theta_a) from
 # the nose line (sin(theta_a) = h/R - 1): a quadratic. A ball in flight touches the edge when
-# its centre is R from it in 3-D (a quartic), and leaves the table when its centre crosses a
-# nose line with its bottom above the nose. For a ball in flight a jaw tip is a point at
+# its centre is R from it in 3-D (a quartic). Behind each rail nose is the rail's top, a
+# horizontal surface at the nose height out to the rail's outer edge: a ball in flight lands
+# on it when its bottom comes down to it with the centre over it (a quadratic), and leaves
+# the table when its centre crosses an outer edge with its bottom above the rail top. A ball
+# on a rail top meets the top's edges (quadratics in its centre's position). For a ball in flight a jaw tip is a point at
 # height h on its axis, met at the 3-D distance at which a ball on the cloth meets the
 # cylinder (exact on the cloth, within a fraction of a millimetre for a 5 mm rim in the air).
 
@@ -338,15 +341,35 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         tau = contact_entry(c, 4, T, 2.0 * B.R)
         if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
-    # over a nose line, or its extension across a pocket mouth, with the ball's bottom above
-    # the nose: off the table. Sides: x = x_min, x = x_max, y = y_min, y = y_max.
+    # over a rail's outer edge (or its extension), with the ball's bottom above the rail
+    # top: off the table. Sides: x = x_min, x = x_max, y = y_min, y = y_max.
     for k in range(4):
-        d0 = r[k // 2] - G.inner[k] if k % 2 == 0 else G.inner[k] - r[k // 2]
+        d0 = r[k // 2] - G.outer[k] if k % 2 == 0 else G.outer[k] - r[k // 2]
         d1 = v[k // 2] if k % 2 == 0 else -v[k // 2]
         if d0 > 0.0 and d1 < 0.0:
             tau = -d0 / d1
-            if tau <= T and e0 + (e1 + e2 * tau) * tau >= B.R:
+            if not (tau <= T):
+                continue
+            if e0 + (e1 + e2 * tau) * tau >= B.R:
                 keep(h, t_now + tau, EV_OFF_TABLE, rail_of_side(G, k, r[0] + v[0] * tau), 0)
+            else:
+                # below the rail top past the outer edge: only over a pocket (a rail top
+                # would have caught it), whose back and liner catch it
+                keep(h, t_now + tau, EV_POCKET,
+                     landing_pocket(G, r[0] + v[0] * tau, r[1] + v[1] * tau), 0)
+    # landing on a rail top: the bottom comes down to the rail top (z = z_rail, falling)
+    # with the centre over it. Once below it, a ball can only reach a rail top's side (the
+    # nose edge above, or the pocket-side ends, which are not modelled).
+    d0 = r[2] - B.z_rail
+    d1 = v[2] * v[2] + 2.0 * d0 * (-Ti.a[2])
+    if G.n_rail > 0 and d1 >= 0.0:
+        # the falling root of z(t) = z_rail; none now or before (a ball leaving a rail top
+        # over its end starts on it, falling)
+        tau = (v[2] + sqrt(d1)) / (-Ti.a[2])
+        if tau > 0.0 and t_now + tau < h.t:
+            k = rail_under(G, r[0] + v[0] * tau, r[1] + v[1] * tau, 0.0)
+            if k >= 0:
+                keep(h, t_now + tau, EV_RAIL_TOP, k, 0)
     for k in range(G.n_tip):
         if not boxes_meet(Ti.box, B.R, &feat_box[4 * (G.n_seg + k)]):
             continue
@@ -356,6 +379,78 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         air_point_coeffs(r[0] - p[0], r[1] - p[1], v[0], v[1], e0, e1, e2, rad, c)
         tau = contact_entry(c, 4, T, 2.0 * rad)
         keep(h, t_now + tau, EV_JAW_TIP, k, FLAG_TOUCHING if tau == 0.0 else 0)
+
+
+cdef inline int rail_under(const Geometry* G, double x, double y, double tol) noexcept nogil:
+    """The rail whose top lies under (x, y), or -1: strictly behind its nose line, in front
+    of its outer edge and between the ends of its nose (within tol, m, if tol > 0)."""
+    cdef int k
+    cdef double d, lam, ex, ey
+    cdef const double* p
+    for k in range(G.n_rail):
+        p = &G.seg[4 * k]
+        d = G.seg_n[2 * k] * (x - p[0]) + G.seg_n[2 * k + 1] * (y - p[1])
+        if not (-G.rail_depth - tol < d < tol):
+            continue
+        ex = p[2] - p[0]
+        ey = p[3] - p[1]
+        lam = (x - p[0]) * ex + (y - p[1]) * ey
+        if -tol * sqrt(ex * ex + ey * ey) < lam < ex * ex + ey * ey + tol * sqrt(ex * ex + ey * ey):
+            return k
+    return -1
+
+
+cdef inline double leave_entry(double c0, double c1, double c2, double T) noexcept nogil:
+    """First time in [0, T] that c0 + c1 t + c2 t^2 (a ball's distance inside a boundary of
+    its rail top, m) falls to <= 0: 0 if it is on the boundary (or past it by rounding)
+    and leaving."""
+    cdef double c[3]
+    if c0 <= 0.0:
+        if c1 < 0.0 or (c1 == 0.0 and c2 < 0.0):
+            return 0.0
+        c0 = 0.0
+    c[0] = c0
+    c[1] = c1
+    c[2] = c2
+    return first_entry(c, 2, T)
+
+
+cdef inline void rail_top_contact(const Traj* Ti, const BallProps* B, const Geometry* G,
+                                  double t_now, Hit* h) noexcept nogil:
+    """Events of a ball moving on a rail top (improves h): its centre crosses the nose
+    line (it falls back towards the table: EV_RAIL_LEAVE), the end of the rail's nose (over
+    a pocket: EV_RAIL_LEAVE) or the outer edge (off the table: EV_OFF_TABLE); a ball that
+    comes to rest there has come to rest off the table (EV_RAIL_REST, at once)."""
+    cdef double T = Ti.t_end - t_now, tau, d0, d1, d2, s0, s1, s2, L, ex, ey
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef int k
+    cdef const double* p
+    eval_traj(Ti, B, t_now, r, v, w)
+    k = rail_under(G, r[0], r[1], PRESSED_MAX_M)
+    if k < 0:
+        keep(h, t_now, EV_RAIL_LEAVE, -1, 0)
+        return
+    if not (Ti.state == ST_SLIDING or Ti.state == ST_ROLLING):
+        keep(h, t_now, EV_RAIL_REST, k, 0)
+        return
+    p = &G.seg[4 * k]
+    d0 = G.seg_n[2 * k] * (r[0] - p[0]) + G.seg_n[2 * k + 1] * (r[1] - p[1])
+    d1 = G.seg_n[2 * k] * v[0] + G.seg_n[2 * k + 1] * v[1]
+    d2 = 0.5 * (G.seg_n[2 * k] * Ti.a[0] + G.seg_n[2 * k + 1] * Ti.a[1])
+    ex = p[2] - p[0]
+    ey = p[3] - p[1]
+    L = sqrt(ex * ex + ey * ey)
+    ex /= L
+    ey /= L
+    s0 = ex * (r[0] - p[0]) + ey * (r[1] - p[1])
+    s1 = ex * v[0] + ey * v[1]
+    s2 = 0.5 * (ex * Ti.a[0] + ey * Ti.a[1])
+    keep(h, t_now + leave_entry(-d0, -d1, -d2, T), EV_RAIL_LEAVE, k, 0)
+    keep(h, t_now + leave_entry(d0 + G.rail_depth, d1, d2, T), EV_OFF_TABLE, k, 0)
+    keep(h, t_now + leave_entry(s0, s1, s2, T), EV_RAIL_LEAVE, k, 0)
+    keep(h, t_now + leave_entry(L - s0, -s1, -s2, T), EV_RAIL_LEAVE, k, 0)
 
 
 cdef inline int rail_of_side(const Geometry* G, int side, double x) noexcept nogil:

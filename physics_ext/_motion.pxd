@@ -49,9 +49,20 @@ cdef inline void quad_range(double p, double v, double a, double T,
                 hi[0] = pv
 
 
+cdef inline bint on_rail(const Traj* T, const BallProps* B) noexcept nogil:
+    """Is a ball that is not in flight on a rail top (centre at z_rail) rather than on the
+    cloth (centre at R)? The two heights are more than R apart (the nose is above R)."""
+    return T.state != ST_AIRBORNE and T.r[2] > 1.5 * B.R
+
+
 cdef inline void setup_traj(Traj* T, const BallProps* B, const Params* P) noexcept nogil:
-    """From state, t0, r, v, w: the acceleration, spin rates, end time and bounding box."""
+    """From state, t0, r, v, w: the acceleration, spin rates, end time and bounding box.
+    A ball on a rail top (on_rail) slides and rolls with the rail's friction."""
     cdef double s, ux, uy, dur = INFINITY
+    cdef double u_s = P.u_s, u_r = P.u_r
+    if on_rail(T, B):
+        u_s = P.u_rail
+        u_r = P.u_r_rail
     T.a[0] = 0.0
     T.a[1] = 0.0
     T.a[2] = 0.0
@@ -61,21 +72,21 @@ cdef inline void setup_traj(Traj* T, const BallProps* B, const Params* P) noexce
         dur = fabs(T.w[2]) / B.alpha_sp
     elif T.state == ST_ROLLING:
         s = hypot2(T.v[0], T.v[1])
-        T.a[0] = -P.u_r * P.g * T.v[0] / s
-        T.a[1] = -P.u_r * P.g * T.v[1] / s
-        dur = s / (P.u_r * P.g)
+        T.a[0] = -u_r * P.g * T.v[0] / s
+        T.a[1] = -u_r * P.g * T.v[1] / s
+        dur = s / (u_r * P.g)
     elif T.state == ST_SLIDING:
         ux = T.v[0] - B.R * T.w[1]
         uy = T.v[1] + B.R * T.w[0]
         s = hypot2(ux, uy)
         ux /= s
         uy /= s
-        T.a[0] = -P.u_s * P.g * ux
-        T.a[1] = -P.u_s * P.g * uy
+        T.a[0] = -u_s * P.g * ux
+        T.a[1] = -u_s * P.g * uy
         # torque of the friction at the contact point -R z: (5 u_s g / 2R) (z x u_hat)
-        T.dw[0] = -2.5 * P.u_s * P.g / B.R * uy
-        T.dw[1] = 2.5 * P.u_s * P.g / B.R * ux
-        dur = 2.0 * s / (7.0 * P.u_s * P.g)
+        T.dw[0] = -2.5 * u_s * P.g / B.R * uy
+        T.dw[1] = 2.5 * u_s * P.g / B.R * ux
+        dur = 2.0 * s / (7.0 * u_s * P.g)
     elif T.state == ST_AIRBORNE:
         T.a[2] = -P.g
         # landing: z(t) = R on the way down
@@ -117,8 +128,14 @@ cdef inline void eval_traj(const Traj* T, const BallProps* B, double t,
 cdef inline void classify_on_cloth(Traj* T, const BallProps* B) noexcept nogil:
     """Motion state of a ball resting on the cloth (z = R, v_z = 0) from its v and w; snaps
     quantities below tolerance to exactly zero and a rolling ball's spin to v / R."""
+    classify_on_surface(T, B, B.R)
+
+
+cdef inline void classify_on_surface(Traj* T, const BallProps* B, double z) noexcept nogil:
+    """classify_on_cloth for a ball resting on a surface with its centre at height z (the
+    cloth, R, or a rail top, z_rail)."""
     cdef double ux, uy
-    T.r[2] = B.R
+    T.r[2] = z
     T.v[2] = 0.0
     ux = T.v[0] - B.R * T.w[1]
     uy = T.v[1] + B.R * T.w[0]
@@ -164,13 +181,15 @@ cdef inline void fill_props(BallProps* B, double R, double m, double h, const Pa
     B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
     B.rho = contact_rho(R, h)
     B.alpha_sp = 2.5 * P.u_sp * P.g / R
+    B.z_rail = h + R
 
 
 cdef inline Params make_params(const double[::1] p):
-    """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay
-    (physics_ext.api)."""
+    """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay,
+    e_rail, u_rail, u_r_rail (physics_ext.types.Params.solver_array)."""
     cdef Params P
     P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
         p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
     P.u_b_slow, P.u_b_decay = p[9], p[10]
+    P.e_rail, P.u_rail, P.u_r_rail = p[11], p[12], p[13]
     return P

@@ -99,17 +99,20 @@ PROBLEM_IN_JAW = 7          # (ball, tip)
 PROBLEM_TOO_FAST = 8        # (ball)
 PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
 PROBLEM_OVERLAP = 10        # (ball, other ball)
+PROBLEM_IN_RAIL = 11        # (ball, rail): over a rail top, below its surface
 
 
 def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                   const double[:, ::1] seg_n, const double[:, ::1] outline,
                   const double[:, ::1] tip, const double[:, ::1] pocket,
-                  double cushion_height, double tol, double max_speed):
+                  double cushion_height, double tol, double max_speed, double rail_depth=0.0):
     """The first impossible thing about the balls (rows as for run()), as
-    (PROBLEM_*, ball, detail): detail is a column, pocket, tip or other ball index. A centre
-    is on the playing surface when it lies inside the cushion outline, at least the contact
-    distance from every cushion face it is in front of (pocket mouths included)."""
-    cdef int n = balls.shape[0], i, j, k
+    (PROBLEM_*, ball, detail): detail is a column, pocket, tip, rail or other ball index. A
+    centre is on the playing surface when it lies inside the cushion outline, at least the
+    contact distance from every cushion face it is in front of (pocket mouths included); or
+    over the top of a rail (rail_depth wide behind the rail noses, segments 0-5), no lower
+    than a ball resting on it (within tol)."""
+    cdef int n = balls.shape[0], i, j, k, over
     cdef double R, rho, s, dx, dy, dz, x, y, ex, ey, lam
     with nogil:
         for i in range(n):
@@ -131,7 +134,19 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
             rho = contact_rho(R, cushion_height)
             x = balls[i, 2]
             y = balls[i, 3]
-            if not inside_polygon(outline, x, y):
+            over = -1
+            for k in range(6 if rail_depth > 0.0 and seg.shape[0] >= 6 else 0):
+                ex = seg[k, 1, 0] - seg[k, 0, 0]
+                ey = seg[k, 1, 1] - seg[k, 0, 1]
+                lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
+                s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
+                if -rail_depth < s < 0.0 and 0.0 < lam < ex * ex + ey * ey:
+                    over = k
+            if over >= 0:
+                if balls[i, 4] < cushion_height + R - tol:
+                    with gil:
+                        return PROBLEM_IN_RAIL, i, over
+            elif not inside_polygon(outline, x, y):
                 with gil:
                     return PROBLEM_OFF_SURFACE, i, -1
             for k in range(seg.shape[0]):
@@ -139,14 +154,14 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                 ey = seg[k, 1, 1] - seg[k, 0, 1]
                 lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
                 s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
-                if 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
+                if over < 0 and 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
                     with gil:
                         return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(pocket.shape[0]):
+            for k in range(pocket.shape[0] if over < 0 else 0):   # a rail top is above
                 if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
                     with gil:
                         return PROBLEM_OVER_POCKET, i, k
-            for k in range(tip.shape[0]):
+            for k in range(tip.shape[0] if over < 0 else 0):
                 if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
                     with gil:
                         return PROBLEM_IN_JAW, i, k

@@ -16,11 +16,13 @@ from physics_ext.types import EVENT_DTYPE
 
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
-                                  hypot2, fill_props, make_params, HOP_MIN_MPS)
+                                  hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
+                                  classify_on_surface)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
-                                  pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS)
+                                  pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
+                                  rail_under, rail_top_contact)
 
 
 cdef extern from *:
@@ -165,6 +167,8 @@ cdef void own_event(Sim* S, int i) noexcept nogil:
         h.kind = EV_SLATE if Ti.state == ST_AIRBORNE else EV_TRANSITION
     if Ti.state == ST_AIRBORNE:
         air_table_contact(Ti, &S.B[i], &S.G, S.feat_box, S.t_now, &h)
+    elif in_play(Ti.state) and on_rail(Ti, &S.B[i]):
+        rail_top_contact(Ti, &S.B[i], &S.G, S.t_now, &h)
     elif translating(Ti.state):
         cloth_table_contact(Ti, &S.B[i], &S.G, S.feat_box, S.t_now, &h)
     S.own_t[i] = h.t
@@ -230,13 +234,16 @@ cdef void settle(Sim* S, int i, bint was_airborne, bint landing) noexcept nogil:
     e_t and slate friction u_s (PHYSICS 4.4). A ball already on the cloth that an impact
     pushes down is held by the slate, which takes the vertical speed (as Han 2005 and
     pooltool treat the cushion's downward impulse). A ball lifted by less than HOP_MIN_MPS
-    stays on the cloth."""
+    stays on the cloth. A ball on a rail top (centre at z_rail: it landed there, or was
+    there) is held and bounced by the rail top alike, with e_rail and u_rail."""
     cdef Traj* Ti = &S.T[i]
     cdef BallProps* B = &S.B[i]
     cdef double N[3]
     cdef double rc[3]
-    if not was_airborne or Ti.r[2] <= B.R:
-        Ti.r[2] = B.R
+    cdef bint rail = Ti.r[2] > 1.5 * B.R
+    cdef double floor = B.z_rail if rail else B.R
+    if not was_airborne or landing or Ti.r[2] <= B.R:
+        Ti.r[2] = floor
         if Ti.v[2] < 0.0:
             if landing:
                 N[0] = 0.0
@@ -245,13 +252,16 @@ cdef void settle(Sim* S, int i, bint was_airborne, bint landing) noexcept nogil:
                 rc[0] = 0.0
                 rc[1] = 0.0
                 rc[2] = -B.R
-                fixed_contact(Ti, B, N, rc, S.P.e_t, S.P.u_s)
+                if rail:
+                    fixed_contact(Ti, B, N, rc, S.P.e_rail, S.P.u_rail)
+                else:
+                    fixed_contact(Ti, B, N, rc, S.P.e_t, S.P.u_s)
             else:
                 Ti.v[2] = 0.0
         if Ti.v[2] > HOP_MIN_MPS:
             Ti.state = ST_AIRBORNE
         else:
-            classify_on_cloth(Ti, B)
+            classify_on_surface(Ti, B, floor)
     else:
         Ti.state = ST_AIRBORNE
     setup_traj(Ti, B, &S.P)
@@ -306,7 +316,7 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
         Ti.w[1] = 0.0
     elif Ti.state == ST_SPINNING:
         Ti.w[2] = 0.0
-    classify_on_cloth(Ti, B)
+    classify_on_surface(Ti, B, B.z_rail if on_rail(Ti, B) else B.R)
     setup_traj(Ti, B, &S.P)
 
 
@@ -554,11 +564,28 @@ cdef int step(Sim* S) noexcept nogil:
             speed = -Ti.v[2]
             settle(S, i, False, True)
             land_clear_of_cushions(S, i)
-    elif kind == EV_OFF_TABLE:
+    elif kind == EV_RAIL_TOP:
+        # lands on rail `feature`'s top: bounces with e_rail and u_rail (as on the slate)
+        Ti.r[2] = S.B[i].z_rail
+        rail = feature
+        speed = -Ti.v[2]
+        settle(S, i, True, True)
+    elif kind == EV_OFF_TABLE or kind == EV_RAIL_REST:
+        # over a rail's outer edge, or at rest on a rail top: off the table (BCA 3.28,
+        # WEPF U: a ball that comes to rest on a cushion top or rail is off the table)
+        kind = EV_OFF_TABLE
         rail = S.G.seg_rail[feature]
         speed = hypot2(Ti.v[0], Ti.v[1])
         Ti.state = ST_OFF_TABLE
         freeze(Ti)
+        setup_traj(Ti, &S.B[i], &S.P)
+    elif kind == EV_RAIL_LEAVE:
+        # its centre passed the rail top's edge: it falls, towards the cloth (meeting the
+        # nose as a flight) or into a pocket
+        kind = EV_TRANSITION
+        rail = feature
+        Ti.v[2] = 0.0
+        Ti.state = ST_AIRBORNE
         setup_traj(Ti, &S.B[i], &S.P)
     else:
         end_of_piece(S, i)
@@ -612,11 +639,14 @@ cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, dou
 def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
-        double length, double width, double cushion_height, int max_events):
+        double length, double width, double cushion_height, double rail_depth,
+        int max_events):
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
     params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay (make_params).
+    rail_depth: width of the rail tops (nose line to outer edge, m) along the rail noses
+    (segments 0-5); 0 for no rail tops.
     Returns (events, pieces, status, ball_a, ball_b, t): events as an EVENT_DTYPE array;
     pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """
@@ -642,6 +672,12 @@ def run(const double[:, ::1] balls, const double[::1] params,
     S.G.inner[1] = length
     S.G.inner[2] = 0.0
     S.G.inner[3] = width
+    S.G.rail_depth = rail_depth
+    S.G.n_rail = 6 if rail_depth > 0.0 and S.G.n_seg >= 6 else 0
+    S.G.outer[0] = -rail_depth
+    S.G.outer[1] = length + rail_depth
+    S.G.outer[2] = -rail_depth
+    S.G.outer[3] = width + rail_depth
     S.max_events = max_events
     n_feat = S.G.n_seg + S.G.n_tip + S.G.n_pocket
     S.B = <BallProps*> malloc(n * sizeof(BallProps))
@@ -686,11 +722,19 @@ def run(const double[:, ::1] balls, const double[::1] params,
                     S.T[i].r[k] = balls[i, 2 + k]
                     S.T[i].v[k] = balls[i, 5 + k]
                     S.T[i].w[k] = balls[i, 8 + k]
+                k = rail_under(&S.G, S.T[i].r[0], S.T[i].r[1], 0.0)
                 if S.T[i].r[2] <= S.B[i].R and S.T[i].v[2] < 0.0:
                     S.T[i].r[2] = S.B[i].R
                     settle(&S, i, False, True)
                     status = status or record_event(&S, 0.0, EV_SLATE, i, -1, -1, -1,
                                                     -balls[i, 7], 0)
+                elif k >= 0 and S.T[i].r[2] <= S.B[i].z_rail and S.T[i].v[2] <= 0.0:
+                    # given on a rail top (physics_ext.api allows it up to OVERLAP_TOL_M in)
+                    S.T[i].r[2] = S.B[i].z_rail
+                    settle(&S, i, S.T[i].v[2] < 0.0, S.T[i].v[2] < 0.0)
+                    if balls[i, 7] < 0.0:
+                        status = status or record_event(&S, 0.0, EV_RAIL_TOP, i, -1, k, k,
+                                                        -balls[i, 7], 0)
                 else:
                     settle(&S, i, S.T[i].r[2] > S.B[i].R, False)
                 status = status or record_piece(&S, i)

@@ -20,7 +20,12 @@ cdef enum:
     EV_TRANSITION = 4
     EV_SLATE = 5
     EV_OFF_TABLE = 6
+    EV_RAIL_TOP = 8       # (7 is PASS_OVER, added in Python)
     EV_NONE = -1
+    # the solver's own kinds, recorded as others: a ball on a rail top leaves it (recorded
+    # as TRANSITION), or rests on it (recorded as OFF_TABLE)
+    EV_RAIL_LEAVE = 100
+    EV_RAIL_REST = 101
 
 # Event flags: the same values as physics_ext.types.EventFlag.
 cdef enum:
@@ -49,6 +54,9 @@ ctypedef struct Params:
     double g          # gravity, m/s^2
     double u_b_slow   # extra ball-ball friction of a slow-sliding contact (see u_b)
     double u_b_decay  # s/m, its decay with the sliding speed (see u_b)
+    double e_rail     # ball-rail top restitution
+    double u_rail     # ball-rail top sliding friction
+    double u_r_rail   # ball-rail top rolling resistance
 
 ctypedef struct BallProps:
     double R          # radius, m
@@ -58,6 +66,7 @@ ctypedef struct BallProps:
     double sin_a      # sin(theta_a): cushion nose height above the ball centre over R
     double cos_a      # cos(theta_a)
     double alpha_sp   # spin deceleration of omega_z on the cloth, rad/s^2
+    double z_rail     # centre height of the ball resting on a rail top, h + R, m
 
 # A ball's current motion: closed form from t0 until t_end (its next transition).
 ctypedef struct Traj:
@@ -83,4 +92,7 @@ ctypedef struct Geometry:
     const int* tip_rail      # (n_tip,)
     const double* pocket     # (n_pocket, 3) x, y, radius
     double inner[4]          # x_min, x_max, y_min, y_max: the nose lines (playing surface)
-    double cushion_height    # m
+    double outer[4]          # x_min, x_max, y_min, y_max: the rails' outer edges
+    double cushion_height    # m; also the height of the rail tops
+    double rail_depth        # width of a rail top, nose line to outer edge, m
+    int n_rail               # rail tops: along segments 0 .. n_rail - 1 (the rail noses)

@@ -90,7 +90,7 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
                                                geo.outline, geo.tips, geo.pockets,
                                                table.cushion_height, OVERLAP_TOL_M,
-                                               MAX_SPEED_MPS)
+                                               MAX_SPEED_MPS, geo.rail_top_width)
     if problem == _query.PROBLEM_NONE:
         return
     R, (x, y, z) = rows[k, 0], rows[k, 2:5]
@@ -108,6 +108,9 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
         message = (f"position ({x:.6g}, {y:.6g}) m is off the playing surface (the centre "
                    f"must stay {contact_distance(table, R):.6g} m in front of the cushion "
                    f"noses and jaws of the {table.length} x {table.width} m table)")
+    elif problem == _query.PROBLEM_IN_RAIL:
+        message = (f"centre height z = {z} m over the top of rail {Rail(detail).name} is "
+                   f"below {table.rail_top_height + R:.6g} m (inside the rail)")
     elif problem == _query.PROBLEM_OVER_POCKET:
         message = f"position ({x:.6g}, {y:.6g}) m is over a pocket hole ({Pocket(detail).name})"
     elif problem == _query.PROBLEM_IN_JAW:
@@ -147,7 +150,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
     events, pieces, status, a, b, t = _solver.run(
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
-        params.max_events)
+        geo.rail_top_width, params.max_events)
     if status == 1:
         raise SimulationError(f"shot exceeded {params.max_events} events (last event at "
                               f"t = {t:.6g} s, balls {a} and {b})")

@@ -37,6 +37,19 @@ U_C = 0.2     # cushion friction; pooltool default
 # --- Ball-slate ---------------------------------------------------------------------------
 E_T = 0.5     # restitution of a ball landing on (or driven into) the slate; Alciatore
 
+# --- Ball-rail top (issue 16: a jumped ball lands on the rail) ----------------------------
+# The rail top is the flat top of the cushion and the wooden rail cap behind it, at the
+# cushion nose height (physics_ext/README.md, "Rail tops"). No measurement of a pool ball
+# on a rail cap was found: these are assumptions, stated as such. A phenolic ball on a
+# lacquered hardwood cap screwed to the rail bounces livelier than on cloth over slate
+# (E_T = 0.5) and deader than on a rigid floor (a ball on hard linoleum over concrete,
+# ~0.8): 0.6. Sliding friction as on the cloth (Alciatore's ball-cloth 0.15-0.4 brackets
+# hard smooth surfaces too): 0.2. Rolling resistance on hard wood, half the cloth's: 0.005
+# (the bottom of Alciatore's 0.005-0.015 range for cloth, which is softer).
+E_RAIL = 0.6     # ball-rail top restitution [ASSUMPTION]
+U_RAIL = 0.2     # ball-rail top sliding friction [ASSUMPTION]
+U_R_RAIL = 0.005  # ball-rail top rolling resistance (deceleration u g) [ASSUMPTION]
+
 # --- Balls --------------------------------------------------------------------------------
 POOL_BALL_RADIUS = 0.05715 / 2     # WPA: 2 1/4 in diameter
 POOL_BALL_MASS = 0.163             # WPA: 156-170 g, mid value
@@ -52,6 +65,13 @@ NINE_FOOT_WIDTH = 1.270
 NINE_FOOT_CORNER_MOUTH = 0.1159        # WPA corner 4.5-4.625 in (114.3-117.5 mm), mid value
 NINE_FOOT_SIDE_MOUTH = 0.1286          # WPA side 5-5.125 in (127-130.2 mm), mid value
 NINE_FOOT_CUSHION_HEIGHT = 0.0363      # nose at 63.5 % of the 57.15 mm ball diameter
+# Rails (WPA equipment specifications): "the rail width must be between 4 and 7 1/2 inches
+# including the rubber cushions"; the cloth-covered cushion is 1 7/8 - 2 in wide from the
+# nose to the outer edge of the feather strip; the sights are centred on the rail cap 3 11/16
+# in from the nose. So the cushion is 49.2 mm (mid value) and the wooden cap, centred on the
+# sights, 2 (93.7 - 49.2) = 89 mm: 138 mm from nose to outer edge (5.4 in), inside WPA's range.
+NINE_FOOT_CUSHION_WIDTH = 0.0492
+NINE_FOOT_RAIL_WIDTH = 0.0889
 # English 7 ft pub table: 6 x 3 ft playing area (inside WEPF's min 6 x 3 ft, max 7 x 3.5 ft).
 # Pockets are tighter than American ones; WEPF gives templates, not numbers: these openings
 # are about 1.75 and 1.9 object-ball diameters (an assumption, documented in the README).
@@ -60,6 +80,10 @@ ENGLISH_WIDTH = 0.9144
 ENGLISH_CORNER_MOUTH = 0.089
 ENGLISH_SIDE_MOUTH = 0.097
 ENGLISH_CUSHION_HEIGHT = 0.0323        # 63.5 % of the 50.8 mm object ball
+# Pub tables have narrower rails than 9 ft tables; WEPF sets no width: an assumption
+# (a 40 mm cushion and a 75 mm cap, 115 mm in all).
+ENGLISH_CUSHION_WIDTH = 0.040
+ENGLISH_RAIL_WIDTH = 0.075
 # Baulk line at 1/5 of the length (WEPF); the D radius in the snooker proportion 11.5/70 of
 # the width (WEPF sets no number for pool tables: an assumption).
 ENGLISH_BAULK_FRACTION = 0.2

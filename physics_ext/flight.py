@@ -1,7 +1,7 @@
 """Flights of a finished shot: when each ball was in the air, and which balls it passed over.
 
-A flight is a maximal span during which a ball is AIRBORNE; a bounce on the slate ends one
-flight and starts the next. A ball "passes over" another when, during a flight, their
+A flight is a maximal span during which a ball is AIRBORNE; a bounce on the slate (or on a
+rail top) ends one flight and starts the next. A ball "passes over" another when, during a flight, their
 outlines overlap seen from above (horizontal centre distance below the sum of radii) while
 they do not touch (no BALL_BALL event between them in that flight): the fact both rule sets
 need (R8-17, R9-21). Distances come from the exact trajectory pieces of the solver: the
@@ -19,6 +19,7 @@ from .types import EVENT_DTYPE, EventKind, MotionState
 
 _AIRBORNE, _SLATE, _BALL_BALL = (int(MotionState.AIRBORNE), int(EventKind.SLATE),
                                  int(EventKind.BALL_BALL))
+_RAIL_TOP = int(EventKind.RAIL_TOP)
 # Longest span (s) over which a flying ball is compared with another ball's piece: a piece
 # of a ball at rest lasts for ever, the flight itself at most a few seconds.
 MAX_FLIGHT_S = 60.0
@@ -103,7 +104,7 @@ def pass_over_events(all_flights: list) -> np.ndarray:
 
 def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
     """Every flight of every ball, in order of start time, with the balls passed over."""
-    slate = events["kind"] == _SLATE
+    slate = (events["kind"] == _SLATE) | (events["kind"] == _RAIL_TOP)
     landings = set(zip(events["ball"][slate].tolist(), events["time"][slate].tolist()))
     spans = {}                      # ball -> [[start, end, [pieces]], ...]
     for q in np.flatnonzero(pieces.state == _AIRBORNE).tolist():

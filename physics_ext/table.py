@@ -64,6 +64,11 @@ class TableSpec:
     head_line_x: the head string (9-ball) or baulk line (8-ball), x coordinate.
     d_radius: radius of the D centred on the baulk line's midpoint; 0 for no D.
     foot_spot: the foot spot (9-ball) or black spot (8-ball), (x, y).
+    cushion_width: the cloth-covered cushion from its nose to its back (the feather strip).
+    rail_width: the wooden rail cap from the cushion's back to the rail's outer edge.
+        The rail top, where a jumped ball can land, runs from the nose line out to the
+        outer edge (cushion_width + rail_width) at the nose height (`rail_top_height`):
+        the cushion's top and the cap are taken as one flat surface (README "Rail tops").
     """
     name: str
     length: float
@@ -81,6 +86,8 @@ class TableSpec:
     side_shelf: float = C.SIDE_SHELF
     corner_hole_radius: float = -1.0   # -1: CORNER_HOLE_RADIUS_FRACTION of the mouth
     side_hole_radius: float = -1.0     # -1: SIDE_HOLE_RADIUS_FRACTION of the mouth
+    cushion_width: float = C.NINE_FOOT_CUSHION_WIDTH
+    rail_width: float = C.NINE_FOOT_RAIL_WIDTH
 
     def __post_init__(self):
         if self.corner_hole_radius < 0:
@@ -94,7 +101,7 @@ class TableSpec:
 
     def _validate(self):
         for name in ("length", "width", "corner_mouth", "side_mouth", "cushion_height",
-                     "corner_hole_radius", "side_hole_radius"):
+                     "corner_hole_radius", "side_hole_radius", "cushion_width", "rail_width"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"table {self.name!r}: {name} must be a positive finite "
@@ -140,7 +147,8 @@ class TableSpec:
                    cushion_height=C.ENGLISH_CUSHION_HEIGHT,
                    head_line_x=C.ENGLISH_BAULK_FRACTION * L,
                    d_radius=C.ENGLISH_D_RADIUS_FRACTION * W,
-                   foot_spot=(3 * L / 4, W / 2), corner_shelf=0.03)
+                   foot_spot=(3 * L / 4, W / 2), corner_shelf=0.03,
+                   cushion_width=C.ENGLISH_CUSHION_WIDTH, rail_width=C.ENGLISH_RAIL_WIDTH)
 
     @classmethod
     def named(cls, name: str) -> "TableSpec":
@@ -149,6 +157,16 @@ class TableSpec:
         if name not in makers:
             raise ValueError(f"unknown table {name!r}; known: {sorted(makers)}")
         return makers[name]()
+
+    @property
+    def rail_top_width(self) -> float:
+        """Width (m) of the rail top, from the cushion nose line to the rail's outer edge."""
+        return self.cushion_width + self.rail_width
+
+    @property
+    def rail_top_height(self) -> float:
+        """Height (m) of the rail top above the cloth: the cushion nose height."""
+        return self.cushion_height
 
     # ---- markings --------------------------------------------------------------------------
     @property
@@ -171,7 +189,7 @@ class TableSpec:
 def _geometry_of(spec: TableSpec) -> "TableGeometry":
     geo = TableGeometry.build(spec)
     for arr in (geo.segments, geo.segment_normals, geo.segment_rails, geo.tips, geo.tip_rails,
-                geo.pockets, geo.jaw_points, geo.outline):
+                geo.pockets, geo.jaw_points, geo.outline, geo.rail_tops, geo.outer):
         arr.flags.writeable = False
     return geo
 
@@ -197,6 +215,12 @@ class TableGeometry:
     tip_rails: (T,) the Rail each tip belongs to.
     pockets: (6, 3) holes as (x, y, radius), indexed by Pocket.
     cushion_height: nose height above the cloth (m).
+    rail_tops: (6, 4, 2) the top of each rail (indexed by Rail), a rectangle at
+        `rail_top_height` from the two ends of its nose out to the outer edge: corners in
+        the order nose start, nose end, outer end, outer start.
+    rail_top_height, rail_top_width: its height above the cloth and width (m).
+    outer: (4,) x_min, x_max, y_min, y_max of the rails' outer edges (m); a ball whose
+        centre crosses them above the rail top has left the table.
     """
     segments: np.ndarray
     segment_normals: np.ndarray
@@ -209,6 +233,10 @@ class TableGeometry:
     # (K, 2) counter-clockwise polygon through every rail nose, jaw face and (across each
     # hole) jaw end: what a ball's centre must stay inside, jaw tips cut as chords.
     outline: np.ndarray = field(repr=False)
+    rail_tops: np.ndarray = field(repr=False, default=None)
+    rail_top_height: float = 0.0
+    rail_top_width: float = 0.0
+    outer: np.ndarray = field(repr=False, default=None)
 
     @classmethod
     def build(cls, spec: TableSpec) -> "TableGeometry":
@@ -292,12 +320,16 @@ class TableGeometry:
         # The six rail noses, between the tangent points of their two jaw tips.
         inward_of = {Rail.RIGHT_HEAD: (0, 1), Rail.RIGHT_FOOT: (0, 1), Rail.FOOT: (-1, 0),
                      Rail.LEFT_FOOT: (0, -1), Rail.LEFT_HEAD: (0, -1), Rail.HEAD: (1, 0)}
-        rail_segments, rail_normals, rail_ids = [], [], []
+        rail_segments, rail_normals, rail_ids, rail_tops = [], [], [], []
+        depth = spec.rail_top_width
         for rail in Rail:
             p, q = rail_end[rail]
             rail_segments.append((p, q))
             rail_normals.append(inward_of[rail])
             rail_ids.append(rail)
+            nx, ny = inward_of[rail]
+            rail_tops.append((p, q, (q[0] - depth * nx, q[1] - depth * ny),
+                              (p[0] - depth * nx, p[1] - depth * ny)))
         return cls(
             segments=np.ascontiguousarray(rail_segments + segments, dtype=np.float64),
             segment_normals=np.ascontiguousarray(rail_normals + normals, dtype=np.float64),
@@ -308,6 +340,10 @@ class TableGeometry:
             cushion_height=spec.cushion_height,
             jaw_points=np.asarray(jaw_points, dtype=np.float64),
             outline=np.ascontiguousarray(outline, dtype=np.float64),
+            rail_tops=np.ascontiguousarray(rail_tops, dtype=np.float64),
+            rail_top_height=spec.rail_top_height,
+            rail_top_width=depth,
+            outer=np.array([-depth, L + depth, -depth, W + depth], dtype=np.float64),
         )
 
 

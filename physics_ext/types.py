@@ -24,7 +24,8 @@ class MotionState(enum.IntEnum):
     SLIDING = 3      # contact point slips; friction u_s g opposes the slip
     AIRBORNE = 4     # in flight under gravity (z > R or rising)
     POCKETED = 5     # dropped into a pocket; out of play
-    OFF_TABLE = 6    # left the table over a cushion; out of play
+    OFF_TABLE = 6    # left the table over a rail's outer edge, or came to rest on a rail
+                     # top; out of play
 
 
 class EventKind(enum.IntEnum):
@@ -35,8 +36,9 @@ class EventKind(enum.IntEnum):
     POCKET = 3       # ball drops into pocket `feature` (a physics_ext.table.Pocket)
     TRANSITION = 4   # ball changes motion state without a collision (slide->roll, ...)
     SLATE = 5        # airborne ball lands on (bounces off) the slate
-    OFF_TABLE = 6    # ball leaves the table over a cushion
+    OFF_TABLE = 6    # ball leaves the table over a rail's outer edge, or rests on a rail top
     PASS_OVER = 7    # ball, in flight, passes over `other` (outlines overlap seen from above)
+    RAIL_TOP = 8     # airborne ball lands on (bounces off) the top of rail `feature` (a Rail)
 
 
 class EventFlag(enum.IntFlag):
@@ -116,17 +118,24 @@ class Params:
     max_events: int = C.MAX_EVENTS_DEFAULT   # hard cap per shot
     ball_friction: str = "speed"             # "speed" (u_b_fit) or "constant" (u_b)
     u_b_fit: tuple = (C.U_B_FIT_A, C.U_B_FIT_B, C.U_B_FIT_C)   # a, b, c (s/m) of u_b(v)
+    e_rail: float = C.E_RAIL     # ball-rail top restitution
+    u_rail: float = C.U_RAIL     # ball-rail top sliding friction
+    u_r_rail: float = C.U_R_RAIL  # ball-rail top rolling resistance
 
     def __post_init__(self):
         ranges = {"u_s": (1e-3, 2.0), "u_r": (1e-4, 0.5), "u_sp": (1e-5, 1.0),
                   "e_b": (0.0, 1.0), "u_b": (0.0, 1.0), "e_c": (0.0, 1.0),
-                  "u_c": (0.0, 2.0), "e_t": (0.0, 1.0), "g": (0.1, 100.0)}
+                  "u_c": (0.0, 2.0), "e_t": (0.0, 1.0), "g": (0.1, 100.0),
+                  "e_rail": (0.0, 1.0), "u_rail": (1e-3, 2.0), "u_r_rail": (1e-4, 0.5)}
         for name, (lo, hi) in ranges.items():
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and lo <= value <= hi):
                 raise ValueError(f"parameter {name} must be in [{lo}, {hi}], got {value!r}")
         if self.u_r >= self.u_s:
             raise ValueError(f"parameter u_r ({self.u_r}) must be below u_s ({self.u_s})")
+        if self.u_r_rail >= self.u_rail:
+            raise ValueError(f"parameter u_r_rail ({self.u_r_rail}) must be below u_rail "
+                             f"({self.u_rail})")
         if not (isinstance(self.max_events, int) and self.max_events > 0):
             raise ValueError(f"parameter max_events must be a positive int, got "
                              f"{self.max_events!r}")
@@ -142,10 +151,12 @@ class Params:
 
     def solver_array(self) -> np.ndarray:
         """The solver's parameter array (physics_ext._motion.make_params): u_s, u_r, u_sp,
-        e_b, a, e_c, u_c, e_t, g, b, c, with a + b exp(-c v) the ball-ball friction law."""
+        e_b, a, e_c, u_c, e_t, g, b, c, e_rail, u_rail, u_r_rail, with a + b exp(-c v) the
+        ball-ball friction law."""
         a, b, c = self.ball_friction_law()
         return np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
-                         self.e_t, self.g, b, c], dtype=np.float64)
+                         self.e_t, self.g, b, c, self.e_rail, self.u_rail, self.u_r_rail],
+                        dtype=np.float64)
 
     def ball_friction_law(self) -> tuple:
         """(a, b, c): the ball-ball friction at a contact sliding at v m/s is

@@ -94,10 +94,18 @@ def decode_match(data, where: str = "match") -> MatchInfo:
 
 def _older_params(data: dict) -> dict:
     """A file older than 1.2 has no params.ball_friction: it was recorded with the constant
-    ball-ball friction, so it is read as such."""
+    ball-ball friction, so it is read as such. A file older than 1.3 has no rail widths:
+    a named table takes those of the table of that name (the Params' rail coefficients
+    take their defaults)."""
     params = data.get("params")
     if isinstance(params, dict) and "ball_friction" not in params:
-        return {**data, "params": {**params, "ball_friction": "constant"}}
+        data = {**data, "params": {**params, "ball_friction": "constant"}}
+    table = data.get("table")
+    if (isinstance(table, dict) and "rail_width" not in table and "cushion_width" not in table
+            and table.get("name") in ("nine_foot", "english_seven_foot")):
+        named = TableSpec.named(table["name"])
+        data = {**data, "table": {**table, "cushion_width": named.cushion_width,
+                                  "rail_width": named.rail_width}}
     return data
 
 

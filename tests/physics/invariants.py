@@ -97,12 +97,13 @@ def check_no_overlap(result):
 
 
 def check_on_table(result):
-    """No ball on the cloth sinks into a cushion or jaw or wanders off the table, and
-    every ball ends at rest on the table, in a pocket, or off the table after an
+    """No ball on the cloth sinks into a cushion or jaw or wanders off the table, no ball
+    on a rail top leaves it but by falling or an OFF_TABLE event, and every ball ends at rest on the table, in a pocket, or off the table after an
     OFF_TABLE event (a ball that flew over a rail)."""
     s = sampled(result)
     assert probes.cushion_depth(result, s.positions, s.states) <= CONTACT_TOL_M
     assert probes.escape_distance(result, s.positions, s.states) <= CONTACT_TOL_M
+    assert probes.rail_top_escape(result, s.positions, s.states) <= CONTACT_TOL_M
     final = result.final.states
     flew_off = np.isin(np.arange(result.n_balls),
                        result.events["ball"][result.events["kind"] == EventKind.OFF_TABLE])

@@ -136,8 +136,37 @@ def cushion_depth(result, positions: np.ndarray, states: np.ndarray) -> float:
         depths.append(np.where((along >= 0) & (along <= 1) & (depth < R), depth, -np.inf))
     for x, y, r in geo.tips:
         depths.append(r + rho - np.hypot(xy[..., 0] - x, xy[..., 1] - y))
-    on_cloth = ~np.isin(states, OUT_OF_PLAY + (MotionState.AIRBORNE,))
+    on_cloth = on_the_cloth(result, positions, states)
     return float(np.max(np.where(on_cloth, np.max(depths, axis=0), -np.inf)))
+
+
+def on_the_cloth(result, positions: np.ndarray, states: np.ndarray) -> np.ndarray:
+    """Which balls are on the cloth: in play, not in flight, centre below 1.5 R (a ball on
+    a rail top has its centre at the nose height plus R, above 2 R)."""
+    R = result.ball_rows[:, 0]
+    return (~np.isin(states, OUT_OF_PLAY + (MotionState.AIRBORNE,)) &
+            (positions[..., 2] < 1.5 * R))
+
+
+def rail_top_escape(result, positions: np.ndarray, states: np.ndarray) -> float:
+    """How far (m) the worst ball resting or moving on a rail top is off every rail top
+    (the rectangles of TableGeometry.rail_tops) or off its surface height; 0 when every
+    such ball is on one, -inf when there is none."""
+    geo = result.table.geometry()
+    R = result.ball_rows[:, 0]
+    on_rail = (~np.isin(states, OUT_OF_PLAY + (MotionState.AIRBORNE,)) &
+               (positions[..., 2] >= 1.5 * R))
+    if not np.any(on_rail):
+        return -np.inf
+    xy = positions[..., :2]
+    off = np.full(on_rail.shape, np.inf)
+    for corners in geo.rail_tops:
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        outside = np.max([lo[0] - xy[..., 0], xy[..., 0] - hi[0],
+                          lo[1] - xy[..., 1], xy[..., 1] - hi[1]], axis=0)
+        off = np.minimum(off, np.maximum(outside, 0.0))
+    off = np.maximum(off, np.abs(positions[..., 2] - (geo.rail_top_height + R)))
+    return float(np.max(np.where(on_rail, off, -np.inf)))
 
 
 def escape_distance(result, positions: np.ndarray, states: np.ndarray) -> float:
@@ -156,7 +185,7 @@ def escape_distance(result, positions: np.ndarray, states: np.ndarray) -> float:
     for k, (hx, hy, _) in enumerate(geo.pockets):
         reach = max(np.hypot(*(geo.jaw_points[2 * k + j] - (hx, hy))) for j in (0, 1))
         outside_throat = np.minimum(outside_throat, np.hypot(x - hx, y - hy) - reach - rho)
-    on_cloth = ~np.isin(states, OUT_OF_PLAY + (MotionState.AIRBORNE,))
+    on_cloth = on_the_cloth(result, positions, states)
     worst = np.minimum(np.maximum(outside_rect, 0.0), np.maximum(outside_throat, 0.0))
     return float(np.max(np.where(on_cloth, worst, -np.inf)))
 

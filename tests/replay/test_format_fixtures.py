@@ -126,3 +126,12 @@ def test_files_before_1_2_were_recorded_with_constant_ball_friction(path):
     major, minor = map(int, re.match(r"format_(\d+)\.(\d+)_", path.name).groups())
     expected = "constant" if (major, minor) < (1, 2) else "speed"
     assert load_replay(path).match.params.ball_friction == expected
+
+
+@pytest.mark.parametrize("mode", ["nine_ball", "eight_ball"])
+def test_a_file_older_than_1_3_takes_the_rail_widths_of_its_named_table(mode):
+    """Files before 1.3 hold no rail widths: the table of the same name gives them."""
+    from physics_ext import TableSpec
+    table = load_replay(fixture_path(mode, "1.2")).match.table
+    named = TableSpec.named(table.name)
+    assert (table.cushion_width, table.rail_width) == (named.cushion_width, named.rail_width)

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.tables import outline
+from game.tables.modes import MODE_NAMES, mode
+from physics_ext import constants as C
 from physics_ext.table import Pocket, Rail, TableSpec
 
 from .gltf import Material, Node
@@ -84,29 +86,37 @@ class TableLook:
         return cls()
 
 
-def nose_profile(spec: TableSpec, look: TableLook) -> tuple:
+def contact_tilt(spec: TableSpec, ball_radii) -> float:
+    """The largest contact angle above the equator (rad) at which the nose meets any of
+    the balls (radii in m): asin(h / R - 1), as the solver's cushion model has it."""
+    return max(math.asin(spec.cushion_height / r - 1.0) for r in ball_radii)
+
+
+def nose_profile(spec: TableSpec, look: TableLook, tilt: float = 0.0) -> tuple:
     """The cushion's cross-section as three bands of (s, z) points, s metres behind the
-    nose line, z metres above the cloth: (face, nose, bevel). face: the undercut from the
-    cloth up to the rounded nose; nose: the rounding, through its apex (0, cushion_height)
-    exactly; bevel: up to the flat top at (bevel, height + rise)."""
+    nose line, z metres above the cloth: (face, nose, bevel).
+
+    face: the undercut from the cloth up to the rounded nose. nose: the rubber's rounding
+    through its apex, which is exactly the solver's nose (0, cushion_height). Below the
+    apex the rounding is tangent there to a ball touching at `tilt` rad above its equator
+    (see `contact_tilt`), so no ball that small or larger reaches into it; above, it is
+    tangent to the nose line, so nothing stands in front of it. bevel: up to the flat top
+    at (bevel, height + rise)."""
     h, rho = spec.cushion_height, look.nose_radius
-    centre = np.array([rho, h])
+    low_c = np.array([rho * math.cos(tilt), h + rho * math.sin(tilt)])
+    up_c = np.array([rho, h])
     foot = np.array([look.undercut * h, 0.0])
     top = np.array([look.bevel, h + look.cushion_rise])
 
-    def tangent_angle(p, lower):
+    def tangent_angle(centre, p, lower):
         d = p - centre
         base = math.atan2(d[1], d[0])
         off = math.acos(min(1.0, rho / np.hypot(*d)))
-        return base - off if lower else base + off
-    a_low = tangent_angle(foot, lower=True)          # below the apex: angle in (pi, 2 pi)
-    a_up = tangent_angle(top, lower=False)           # above: angle in (0, pi)
-    a_low = a_low % (2 * math.pi)
-    a_up = a_up % (2 * math.pi)
-    below = np.linspace(a_low, math.pi, 5)
-    above = np.linspace(math.pi, a_up, 5)[1:]
-    angles = np.concatenate([below, above])
-    nose = centre + rho * np.column_stack([np.cos(angles), np.sin(angles)])
+        return (base - off if lower else base + off) % (2 * math.pi)
+    below = np.linspace(tangent_angle(low_c, foot, True), math.pi + tilt, 5)
+    above = np.linspace(math.pi, tangent_angle(up_c, top, False), 5)[1:]
+    nose = np.vstack([low_c + rho * np.column_stack([np.cos(below), np.sin(below)]),
+                      up_c + rho * np.column_stack([np.cos(above), np.sin(above)])])
     nose[4] = (0.0, h)                               # the apex, exactly
     face = np.array([foot, nose[0]])
     bevel = np.array([nose[-1], top])
@@ -204,14 +214,14 @@ def _lift(points: np.ndarray, z) -> np.ndarray:
                                                     (len(points),))])
 
 
-def _cushion(spec, look, rail, nose_poly, mat) -> Mesh:
+def _cushion(spec, look, rail, nose_poly, mat, tilt) -> Mesh:
     """One cushion: the profile bands swept along its nose polygon (each profile point is
     the nose moved straight back from the balls, so the jaw-tip arcs keep their radius),
     the flat top and the back face."""
     mesh = Mesh(mat)
     w = look.cushion_width
     _, inward = outline.nose_line(spec, rail)
-    bands = nose_profile(spec, look)
+    bands = nose_profile(spec, look, tilt)
     walk_u = None
     v0 = 0.0
     for band in bands:
@@ -417,9 +427,15 @@ def _frame(spec, look, mat, outer) -> Mesh:
     return mesh
 
 
-def build_table(spec: TableSpec, look: TableLook | None = None) -> Node:
-    """The table of `spec` as a node tree (see the module docstring), table frame."""
+def build_table(spec: TableSpec, look: TableLook | None = None, ball_radii=None) -> Node:
+    """The table of `spec` as a node tree (see the module docstring), table frame.
+    ball_radii (m): the balls played on it, which shape the nose's rounding (default:
+    the balls of every game mode using this table)."""
     look = look or TableLook.for_table(spec)
+    if ball_radii is None:
+        ball_radii = [s.radius for name in MODE_NAMES if mode(name).table.name == spec.name
+                      for s in mode(name).balls] or [C.POOL_BALL_RADIUS]
+    tilt = contact_tilt(spec, ball_radii)
     geometry = spec.geometry()
     mats = _materials(look)
     h = spec.cushion_height
@@ -428,6 +444,7 @@ def build_table(spec: TableSpec, look: TableLook | None = None) -> Node:
     root = Node("table", extras={
         "table": spec.name, "cushion_height_m": h, "rail_top_m": top,
         "floor_z_m": -TABLE_HEIGHT, "cushion_width_m": look.cushion_width,
+        "nose_tilt_rad": tilt,
         "rail_width_m": look.rail_width, "pockets": look.pockets})
 
     bed = Mesh(mats["cloth"]).flat(_rect_minus_discs(rect, geometry.pockets), 0.0,
@@ -435,7 +452,8 @@ def build_table(spec: TableSpec, look: TableLook | None = None) -> Node:
     root.add(Node("bed", [bed.primitive()]))
     for rail, nose_poly in outline.cushion_outlines(spec, geometry, look.cushion_width).items():
         root.add(Node(f"cushion_{Rail(rail).name}",
-                      [_cushion(spec, look, Rail(rail), nose_poly, mats["cushion"]).primitive()]))
+                      [_cushion(spec, look, Rail(rail), nose_poly, mats["cushion"],
+                                tilt).primitive()]))
 
     cut = outline.rail_cut_outline(spec, geometry, look.cushion_width)
     lo, hi = rect.min(axis=0) - look.rail_width, rect.max(axis=0) + look.rail_width

@@ -44,6 +44,8 @@ LIFT = 0.0003             # markings above the surface they mark (m)
 DIAMOND_HALF = (0.013, 0.0055)   # half length along the rail, half width (m)
 LINE_WIDTH = 0.003        # chalk line (m)
 SPOT_RADIUS = 0.0065      # chalk spot (m)
+RIM_WIDTH = 0.016         # the pocket rim's bead on the rail top (m)
+RIM_HEIGHT = 0.004
 ARC_CHORD_RAD = outline.ARC_STEP_RAD
 
 
@@ -322,7 +324,8 @@ def _pocket_parts(spec, look, mats, rect, top) -> tuple:
     bottom = -look.pocket_depth
     for pocket in Pocket:
         cx, cy, r = geometry.pockets[pocket]
-        liner = Mesh(mats["liner"])
+        # Leather pockets are leather down the cut; chrome ones are dark rubber under the rim.
+        liner = Mesh(mats["liner"] if look.pockets == "leather" else mats["cup"])
         cup = Mesh(mats["cup"])
         circle = _circle(cx, cy, r)
         cup.wall(circle, bottom, edge, outward=False, smooth=True)
@@ -334,16 +337,16 @@ def _pocket_parts(spec, look, mats, rect, top) -> tuple:
         rail_cut = _outside_arc(cx, cy, r, rect)
         liner.wall(rail_cut, 0.0, top, outward=False, closed=False, smooth=True,
                    uv_scale=8.0)
-        # The rim over the rail top round the cut, and its outer edge.
+        # The rim over the rail top round the cut: a half-round bead, so it catches the
+        # light; swept from its outer edge over the top to the cut (faces up and out).
         centre = np.array([cx, cy])
         radial = (rail_cut - centre) / r
-        width = 0.014
-        inner, outer = rail_cut, rail_cut + width * radial
-        z_rim = top + 0.0015
-        strip = np.stack([_lift(outer, z_rim), _lift(inner, z_rim)], axis=1)
-        rims.grid(strip, np.broadcast_to((0.0, 0.0, 1.0), strip.shape), None, None)
-        rims.wall(outer, top - 0.004, z_rim, outward=True, closed=False, smooth=True)
-        rims.wall(inner, top, z_rim, outward=False, closed=False, smooth=True)
+        phi = np.linspace(math.pi, 0.0, 9)
+        out = RIM_WIDTH / 2 * (1 - np.cos(phi))                 # from the cut outwards
+        up = RIM_HEIGHT * np.sin(phi)
+        bead = (rail_cut[:, None, :] + out[None, :, None] * radial[:, None, :])
+        bead = np.concatenate([bead, np.broadcast_to(top + up, bead.shape[:2])[..., None]], -1)
+        rims.grid(bead, None, None, None)
         node = Node(f"liner_{pocket.name}", [liner.primitive(), cup.primitive()],
                     extras={"centre": [float(cx), float(cy)], "radius_m": float(r)})
         liners.append(node)

@@ -157,6 +157,10 @@ class Mesh:
         uv = np.concatenate(self._uv)
         starts = np.cumsum([0] + [len(p) for p in self._pos[:-1]])
         tri = np.concatenate([t + s for t, s in zip(self._tri, starts)])
+        # Drop triangles with two corners at one point (a sphere's or cone's pole rows).
+        p0, p1, p2 = pos[tri[:, 0]], pos[tri[:, 1]], pos[tri[:, 2]]
+        flat = ((p0 == p1).all(axis=1) | (p1 == p2).all(axis=1) | (p2 == p0).all(axis=1))
+        tri = tri[~flat]
         return Primitive(pos, nrm, uv, tri, self.material, tangents(pos, nrm, uv, tri))
 
 

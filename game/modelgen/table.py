@@ -147,70 +147,6 @@ def _materials(look: TableLook) -> dict:
     return m
 
 
-def _rect_minus_discs(rect: np.ndarray, discs) -> np.ndarray:
-    """The counter-clockwise rectangle `rect` (4, 2) with each disc (x, y, r) that crosses
-    its edges bitten out: where a disc crosses, the outline follows the disc's arc inside
-    the rectangle, clockwise about its centre."""
-    edges = [(rect[k], rect[(k + 1) % 4]) for k in range(4)]
-    lengths = [float(np.linalg.norm(b - a)) for a, b in edges]
-    offsets = np.concatenate([[0.0], np.cumsum(lengths)])
-
-    def point_at(s):
-        k = min(int(np.searchsorted(offsets, s, side="right")) - 1, 3)
-        a, b = edges[k]
-        return a + (s - offsets[k]) / lengths[k] * (b - a)
-
-    bites = []
-    for cx, cy, r in discs:
-        centre = np.array([cx, cy])
-        cuts = []
-        for k, (a, b) in enumerate(edges):
-            d = (b - a) / lengths[k]
-            rel = a - centre
-            bq = float(np.dot(rel, d))
-            disc = bq * bq - (float(np.dot(rel, rel)) - r * r)
-            if disc > 0:
-                for t in (-bq - math.sqrt(disc), -bq + math.sqrt(disc)):
-                    if 0 <= t < lengths[k]:
-                        cuts.append(offsets[k] + t)
-        if len(cuts) != 2:
-            raise ValueError("a pocket hole must cross the cushions' back line twice")
-        s0, s1 = sorted(cuts)
-        inside = np.linalg.norm(point_at((s0 + s1) / 2) - centre) < r
-        # Walking the perimeter, the disc is entered at `enter` and left at `leave`.
-        enter, leave = (s0, s1) if inside else (s1, s0)
-        bites.append((enter, leave, centre, r))
-
-    def dropped(s):
-        return any((e < l and e < s < l) or (e > l and (s > e or s < l))
-                   for e, l, _, _ in bites)
-
-    events = sorted([(s, None) for s in offsets[:4] if not dropped(s)]
-                    + [(b[0], b) for b in bites], key=lambda e: e[0])
-    points = []
-    for s, bite in events:
-        if bite is None:
-            points.append(point_at(s)[None, :])
-        else:
-            enter, leave, centre, r = bite
-            p_in, p_out = point_at(enter), point_at(leave)
-            a0 = math.atan2(*(p_in - centre)[::-1])
-            a1 = math.atan2(*(p_out - centre)[::-1])
-            sweep = (a1 - a0) % (2 * math.pi) - 2 * math.pi    # clockwise
-            points.append(outline.arc(centre, r, a0, sweep))
-    return _dedupe(np.concatenate(points))
-
-
-def _dedupe(poly: np.ndarray, tol: float = 1e-9) -> np.ndarray:
-    keep = [0]
-    for k in range(1, len(poly)):
-        if np.linalg.norm(poly[k] - poly[keep[-1]]) > tol:
-            keep.append(k)
-    if len(keep) > 1 and np.linalg.norm(poly[keep[-1]] - poly[0]) <= tol:
-        keep.pop()
-    return poly[keep]
-
-
 def _lift(points: np.ndarray, z) -> np.ndarray:
     return np.column_stack([points, np.broadcast_to(np.asarray(z, dtype=np.float64),
                                                     (len(points),))])
@@ -450,7 +386,7 @@ def build_table(spec: TableSpec, look: TableLook | None = None, ball_radii=None)
         "nose_tilt_rad": tilt,
         "rail_width_m": look.rail_width, "pockets": look.pockets})
 
-    bed = Mesh(mats["cloth"]).flat(_rect_minus_discs(rect, geometry.pockets), 0.0,
+    bed = Mesh(mats["cloth"]).flat(outline.bed_outline(spec, geometry, look.cushion_width), 0.0,
                                    uv_scale=1 / CLOTH_TILE_M)
     root.add(Node("bed", [bed.primitive()]))
     for rail, nose_poly in outline.cushion_outlines(spec, geometry, look.cushion_width).items():

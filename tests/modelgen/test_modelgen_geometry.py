@@ -191,3 +191,35 @@ def test_cue_tip_is_the_stroke_models_tip(glb):
     # ...meeting a shaft of the physics' shaft radius.
     ferrule = model.positions("ferrule")
     assert np.abs(np.hypot(ferrule[:, 0], ferrule[:, 1]) - C.CUE_SHAFT_RADIUS).max() < TOL
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_bed_outline_is_the_back_rectangle_less_the_holes(table):
+    from game.tables import outline
+    from game.modelgen.table import TableLook
+    from game.modelgen.triangulate import signed_area
+    spec = TableSpec.named(table)
+    geo = spec.geometry()
+    width = TableLook.for_table(spec).cushion_width
+    bed = outline.bed_outline(spec, geo, width)
+    rect = outline.back_rectangle(spec, width)
+    lo, hi = rect.min(axis=0), rect.max(axis=0)
+    on_rect = (np.isclose(bed[:, 0], lo[0]) | np.isclose(bed[:, 0], hi[0])
+               | np.isclose(bed[:, 1], lo[1]) | np.isclose(bed[:, 1], hi[1]))
+    hole_d = np.min([np.abs(np.hypot(bed[:, 0] - x, bed[:, 1] - y) - r) for x, y, r in geo.pockets],
+                    axis=0)
+    assert (on_rect | (hole_d < 1e-9)).all()
+    # Its area: the rectangle's less each hole's part inside it (counted on a 0.1 mm grid).
+    bitten = 0.0
+    for x, y, r in geo.pockets:
+        g = np.arange(-r, r, 1e-4) + 5e-5
+        gx, gy = np.meshgrid(x + g, y + g)
+        inside = (np.hypot(gx - x, gy - y) < r) & (gx > lo[0]) & (gx < hi[0]) & (gy > lo[1]) & (
+            gy < hi[1])
+        bitten += inside.sum() * 1e-8
+    expected = signed_area(rect) - bitten
+    # The holes' chords leave a little more cloth than the true circles: at most each
+    # whole circle's chord deficit (n chords of ARC_STEP_RAD), plus the grid's count error.
+    n = round(2 * math.pi / outline.ARC_STEP_RAD)
+    deficit = sum((math.pi - n / 2 * math.sin(2 * math.pi / n)) * r * r for _, _, r in geo.pockets)
+    assert expected - 1e-6 < signed_area(bed) < expected + deficit

@@ -131,11 +131,13 @@ def _cue_rack(box, mats) -> Node:
     parts = cue_meshes()
     # Cue frame +z (towards the butt) turned to point down the wall: a half turn about x.
     turn = np.array([[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]])
-    for k in range(4):
-        y = yc - 0.24 + k * 0.16
-        offset = (x0 + 0.045, y, base_z + 0.06 + CUE_LENGTH)
-        for name, mesh in parts.items():
-            node.add(Node(f"rack_cue{k}_{name}", [mesh.transformed(turn, offset).primitive()]))
+    # One node per cue part holding all four cues: 8 draw calls, not 32.
+    for name, mesh in parts.items():
+        rack = Mesh(mesh.material)
+        for k in range(4):
+            offset = (x0 + 0.045, yc - 0.24 + k * 0.16, base_z + 0.06 + CUE_LENGTH)
+            rack.extend(mesh.transformed(turn, offset))
+        node.add(Node(f"rack_cues_{name}", [rack.primitive()]))
     node.add(Node("rack_board", [board.primitive()]))
     return node
 

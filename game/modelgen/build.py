@@ -195,7 +195,8 @@ def up_to_date(folder) -> bool:
 def ensure_models(root=None, progress=None) -> Path:
     """The folder of up-to-date models: the checkout's models/ if current, else
     `root` (default: the user's cache)/<digest>, generated there first if needed (written
-    to a hidden folder and renamed into place, so a crash leaves nothing half made).
+    to a hidden folder and renamed into place, so a crash leaves nothing half made; the
+    folders of older digests are then removed).
     Fast when the models are current: a digest of the inputs and a few stat calls.
     OSError if the cache cannot be written."""
     if root is None and up_to_date(checkout_models_dir()):
@@ -216,4 +217,14 @@ def ensure_models(root=None, progress=None) -> Path:
             raise
     finally:
         shutil.rmtree(building, ignore_errors=True)
+    _prune(root, keep=folder)
     return folder
+
+
+def _prune(root: Path, keep: Path) -> None:
+    """Remove the folders of older digests under `root` (only those whose manifest says
+    this generator made them), so the cache does not grow with every change."""
+    for child in root.iterdir():
+        manifest = read_manifest(child) if child.is_dir() and child != keep else None
+        if manifest is not None and manifest.get("generator") == GENERATOR:
+            shutil.rmtree(child, ignore_errors=True)

@@ -194,6 +194,21 @@ def test_ensure_models_remakes_an_incomplete_or_stale_folder(models, tmp_path, d
     assert (folder / "cue.glb").read_bytes() == (source / "cue.glb").read_bytes()
 
 
+def test_ensure_models_removes_the_models_of_older_digests(models, tmp_path, monkeypatch):
+    source, _ = models
+    old = tmp_path / "0123456789abcdef"
+    old.mkdir()
+    doc = json.loads((source / "manifest.json").read_text())
+    (old / "manifest.json").write_text(json.dumps({**doc, "digest": "0" * 64}))
+    other = tmp_path / "not-ours"
+    other.mkdir()
+    (other / "manifest.json").write_text(json.dumps({"generator": "someone else"}))
+    monkeypatch.setattr(build, "generate", lambda out, progress=None: [
+        (out / p.name).write_bytes(p.read_bytes()) for p in source.iterdir()])
+    folder = ensure_models(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([folder.name, "not-ours"])
+
+
 def test_ensure_models_prefers_a_current_checkout_folder(models, tmp_path, monkeypatch):
     source, _ = models
     checkout = tmp_path / "checkout_models"

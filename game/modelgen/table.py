@@ -46,6 +46,8 @@ LINE_WIDTH = 0.003        # chalk line (m)
 SPOT_RADIUS = 0.0065      # chalk spot (m)
 RIM_WIDTH = 0.016         # the pocket rim's bead on the rail top (m)
 RIM_HEIGHT = 0.004
+RAIL_EDGE = 0.012         # the rail's rounded outer edge (m)
+RAIL_CORNER = 0.03        # the rail's rounded corners seen from above (m)
 ARC_CHORD_RAD = outline.ARC_STEP_RAD
 
 
@@ -192,6 +194,45 @@ def _cushion(spec, look, rail, nose_poly, mat, tilt) -> Mesh:
     flip = e @ normal < 0
     tris[flip] = tris[flip][:, ::-1]
     mesh.add(pos, np.tile(normal, (len(pos), 1)), pts / CLOTH_TILE_M, tris)
+    return mesh
+
+
+def _rounded_rectangle(rect: np.ndarray, radius: float, steps: int = 6) -> tuple:
+    """(points (K, 2), outward unit normals (K, 2)) of an axis-aligned rectangle (4, 2)
+    with corners rounded to `radius` m, counter-clockwise."""
+    lo, hi = rect.min(axis=0), rect.max(axis=0)
+    centres = [(hi[0] - radius, lo[1] + radius), (hi[0] - radius, hi[1] - radius),
+               (lo[0] + radius, hi[1] - radius), (lo[0] + radius, lo[1] + radius)]
+    pts, nrm = [], []
+    for k, c in enumerate(centres):
+        a = np.linspace(-math.pi / 2 + k * math.pi / 2, k * math.pi / 2, steps + 1)
+        n = np.column_stack([np.cos(a), np.sin(a)])
+        pts.append(np.asarray(c) + radius * n)
+        nrm.append(n)
+    return np.concatenate(pts), np.concatenate(nrm)
+
+
+def _rail_frame(outer, cut, top, bottom, mat, uv, uv_origin) -> Mesh:
+    """The wooden rail: its top round the cut, a rounded outer edge (radius RAIL_EDGE)
+    down to the apron, the apron and the underside. outer: the frame's (4, 2) outline."""
+    edge = RAIL_EDGE
+    line, normal = _rounded_rectangle(outer, RAIL_CORNER)
+    mesh = Mesh(mat)
+    mesh.flat(line - edge * normal, top, holes=[cut], uv_scale=uv, uv_origin=uv_origin)
+    phi = np.linspace(0.0, math.pi / 2, 7)
+    ring = np.vstack([line, line[:1]])
+    n3 = np.vstack([normal, normal[:1]])
+    # Rows along the outline, columns from the apron over the round to the top's edge.
+    grid = np.stack([np.column_stack([ring[:, 0] + edge * (np.sin(f) - 1) * n3[:, 0],
+                                      ring[:, 1] + edge * (np.sin(f) - 1) * n3[:, 1],
+                                      np.full(len(ring), top - edge + edge * np.cos(f))])
+                     for f in phi[::-1]], axis=1)
+    normals = np.stack([np.column_stack([n3 * np.sin(f), np.full(len(ring), np.cos(f))])
+                        for f in phi[::-1]], axis=1)
+    u = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(ring, axis=0), axis=1))])
+    mesh.grid(grid, normals, u * uv[0], edge * phi * uv[1])
+    mesh.wall(line, bottom, top - edge, uv_scale=uv[0], smooth=True)
+    mesh.flat(line, bottom, up=False, uv_scale=uv, uv_origin=uv_origin)
     return mesh
 
 
@@ -398,9 +439,7 @@ def build_table(spec: TableSpec, look: TableLook | None = None, ball_radii=None)
     lo, hi = rect.min(axis=0) - look.rail_width, rect.max(axis=0) + look.rail_width
     outer = np.array([(lo[0], lo[1]), (hi[0], lo[1]), (hi[0], hi[1]), (lo[0], hi[1])])
     uv = (1 / WOOD_TILE_M[0], 1 / WOOD_TILE_M[1])
-    rails = Mesh(mats["wood"]).flat(outer, top, holes=[cut], uv_scale=uv, uv_origin=lo)
-    rails.wall(outer, top - look.apron_depth, top, uv_scale=uv[0])
-    rails.flat(outer, top - look.apron_depth, up=False, uv_scale=uv)
+    rails = _rail_frame(outer, cut, top, top - look.apron_depth, mats["wood"], uv, lo)
     root.add(Node("rails", [rails.primitive()]))
     root.add(Node("rail_cut", [_rail_cut_walls(cut, rect, top, mats["cushion"]).primitive()]))
 

@@ -23,10 +23,11 @@ def main(argv=None) -> int:
     start = time.perf_counter()
 
     def progress(name, seconds, entry):
-        print(_("{name}: {kb:.0f} KB, {triangles} triangles, {textures} textures, "
-                "{seconds:.2f} s").format(name=name, kb=entry["bytes"] / 1024,
-                                           triangles=entry["triangles"],
-                                           textures=len(entry["textures"]), seconds=seconds),
+        print(_("{name}: {kb:.0f} KB, {triangles} triangles, {textures} textures "
+                "({mb:.1f} MB on the GPU), {seconds:.2f} s").format(
+                    name=name, kb=entry["bytes"] / 1024, triangles=entry["triangles"],
+                    textures=len(entry["textures"]),
+                    mb=entry["texture_memory_bytes"] / 2 ** 20, seconds=seconds),
               file=sys.stderr)
     target = args.out or default_cache_root()
     try:

@@ -119,6 +119,11 @@ def digest() -> str:
     return h.hexdigest()
 
 
+def texture_memory(width: int, height: int) -> int:
+    """Bytes a width x height texture takes on the GPU as RGBA8 with its mipmaps (4/3)."""
+    return width * height * 4 * 4 // 3
+
+
 def _texture_sizes(glb) -> list:
     from PIL import Image
     import io
@@ -146,9 +151,11 @@ def generate(out, progress=None) -> dict:
         data = write_glb(builder(), extras={"digest": key, "generator": GENERATOR})
         _write(out / name, data)
         glb = read_glb(data)
+        textures = _texture_sizes(glb)
         files[name] = {"kind": kind, "for": subject, "bytes": len(data),
                        "sha256": hashlib.sha256(data).hexdigest(),
-                       "triangles": glb.triangles(), "textures": _texture_sizes(glb)}
+                       "triangles": glb.triangles(), "textures": textures,
+                       "texture_memory_bytes": sum(texture_memory(w, h) for _name, w, h in textures)}
         if progress is not None:
             progress(name, time.perf_counter() - start, files[name])
     manifest = {"generator": GENERATOR, "version": MODELGEN_VERSION, "digest": key,

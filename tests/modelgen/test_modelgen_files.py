@@ -26,6 +26,8 @@ def test_every_planned_file_is_written_and_listed(models):
         assert entry["bytes"] == len(data)
         assert entry["sha256"] == hashlib.sha256(data).hexdigest()
         assert entry["triangles"] > 0
+        assert entry["texture_memory_bytes"] == sum(w * h * 16 // 3 for _, w, h in
+                                                    entry["textures"])
     for mode_name in MODE_NAMES:
         assert set(manifest["modes"][mode_name].values()) <= set(manifest["files"])
 

@@ -155,7 +155,8 @@ def generate(out, progress=None) -> dict:
         files[name] = {"kind": kind, "for": subject, "bytes": len(data),
                        "sha256": hashlib.sha256(data).hexdigest(),
                        "triangles": glb.triangles(), "textures": textures,
-                       "texture_memory_bytes": sum(texture_memory(w, h) for _name, w, h in textures)}
+                       "texture_memory_bytes": sum(texture_memory(w, h)
+                                                   for _name, w, h in textures)}
         if progress is not None:
             progress(name, time.perf_counter() - start, files[name])
     manifest = {"generator": GENERATOR, "version": MODELGEN_VERSION, "digest": key,

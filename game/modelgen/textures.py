@@ -87,7 +87,8 @@ def height_to_normal(h: np.ndarray, strength: float) -> np.ndarray:
 
 
 def wood_rgb(width: int = 1024, height: int = 256, seed: int = 31,
-             dark=(0.20, 0.085, 0.035), light=(0.43, 0.21, 0.09), rings: float = 11.0) -> np.ndarray:
+             dark=(0.20, 0.085, 0.035), light=(0.43, 0.21, 0.09),
+             rings: float = 11.0) -> np.ndarray:
     """Hardwood grain running along the image width (u): growth rings that waver, pores
     and fibre streaks. dark, light: the stain's sRGB tones."""
     warp = filtered_noise((height, width), seed, 10.0, 160.0)

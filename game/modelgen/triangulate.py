@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.tables.outline import signed_area
 
-def signed_area(poly) -> float:
-    """Shoelace area (m^2), positive for a counter-clockwise polygon."""
-    p = np.asarray(poly, dtype=np.float64)
-    return 0.5 * float(np.dot(p[:, 0], np.roll(p[:, 1], -1)) - np.dot(np.roll(p[:, 0], -1), p[:, 1]))
+__all__ = ["triangulate", "signed_area"]
 
 
 def _oriented(poly, ccw: bool) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.modelgen import build, digest, ensure_models, generate, model_plan, up_to_date
+from game.modelgen import build, digest, ensure_models, model_plan, up_to_date
 from game.modelgen.__main__ import main
 from game.modelgen.gltf import Material, Node, Primitive, from_gltf, read_glb, to_gltf, write_glb
 from game.modelgen.triangulate import signed_area, triangulate

@@ -95,7 +95,8 @@ def _inside(points, poly):
     x, y = points[:, 0][:, None], points[:, 1][:, None]
     a, b = poly, np.roll(poly, -1, axis=0)
     cond = (a[:, 1] > y) != (b[:, 1] > y)
-    xc = a[:, 0] + (y - a[:, 1]) * (b[:, 0] - a[:, 0]) / np.where(b[:, 1] == a[:, 1], 1, b[:, 1] - a[:, 1])
+    dy = np.where(b[:, 1] == a[:, 1], 1.0, b[:, 1] - a[:, 1])
+    xc = a[:, 0] + (y - a[:, 1]) * (b[:, 0] - a[:, 0]) / dy
     return (cond & (x < xc)).sum(axis=1) % 2 == 1
 
 

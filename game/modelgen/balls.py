@@ -102,13 +102,17 @@ def _sample(image: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
             + (at(y0 + 1, x0) * (1 - fx) + at(y0 + 1, x0 + 1) * fx) * fy)
 
 
+@functools.lru_cache(maxsize=None)
 def _directions(width: int) -> np.ndarray:
-    """Unit directions (width / 2, width, 3) of the texel centres, row 0 at the +z pole."""
+    """Unit directions (width / 2, width, 3) of the texel centres, row 0 at the +z pole
+    (read-only: shared by every ball)."""
     height = width // 2
     lon = (np.arange(width) + 0.5) / width * 2 * math.pi
     lat = math.pi / 2 - (np.arange(height) + 0.5) / height * math.pi
     lon, lat = np.meshgrid(lon, lat)
-    return np.stack([np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat)], -1)
+    dirs = np.stack([np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat)], -1)
+    dirs.flags.writeable = False
+    return dirs
 
 
 def _cap(dirs, axis, angle, aa):

@@ -7,6 +7,7 @@ player sees is the one the stroke model strikes with.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -81,6 +82,23 @@ def _wrap_rgb(size: int = 256) -> np.ndarray:
 
 def cue_meshes() -> dict:
     """{part name: Mesh} of the cue, tip to butt, in the cue frame."""
+    mats = _materials()
+    meshes = {}
+    for name, profile in _profiles(C.CUE_TIP_RADIUS, C.CUE_SHAFT_RADIUS).items():
+        z = profile[:, 1]
+        if name == "shaft":
+            v = (z - z[0]) / 0.7          # the maple's grain: one tile per 0.7 m
+        elif name == "forearm":
+            v = (z - z[0]) / (z[-1] - z[0])
+        else:
+            v = (z - z[0]) / 0.05
+        meshes[name] = Mesh(mats[name]).revolution(profile, SLICES, v=v)
+    return meshes
+
+
+@functools.lru_cache(maxsize=1)
+def _materials() -> dict:
+    """The cue's materials, made once per process (the room's rack uses them too)."""
     # Grain along the image's rows, which run along the shaft (v).
     shaft_tex = png_texture("maple", wood_rgb(512, 64, seed=71, dark=(0.74, 0.58, 0.38),
                                               light=(0.90, 0.78, 0.58),
@@ -97,17 +115,7 @@ def cue_meshes() -> dict:
         "sleeve": Material("sleeve", linear_rgba((0.07, 0.035, 0.02)), 0.0, 0.25),
         "bumper": Material("bumper", linear_rgba((0.03, 0.03, 0.03)), 0.0, 0.7),
     }
-    meshes = {}
-    for name, profile in _profiles(C.CUE_TIP_RADIUS, C.CUE_SHAFT_RADIUS).items():
-        z = profile[:, 1]
-        if name == "shaft":
-            v = (z - z[0]) / 0.7          # the maple's grain: one tile per 0.7 m
-        elif name == "forearm":
-            v = (z - z[0]) / (z[-1] - z[0])
-        else:
-            v = (z - z[0]) / 0.05
-        meshes[name] = Mesh(mats[name]).revolution(profile, SLICES, v=v)
-    return meshes
+    return mats
 
 
 def build_cue() -> Node:

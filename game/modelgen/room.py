@@ -10,6 +10,7 @@ Walls, floor and pictures face into the room; seen from outside they vanish.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -186,6 +187,7 @@ def _lamp(spec: TableSpec, mats) -> Node:
     return node
 
 
+@functools.lru_cache(maxsize=1)
 def _materials() -> dict:
     return {
         "floor": Material("oak_floor", (1.0, 1.0, 1.0, 1.0), 0.0, 0.45,

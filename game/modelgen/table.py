@@ -21,6 +21,7 @@ Parts (nodes of the file):
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -31,7 +32,7 @@ from game.tables.modes import MODE_NAMES, mode
 from physics_ext import constants as C
 from physics_ext.table import Pocket, Rail, TableSpec
 
-from .gltf import Material, Node
+from .gltf import Material, Node, Texture
 from .mesh import Mesh
 from .textures import (cloth_normal_rgb, cloth_rgb, leather_rgb, linear_rgba, png_texture,
                        wood_rgb)
@@ -127,11 +128,19 @@ def nose_profile(spec: TableSpec, look: TableLook, tilt: float = 0.0) -> tuple:
     return face, nose, bevel
 
 
+@functools.lru_cache(maxsize=None)
+def _texture(name: str, *args) -> Texture:
+    """Each texture made once per process (both tables share the cloth and leather)."""
+    makers = {"cloth": cloth_rgb, "cloth_normal": cloth_normal_rgb, "leather": leather_rgb,
+              "rail_wood": lambda dark, light: wood_rgb(dark=dark, light=light)}
+    return png_texture(name, makers[name](*args))
+
+
 def _materials(look: TableLook) -> dict:
-    cloth_tex = png_texture("cloth", cloth_rgb())
-    cloth_nrm = png_texture("cloth_normal", cloth_normal_rgb())
-    wood_tex = png_texture("rail_wood", wood_rgb(dark=look.wood[0], light=look.wood[1]))
-    leather_tex = png_texture("leather", leather_rgb())
+    cloth_tex = _texture("cloth")
+    cloth_nrm = _texture("cloth_normal")
+    wood_tex = _texture("rail_wood", *look.wood)
+    leather_tex = _texture("leather")
     m = {
         "cloth": Material("cloth", linear_rgba(look.cloth), 0.0, 0.92, cloth_tex, cloth_nrm, 0.6),
         "cushion": Material("cushion_cloth", linear_rgba(look.cushion), 0.0, 0.92, cloth_tex,

@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENTRY_POINTS = {"game.__main__", "game.ai_demo", "game.break_demo", "game.view.docs_shots"}
 # Library packages and modules below the view, and what none of their modules may import.
 BELOW_THE_VIEW = ["physics_ext", "game.rules", "game.session", "game.ai", "game.replay",
-                  "game.audio", "game.practice", "game.storage", "game.tables", "game.race",
-                  "game.i18n", "game.arguments", "game.settings"]
+                  "game.audio", "game.modelgen", "game.practice", "game.storage",
+                  "game.tables", "game.race", "game.i18n", "game.arguments", "game.settings"]
 VIEW = ("game.view", "panda3d", "direct")
 
 

@@ -87,11 +87,12 @@ class GameScreen:
     def _dress_scene(self) -> None:
         """The aids, the ghost of a ball in hand and the camera for `self.scene`."""
         spec, look = self.scene.table_spec, self.scene.look
-        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
+        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.bevel)
         self.cue_shape = CueShape(radius_at, self.cue.tip_radius, CUE_LENGTH)
         self.predictor = Predictor(self.session, spec, self.cue)
         self.aids = AimAids(self.scene.root)
-        self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        self.placement = PlacementGhost(self.scene.root, spec, self.scene.balls.shape(0),
+                                        self.cue_style.radius)
         spectator = overview_camera(self.base, self.scene)
         self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
                               spectator.distance)

@@ -8,6 +8,7 @@ import random
 
 from game import settings as settings_file
 from game.ai import Opponent
+from game.i18n import _
 from game.audio import AudioSettings
 from game.race import Race
 from game.replay import Recorder, ReplayError, load_replay
@@ -22,7 +23,7 @@ from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.ui.dialogs import Dialog
 
-from .app import open_base, prepare_base
+from .app import apply_graphics, open_base, prepare_base
 from .probe import start_if_asked as start_probe
 
 
@@ -38,7 +39,8 @@ class BreakshotApp:
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
-                 sound_root=None, practice_dir=None, offer_guide: bool = True):
+                 sound_root=None, practice_dir=None, offer_guide: bool = True,
+                 loaded: tuple | None = None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
@@ -47,7 +49,9 @@ class BreakshotApp:
         self.practice_dir = practice_dir
         self._seeds = random.Random(seed)
         prepare_base(base)
-        self.settings, problem = settings_file.load(settings_path)
+        self.settings, problem = loaded or settings_file.load(settings_path)
+        # The window opened with these settings (or the command line's size): keep it.
+        apply_graphics(base, self.settings.graphics, window=False)
         if mode is not None:
             self.settings = dataclasses.replace(self.settings, mode=mode)
         self.menu = None
@@ -71,7 +75,17 @@ class BreakshotApp:
         self.destroy()
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
-                         on_practice=self.show_practice)
+                         on_practice=self.show_practice, on_graphics=self.graphics_changed)
+
+    def graphics_changed(self, chosen) -> None:
+        """The menu's graphics page changed something: keep it, apply it now, save it."""
+        self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        apply_graphics(self.base, self.settings.graphics)
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError as exc:
+            self.menu.notice.setText(_("The settings could not be saved ({error}).").format(
+                error=exc))
 
     def _guide_offered(self) -> None:
         """Remember that the guide was offered, so it is not offered again."""
@@ -176,11 +190,14 @@ class BreakshotApp:
                 setattr(self, page, None)
 
 
-def run(size: tuple, mode: str | None = None, seed: int | None = None,
+def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
         use_shaders: bool | None = None) -> None:
-    """Open the window and run until it is closed (RuntimeError if it cannot open)."""
-    base = open_base(offscreen=False, size=size)
-    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders)
+    """Open the window (`size` pixels, or the settings' resolution if None) and run until
+    it is closed (RuntimeError if it cannot open)."""
+    loaded = settings_file.load()
+    graphics = loaded[0].graphics
+    base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
+    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders, loaded=loaded)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests
     base.exitFunc = app.destroy
     base.run()

@@ -18,6 +18,7 @@ from .balls import BallSet
 from .cue import Cue
 from .lighting import Lighting, cast_no_shadow
 from .models import model
+from .quality import quality
 from .room import hide_from_above
 
 
@@ -34,11 +35,12 @@ class Scene:
     hidden (pocketed, or not in play). use_shaders: GLSL lighting and shadows (True),
     fixed-function lighting (False), or None to use GLSL where the renderer has it.
     shadow_size: shadow-map texels per side (0: no shadows). pcf_radius: shadow
-    softening, (2 r + 1)^2 shadow-map taps per pixel.
+    softening, (2 r + 1)^2 shadow-map taps per pixel. Both default to the quality chosen
+    for `base` (`quality.set_quality`).
     """
 
     def __init__(self, base, mode_name: str, positions: dict, use_shaders: bool | None = None,
-                 shadow_size: int = 2048, pcf_radius: int = 1):
+                 shadow_size: int | None = None, pcf_radius: int | None = None):
         self.base = base
         self.mode = modes.mode(mode_name)
         self.table_spec = self.mode.table
@@ -54,6 +56,9 @@ class Scene:
         self.cue = Cue(self.root, model(mode_name, "cue"))
         if use_shaders is None:
             use_shaders = shaders_supported(base)
+        chosen = quality(base)
+        shadow_size = chosen.shadow_size if shadow_size is None else shadow_size
+        pcf_radius = chosen.pcf_radius if pcf_radius is None else pcf_radius
         (x0, y0), (x1, y1) = self.bounds
         bulbs = [tuple(b.getPos(self.root)) for b in self.room.findAllMatches("**/bulb?")]
         self.lighting = Lighting(self.root, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),

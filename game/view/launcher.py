@@ -165,7 +165,9 @@ class BreakshotApp:
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
                                  self.use_shaders, computers=computers,
-                                 audio=AudioSettings(chosen.effects_volume, chosen.muted),
+                                 audio=AudioSettings(chosen.effects_volume
+                                                     * chosen.master_volume, chosen.muted),
+                                 controls=chosen.controls,
                                  sound_root=self.sound_root,
                                  race=None if chosen.race_to == 1 else
                                  Race(session, chosen.race_to, chosen.winner_breaks),

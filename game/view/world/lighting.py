@@ -73,6 +73,8 @@ class Lighting:
         self.root = root
         self.use_shaders = use_shaders
         self.shadows = bool(use_shaders and shadow_size > 0)
+        self.shadow_size = shadow_size if self.shadows else 0
+        self.pcf_radius = pcf_radius if self.shadows else -1
         self._nodes = []
         centre = Vec3(*centre)
         scale = 1.0 if use_shaders else FIXED_FUNCTION_SCALE
@@ -114,8 +116,8 @@ class Lighting:
                 key.setShadowCaster(True, shadow_size, shadow_size)
                 key.setCameraMask(SHADOW_CAMERA_MASK)
                 key.setInitialState(_depth_only_state())
-            radius = pcf_radius if self.shadows else -1
-            root.setShader(Shader.make(Shader.SL_GLSL, LIT_VERTEX, lit_fragment(radius)))
+            root.setShader(Shader.make(Shader.SL_GLSL, LIT_VERTEX,
+                                       lit_fragment(self.pcf_radius)))
             root.setShaderInput("u_shadow_texel", 1.0 / max(shadow_size, 1))
             root.setShaderInput("u_shadow_bias", SHADOW_BIAS)
             root.setShaderInput("u_lamp_centre", (centre.x, centre.y))

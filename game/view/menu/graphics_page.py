@@ -61,7 +61,7 @@ class GraphicsPage:
                                        c.aim_sensitivity)
         self.fine_aim_slider = self._slider(_("Fine-aim sensitivity"), next(rows),
                                             SENSITIVITY_RANGE, c.fine_aim_sensitivity)
-        self.invert_toggle = Toggle(self.frame, _("Invert Y (drag up lowers the cue)"),
+        self.invert_toggle = Toggle(self.frame, _("Invert Y (camera pitch drag)"),
                                     c.invert_y, (COLUMN[1], next(rows)),
                                     self._flag("controls", "invert_y"))
         next(rows)
@@ -70,8 +70,8 @@ class GraphicsPage:
         self.music_slider = self._slider(_("Music volume"), next(rows), (0.0, 1.0),
                                          settings.music_volume)
         OnscreenText(parent=self.frame, pos=(0, -0.74), scale=0.04, fg=NOTICE, wordwrap=50,
-                     text=_("Antialiasing and vertical sync take effect at the next start; "
-                            "the rest at once."))
+                     text=_("Antialiasing samples and vertical sync take effect at the next "
+                            "start; the rest at once."))
         self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
                                         text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),

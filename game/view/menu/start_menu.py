@@ -244,6 +244,7 @@ class Menu:
         """Show the graphics and input page over the menu."""
         if self.graphics_page is None:
             self.keys.ignore("enter")
+            self.frame.hide()
             self.graphics_page = GraphicsPage(self.base, self.settings(), self._graphics_changed,
                                               self.close_graphics)
 
@@ -262,6 +263,7 @@ class Menu:
         if self.graphics_page is not None:
             self.graphics_page.destroy()
             self.graphics_page = None
+            self.frame.show()
             self.keys.accept("enter", self.play)
 
     # ---- the table behind the menu -------------------------------------------------

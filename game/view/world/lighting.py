@@ -27,6 +27,7 @@ KEY_COLOUR = (3.2, 3.05, 2.7)        # warm lamp light
 BULB_COLOUR = (0.35, 0.33, 0.28)     # each bulb, at 1 m (falls off as 1 / d^2)
 FILL_COLOUR = (0.22, 0.23, 0.26)
 AMBIENT_COLOUR = (0.16, 0.16, 0.18)
+KEY_ALONE = 1.3                      # the key's factor when no bulb lights are drawn
 FIXED_FUNCTION_SCALE = 0.38
 EXPOSURE = 1.0
 # Depth bias (in shadow-map depth units, the light's near-far range mapped to 0..1) that
@@ -72,6 +73,7 @@ class Lighting:
                  shadow_size: int = 2048, pcf_radius: int = 1, bulbs=()):
         self.root = root
         self.use_shaders = use_shaders
+        bulbs = list(bulbs)
         self.shadows = bool(use_shaders and shadow_size > 0)
         self.shadow_size = shadow_size if self.shadows else 0
         self.pcf_radius = pcf_radius if self.shadows else -1
@@ -83,7 +85,9 @@ class Lighting:
             return (*(c * scale for c in rgb), 1.0)
 
         key = DirectionalLight("key")
-        key.setColor(colour(KEY_COLOUR))
+        # Without the bulbs' lights (the low preset) the key takes their share of the
+        # table's light.
+        key.setColor(colour([c * (1.0 if bulbs else KEY_ALONE) for c in KEY_COLOUR]))
         self._attach(key, centre, KEY_DIRECTION)
         fill = DirectionalLight("fill")
         fill.setColor(colour(FILL_COLOUR))
@@ -92,7 +96,7 @@ class Lighting:
         # by priority, highest first.
         key.setPriority(100)
         fill.setPriority(99)
-        for i, pos in enumerate(list(bulbs)[:LIGHTS - 2]):
+        for i, pos in enumerate(bulbs[:LIGHTS - 2]):
             bulb = PointLight(f"bulb{i}")
             bulb.setColor(colour(BULB_COLOUR))
             bulb.setAttenuation((0.0, 0.0, 1.0))        # 1 / d^2, as the shader has it
@@ -116,8 +120,9 @@ class Lighting:
                 key.setShadowCaster(True, shadow_size, shadow_size)
                 key.setCameraMask(SHADOW_CAMERA_MASK)
                 key.setInitialState(_depth_only_state())
+            used = 2 + min(len(bulbs), LIGHTS - 2)
             root.setShader(Shader.make(Shader.SL_GLSL, LIT_VERTEX,
-                                       lit_fragment(self.pcf_radius)))
+                                       lit_fragment(self.pcf_radius, used)))
             root.setShaderInput("u_shadow_texel", 1.0 / max(shadow_size, 1))
             root.setShaderInput("u_shadow_bias", SHADOW_BIAS)
             root.setShaderInput("u_lamp_centre", (centre.x, centre.y))

@@ -1,7 +1,8 @@
 """What each graphics quality preset draws, and the quality a ShowBase's scenes use.
 
 A preset sets the key light's shadow map (texels per side) and its softening
-(percentage-closer filtering over (2 r + 1)^2 taps); multisampling is the window's
+(percentage-closer filtering over (2 r + 1)^2 taps), and whether the lamp's bulbs light
+the scene too (low: not, for software renderers); multisampling is the window's
 (`game.settings.PRESET_CHOICES`, applied by `app.apply_graphics`). The quality is kept
 per ShowBase, so every scene made on it afterwards (menu, match, practice, replays)
 draws with the player's choice, without a restart.
@@ -15,12 +16,16 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Quality:
     """shadow_size: shadow-map texels per side (0: no shadows); pcf_radius: shadow
-    softening, (2 pcf_radius + 1)^2 shadow-map taps per pixel."""
+    softening, (2 pcf_radius + 1)^2 shadow-map taps per pixel; bulbs: a point light at
+    each of the lamp's bulbs (their highlights on the balls), else the key and fill
+    lights only."""
     shadow_size: int
     pcf_radius: int
+    bulbs: bool = True
 
 
-PRESETS = {"low": Quality(1024, 0), "medium": Quality(2048, 1), "high": Quality(4096, 2)}
+PRESETS = {"low": Quality(1024, 0, bulbs=False), "medium": Quality(2048, 1),
+           "high": Quality(4096, 2)}
 DEFAULT = PRESETS["medium"]
 _CHOSEN = weakref.WeakKeyDictionary()
 
@@ -29,7 +34,7 @@ def quality_of(graphics) -> Quality:
     """The Quality of `game.settings.Graphics` (its preset, without shadows if they are
     off)."""
     preset = PRESETS[graphics.preset]
-    return preset if graphics.shadows else Quality(0, preset.pcf_radius)
+    return preset if graphics.shadows else Quality(0, preset.pcf_radius, preset.bulbs)
 
 
 def set_quality(base, quality: Quality) -> None:

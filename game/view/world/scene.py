@@ -60,7 +60,8 @@ class Scene:
         shadow_size = chosen.shadow_size if shadow_size is None else shadow_size
         pcf_radius = chosen.pcf_radius if pcf_radius is None else pcf_radius
         (x0, y0), (x1, y1) = self.bounds
-        bulbs = [tuple(b.getPos(self.root)) for b in self.room.findAllMatches("**/bulb?")]
+        bulbs = [tuple(b.getPos(self.root)) for b in self.room.findAllMatches("**/bulb?")
+                 if chosen.bulbs]
         self.lighting = Lighting(self.root, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),
                                  (x1 - x0, y1 - y0), use_shaders, shadow_size, pcf_radius,
                                  bulbs)

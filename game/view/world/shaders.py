@@ -83,6 +83,7 @@ uniform float u_exposure;
 
 const float PI = 3.14159265;
 const int PCF_RADIUS = %(pcf_radius)d;     // (2 r + 1)^2 shadow-map taps
+const int LIGHTS_USED = %(lights_used)d;   // the key, the fill, then the bulbs
 
 // The key lamp hangs over the table: full strength over the playing area, fading towards
 // the rails and the room beyond.
@@ -145,7 +146,7 @@ void main() {
     vec3 v = normalize(-v_pos);
 
     vec3 colour = vec3(0.0);
-    for (int i = 0; i < %(lights_n)d; ++i) {
+    for (int i = 0; i < LIGHTS_USED; ++i) {
         vec4 p = p3d_LightSource[i].position;
         vec3 to_light = p.xyz - v_pos * p.w;
         float dist2 = max(dot(to_light, to_light), 1e-4);
@@ -168,11 +169,12 @@ void main() {
 """
 
 
-def lit_fragment(pcf_radius: int) -> str:
+def lit_fragment(pcf_radius: int, lights_used: int = LIGHTS) -> str:
     """The lit fragment shader with (2 pcf_radius + 1)^2 shadow taps per fragment
-    (pcf_radius -1: no shadow lookups, the key light unshadowed)."""
-    return _LIT_FRAGMENT % {"lights": _LIGHTS, "varyings": _VARYINGS, "lights_n": LIGHTS,
-                            "pcf_radius": pcf_radius}
+    (pcf_radius -1: no shadow lookups, the key light unshadowed), shading with the first
+    `lights_used` lights (2 to LIGHTS)."""
+    return _LIT_FRAGMENT % {"lights": _LIGHTS, "varyings": _VARYINGS,
+                            "lights_used": lights_used, "pcf_radius": pcf_radius}
 
 
 DEPTH_VERTEX = """

@@ -9,6 +9,7 @@ across, z up, metres, cloth at z = 0), so physics positions go to nodes unchange
     balls, cue   ball nodes and their pose per frame; the cue posed from a Stroke
     mesh, textures   triangles (the aids' shapes) and textures from NumPy arrays
     shaders, lighting   metallic-roughness GLSL with soft shadows, fixed-function fallback
+    quality      the graphics presets' shadows and lights, chosen per ShowBase
     orientation  ball orientation from angular velocity (quaternions, no Panda3D)
     playback     a finished shot's ball poses by shot time (match, practice, replays)
     camera, rig  orbit and top-down cameras; the smooth play camera

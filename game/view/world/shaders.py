@@ -160,7 +160,8 @@ void main() {
     // balls (Schlick's Fresnel at the view angle, less for rough surfaces).
     float nv = max(dot(n, v), 0.0);
     vec3 f_env = f0 + (max(vec3(1.0 - roughness), f0) - f0) * pow(1.0 - nv, 5.0);
-    colour += p3d_LightModel.ambient.rgb * (diffuse_colour + f_env * (1.0 - 0.7 * roughness));
+    float gloss = (1.0 - roughness) * (1.0 - roughness);
+    colour += p3d_LightModel.ambient.rgb * (diffuse_colour + f_env * gloss);
     colour += p3d_Material.emission.rgb;
     // Tone mapping (exponential: highlights saturate smoothly) and sRGB encoding.
     colour = vec3(1.0) - exp(-colour * u_exposure);

@@ -124,3 +124,18 @@ def test_the_lamp_hides_from_a_camera_above_it_and_shows_below(base, make_scene)
     r, g, b = rgb_at(image, world_to_pixel(base, Point3(bulb.x, bulb.y, 0.0)))
     assert g > 1.5 * r and g > 1.3 * b, "cloth, not the lamp"
     assert spec.length > bulb.x > 0
+
+
+def test_the_cloth_and_only_normal_mapped_parts_read_a_normal_map(base, make_scene):
+    from game.view.world.lighting import normal_mapped
+    scene = make_scene("nine_ball", {0: (1.0, 0.6)})
+    names = {p.getName() for p in normal_mapped(scene.root)}
+    assert "bed" in names and "cushion_HEAD" in names
+    assert not any(n.startswith("ball") for n in names), names
+    if scene.lighting.use_shaders:
+        bed = scene.table.find("**/bed").find("**/+GeomNode")
+        ball = scene.balls.node(0).find("**/+GeomNode")
+        # A node's own input (a blank one, of value type 0, where it has none).
+        assert bed.getShaderInput("u_normal_map").getValueType() != 0
+        assert ball.getShaderInput("u_normal_map").getValueType() == 0, \
+            "a ball reads the root's 0"

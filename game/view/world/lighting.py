@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 from panda3d.core import (AmbientLight, BitMask32, ColorWriteAttrib, CullFaceAttrib,
-                          DirectionalLight, NodePath, PointLight, Shader, Vec3)
+                          DirectionalLight, NodePath, PointLight, Shader, TextureAttrib,
+                          TextureStage, Vec3)
 
 from .shaders import DEPTH_FRAGMENT, DEPTH_VERTEX, LIGHTS, LIT_VERTEX, lit_fragment
 
@@ -45,6 +46,22 @@ def cast_no_shadow(node: NodePath) -> None:
     """Keep `node` out of the shadow map (it still shows to the player's camera, whose
     mask must be MAIN_CAMERA_MASK: see app.prepare_base)."""
     node.hide(SHADOW_CAMERA_MASK)
+
+
+def normal_mapped(root: NodePath) -> list:
+    """The GeomNodes under `root` whose textures include a normal map (the glTF
+    material's normalTexture: a stage in TextureStage.M_normal mode)."""
+    found = []
+    for path in root.findAllMatches("**/+GeomNode"):
+        node = path.node()
+        for i in range(node.getNumGeoms()):
+            textures = node.getGeomState(i).getAttrib(TextureAttrib)
+            if textures is not None and any(
+                    textures.getOnStage(k).getMode() == TextureStage.M_normal
+                    for k in range(textures.getNumOnStages())):
+                found.append(path)
+                break
+    return found
 
 
 def _depth_only_state():
@@ -128,6 +145,9 @@ class Lighting:
             root.setShaderInput("u_lamp_centre", (centre.x, centre.y))
             root.setShaderInput("u_lamp_half", (extent[0] / 2, extent[1] / 2))
             root.setShaderInput("u_exposure", EXPOSURE)
+            root.setShaderInput("u_normal_map", 0.0)
+            for part in normal_mapped(root):
+                part.setShaderInput("u_normal_map", 1.0)
 
     def _attach(self, light, centre: Vec3, direction) -> None:
         """Place a directional light 3 m from `centre` along `direction`, aimed at it (a

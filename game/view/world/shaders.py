@@ -15,7 +15,8 @@ priority: 0 the key lamp, a directional light that casts the shadows; 1 a fill
 Unused slots have zero colour. Inputs of our own: u_shadow_texel (1 / shadow-map size),
 u_shadow_bias (depth units), u_lamp_centre and u_lamp_half (m, table frame: the centre
 and half-size of the area the key lamp lights fully), u_exposure (a factor on the light
-before tone mapping). The output is tone mapped and encoded to sRGB for the framebuffer.
+before tone mapping), u_normal_map (1: texture stage 1 is a tangent-space normal map,
+read with the vertices' p3d_Tangent; 0: none). The output is tone mapped and encoded to sRGB for the framebuffer.
 """
 
 LIGHTS = 5          # key, fill and up to three bulbs
@@ -26,6 +27,7 @@ _VARYINGS = """varying vec3 v_pos;        // view space (m)
 varying vec3 v_normal;     // view space
 varying vec4 v_color;
 varying vec2 v_uv;
+varying vec4 v_tangent;    // view space, w: the bitangent's handedness
 varying vec4 v_shadow;     // light 0's shadow-map coordinates
 varying vec2 v_world_xy;   // table frame (m)"""
 _LIGHTS = """uniform struct p3d_LightSourceParameters {
@@ -46,6 +48,7 @@ attribute vec4 p3d_Vertex;
 attribute vec3 p3d_Normal;
 attribute vec4 p3d_Color;
 attribute vec2 p3d_MultiTexCoord0;
+attribute vec4 p3d_Tangent;
 %(varyings)s
 
 void main() {
@@ -53,6 +56,7 @@ void main() {
     vec4 view_pos = p3d_ModelViewMatrix * p3d_Vertex;
     v_pos = view_pos.xyz;
     v_normal = p3d_NormalMatrix * p3d_Normal;
+    v_tangent = vec4(p3d_NormalMatrix * p3d_Tangent.xyz, p3d_Tangent.w);
     v_color = p3d_Color;
     v_uv = p3d_MultiTexCoord0;
     v_shadow = p3d_LightSource[0].shadowViewMatrix * view_pos;
@@ -63,6 +67,7 @@ void main() {
 _LIT_FRAGMENT = """
 #version 120
 uniform sampler2D p3d_Texture0;
+uniform sampler2D p3d_Texture1;
 uniform vec4 p3d_ColorScale;
 %(lights)s
 uniform struct p3d_LightModelParameters {
@@ -79,6 +84,7 @@ uniform float u_shadow_bias;
 uniform vec2 u_lamp_centre;
 uniform vec2 u_lamp_half;
 uniform float u_exposure;
+uniform float u_normal_map;
 %(varyings)s
 
 const float PI = 3.14159265;
@@ -143,6 +149,13 @@ void main() {
     float alpha = roughness * roughness;
     vec3 n = normalize(v_normal);
     if (!gl_FrontFacing) n = -n;
+    if (u_normal_map > 0.5) {
+        // Texture stage 1 is a tangent-space normal map (the cloth's fibres).
+        vec3 t = normalize(v_tangent.xyz - n * dot(n, v_tangent.xyz));
+        vec3 b = cross(n, t) * v_tangent.w;
+        vec3 m = texture2D(p3d_Texture1, v_uv).xyz * 2.0 - 1.0;
+        n = normalize(m.x * t + m.y * b + m.z * n);
+    }
     vec3 v = normalize(-v_pos);
 
     vec3 colour = vec3(0.0);

@@ -5,7 +5,7 @@ across, z up, metres, cloth at z = 0), so physics positions go to nodes unchange
 
     scene        room + table + balls + cue + lights for a mode, on an existing ShowBase
     models       the generated glTF models (game.modelgen), loaded once per process
-    room         the lamp hidden from cameras above it
+    room         the lamp hidden from cameras above it, the pictures from outside
     balls, cue   ball nodes and their pose per frame; the cue posed from a Stroke
     mesh, textures   triangles (the aids' shapes) and textures from NumPy arrays
     shaders, lighting   metallic-roughness GLSL with soft shadows, fixed-function fallback

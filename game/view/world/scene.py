@@ -19,7 +19,7 @@ from .cue import Cue
 from .lighting import Lighting, cast_no_shadow
 from .models import model
 from .quality import quality
-from .room import hide_from_above
+from .room import hide_from_above, hide_from_outside
 
 
 def shaders_supported(base) -> bool:
@@ -48,9 +48,12 @@ class Scene:
         self.root = base.render.attachNewNode(f"scene_{mode_name}")
         self.room = model(mode_name, "room").copyTo(self.root)
         # The room neither casts shadows (its ceiling would darken the whole table) nor
-        # hides the table from a camera above the lamp.
+        # hides the table from a camera above the lamp, nor shows the backs of what hangs
+        # on its walls to a camera outside them.
         cast_no_shadow(self.room)
         hide_from_above(self.room.find("**/lamp"))
+        for part in ("pictures", "cue_rack"):
+            hide_from_outside(self.room.find(f"**/{part}"), self.room.find("**/walls"))
         self.table = model(mode_name, "table").copyTo(self.root)
         self.balls = BallSet(self.root, self.mode.balls, model(mode_name, "balls"))
         self.cue = Cue(self.root, model(mode_name, "cue"))

@@ -1,7 +1,7 @@
 """Per-frame view work outside rendering: sample a finished shot at the frame's time and
 move and turn the balls' nodes.
 
-Needs only panda3d.core (no window): the BallSet lives under a bare NodePath, so this
+Needs only panda3d.core and panda3d-gltf (no window): the BallSet lives under a bare NodePath, so this
 runs next to the offscreen tests without a second ShowBase.
 """
 import numpy as np
@@ -9,6 +9,7 @@ from panda3d.core import NodePath
 
 from game.session import GameSession, PlaceCueBall, Shoot
 from game.view.world.balls import BallSet
+from game.view.world.models import model
 from game.tables.modes import mode
 from game.view.world.playback import ShotPlayback
 from physics_ext import Stroke
@@ -17,7 +18,7 @@ FRAME_S = 1 / 60
 
 
 def test_advance_sixteen_balls(benchmark):
-    balls = BallSet(NodePath("bench"), mode("eight_ball").balls)
+    balls = BallSet(NodePath("bench"), mode("eight_ball").balls, model("eight_ball", "balls"))
     n = len(balls.ids)
     assert n == 16
     rng = np.random.default_rng(1)
@@ -35,7 +36,7 @@ def test_play_a_frame_of_an_eight_ball_break(benchmark):
     session.apply(PlaceCueBall(mode("eight_ball").cue_ball_spot))
     record = session.apply(Shoot(Stroke(0.0, 0.0, 0.0, 0.1, 9.0)))
     playback = ShotPlayback.from_record(record)
-    balls = BallSet(NodePath("bench"), mode("eight_ball").balls)
+    balls = BallSet(NodePath("bench"), mode("eight_ball").balls, model("eight_ball", "balls"))
     rows = balls.rows(record.ball_ids)
     times = iter(np.linspace(0.0, playback.end_time, 100_000))
 

@@ -35,8 +35,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="render the opening position to this PNG file and exit")
     parser.add_argument("--viewer", action="store_true",
                         help="look round the opening position (drag, arrows, wheel, T)")
-    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH",
-                        help="window or image size in pixels (default: 1280x720)")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="window or image size in pixels (default: the window size "
+                             "in the settings, 1280x720 at first; images 1280x720)")
     parser.add_argument("--seed", type=whole_number(), default=None,
                         help="seed of the racks and the coin toss (default: random in the "
                              "game, 0 for --screenshot and --viewer)")
@@ -57,6 +58,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     return args
 
 
+DEFAULT_SIZE = (1280, 720)      # images and the look-round viewer (pixels)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if "--demo" in argv:
@@ -70,11 +74,12 @@ def main(argv=None) -> int:
     try:
         if args.screenshot:
             from game.view.app import screenshot
-            screenshot(shown, args.screenshot, args.offscreen, args.size, seed, use_shaders)
+            screenshot(shown, args.screenshot, args.offscreen, args.size or DEFAULT_SIZE, seed,
+                       use_shaders)
             print(f"wrote {args.screenshot}")
         elif args.viewer:
             from game.view.replay.orbit_viewer import run
-            run(shown, args.size, seed, use_shaders)
+            run(shown, args.size or DEFAULT_SIZE, seed, use_shaders)
         else:
             from game.view.launcher import run
             run(args.size, args.mode, args.seed, use_shaders)

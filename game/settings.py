@@ -39,6 +39,47 @@ RACE_LENGTHS = (1, 2, 3, 5, 7)
 # How a person sets a stroke's power: holding Space, or a stroke of the mouse (see
 # game.view.match.power).
 STROKE_INPUTS = ("space", "mouse")
+# Graphics: the quality presets (see game.view.world.quality for what each draws), the
+# multisample counts, frame-rate caps (0: none) and window sizes the menu offers.
+QUALITY_PRESETS = ("low", "medium", "high")
+MSAA_SAMPLES = (0, 2, 4, 8)
+FPS_CAPS = (0, 30, 60, 120)
+RESOLUTIONS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+# What choosing a preset sets: its multisamples and whether shadows are drawn.
+PRESET_CHOICES = {"low": {"msaa": 0, "shadows": True},
+                  "medium": {"msaa": 2, "shadows": True},
+                  "high": {"msaa": 4, "shadows": True}}
+# Aim sensitivities: a factor on the aiming speed (keys and drag), 1 the game's own.
+SENSITIVITY_RANGE = (0.25, 4.0)
+
+
+@dataclass(frozen=True)
+class Graphics:
+    """preset: from QUALITY_PRESETS (shadow-map size and softness, see
+    game.view.world.quality); msaa: samples per pixel, from MSAA_SAMPLES (0: none);
+    shadows: drawn or not; vsync: wait for the display's refresh; fps_cap: frames per
+    second at most, from FPS_CAPS (0: no cap); fullscreen: the whole screen, else a
+    window; resolution: (width, height) pixels, from RESOLUTIONS."""
+    preset: str = "medium"
+    msaa: int = 2
+    shadows: bool = True
+    vsync: bool = True
+    fps_cap: int = 0
+    fullscreen: bool = False
+    resolution: tuple = (1280, 720)
+
+    def with_preset(self, preset: str) -> "Graphics":
+        """These settings with `preset` and the multisamples and shadows it brings."""
+        return dataclasses.replace(self, preset=preset, **PRESET_CHOICES[preset])
+
+
+@dataclass(frozen=True)
+class Controls:
+    """aim_sensitivity, fine_aim_sensitivity: factors (SENSITIVITY_RANGE) on the aiming
+    speed, normal and fine (Shift held); invert_y: dragging up lowers the cue."""
+    aim_sensitivity: float = 1.0
+    fine_aim_sensitivity: float = 1.0
+    invert_y: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,8 +101,10 @@ class Settings:
     from RACE_LENGTHS (1: no race); winner_breaks: in a race, the frame's winner breaks
     the next (else breaks alternate); guide_seen: the first-run guide was offered (and
     taken or skipped), so it is not offered again; stroke_input: how the power is set,
-    from STROKE_INPUTS; language: the language the game speaks, one of game.i18n.LANGUAGES,
-    or "" to follow the system's locale (the first start)."""
+    from STROKE_INPUTS; graphics: window and drawing quality; controls: aiming input;
+    master_volume, music_volume: 0..1 (the master scales effects and music); language: the
+    language the game speaks, one of game.i18n.LANGUAGES, or "" to follow the system's
+    locale (the first start)."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -74,6 +117,10 @@ class Settings:
     winner_breaks: bool = False
     guide_seen: bool = False
     stroke_input: str = "space"
+    graphics: Graphics = Graphics()
+    controls: Controls = Controls()
+    master_volume: float = 1.0
+    music_volume: float = 0.6
     language: str = ""
 
     @property
@@ -106,6 +153,10 @@ def to_dict(settings: Settings) -> dict:
             "effects_volume": settings.effects_volume, "muted": settings.muted,
             "race_to": settings.race_to, "winner_breaks": settings.winner_breaks,
             "guide_seen": settings.guide_seen, "stroke_input": settings.stroke_input,
+            "graphics": {**dataclasses.asdict(settings.graphics),
+                         "resolution": list(settings.graphics.resolution)},
+            "controls": dataclasses.asdict(settings.controls),
+            "master_volume": settings.master_volume, "music_volume": settings.music_volume,
             "language": settings.language}
 
 
@@ -124,6 +175,63 @@ def _switches(cls, data, where: str):
     return cls(**values)
 
 
+def _volume(data: dict, name: str, default: float) -> float:
+    """A 0..1 volume from `data`; SettingsError on anything else (true, "1", 2)."""
+    value = data.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise SettingsError(f"{name} must be a number from 0 to 1, not {value!r:.40}")
+    return float(value)
+
+
+def _one_of(data: dict, where: str, name: str, choices, default):
+    """data[name] if it is exactly one of `choices` (3.0 is not 3, true is not 1)."""
+    value = data.get(name, default)
+    if type(value) is not type(default) or value not in choices:
+        shown = ", ".join(str(c) for c in choices)
+        raise SettingsError(f"{where}.{name} must be one of {shown}, not {value!r:.40}")
+    return value
+
+
+def _flag(data: dict, where: str, name: str, default: bool) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise SettingsError(f"{where}.{name} must be true or false, not {value!r:.40}")
+    return value
+
+
+def _graphics(data) -> Graphics:
+    if not isinstance(data, dict):
+        raise SettingsError("graphics must be an object")
+    d = Graphics()
+    size = data.get("resolution", list(d.resolution))
+    if not (isinstance(size, list) and len(size) == 2
+            and all(type(v) is int for v in size) and tuple(size) in RESOLUTIONS):
+        shown = ", ".join(f"[{w}, {h}]" for w, h in RESOLUTIONS)
+        raise SettingsError(f"graphics.resolution must be one of {shown}, not {size!r:.40}")
+    return Graphics(preset=_one_of(data, "graphics", "preset", QUALITY_PRESETS, d.preset),
+                    msaa=_one_of(data, "graphics", "msaa", MSAA_SAMPLES, d.msaa),
+                    shadows=_flag(data, "graphics", "shadows", d.shadows),
+                    vsync=_flag(data, "graphics", "vsync", d.vsync),
+                    fps_cap=_one_of(data, "graphics", "fps_cap", FPS_CAPS, d.fps_cap),
+                    fullscreen=_flag(data, "graphics", "fullscreen", d.fullscreen),
+                    resolution=tuple(size))
+
+
+def _controls(data) -> Controls:
+    if not isinstance(data, dict):
+        raise SettingsError("controls must be an object")
+    d = Controls()
+    lo, hi = SENSITIVITY_RANGE
+    values = {}
+    for name in ("aim_sensitivity", "fine_aim_sensitivity"):
+        value = data.get(name, getattr(d, name))
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+            raise SettingsError(f"controls.{name} must be a number from {lo} to {hi}, not "
+                                f"{value!r:.40}")
+        values[name] = float(value)
+    return Controls(invert_y=_flag(data, "controls", "invert_y", d.invert_y), **values)
+
+
 def from_dict(data) -> Settings:
     """Settings from a parsed JSON object; SettingsError naming the first problem."""
     if not isinstance(data, dict):
@@ -139,9 +247,7 @@ def from_dict(data) -> Settings:
     if not (isinstance(players, list) and len(players) == 2
             and all(isinstance(p, str) and p in PLAYER_KINDS for p in players)):
         raise SettingsError(f"players must be a list of two of {', '.join(PLAYER_KINDS)}")
-    volume = data.get("effects_volume", default.effects_volume)
-    if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0 <= volume <= 1:
-        raise SettingsError(f"effects_volume must be a number from 0 to 1, not {volume!r:.40}")
+    volume = _volume(data, "effects_volume", default.effects_volume)
     muted = data.get("muted", default.muted)
     winner_breaks = data.get("winner_breaks", default.winner_breaks)
     guide_seen = data.get("guide_seen", default.guide_seen)
@@ -167,8 +273,12 @@ def from_dict(data) -> Settings:
         eight_ball=_switches(EightBallVariants, data.get("eight_ball", {}), "eight_ball"),
         nine_ball=_switches(NineBallVariants, data.get("nine_ball", {}), "nine_ball"),
         aids=_switches(Aids, data.get("aids", {}), "aids"),
-        effects_volume=float(volume), muted=muted, race_to=race_to,
+        effects_volume=volume, muted=muted, race_to=race_to,
         winner_breaks=winner_breaks, guide_seen=guide_seen, stroke_input=stroke_input,
+        graphics=_graphics(data.get("graphics", {})),
+        controls=_controls(data.get("controls", {})),
+        master_volume=_volume(data, "master_volume", default.master_volume),
+        music_volume=_volume(data, "music_volume", default.music_volume),
         language=language)
 
 

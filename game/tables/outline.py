@@ -220,6 +220,19 @@ def rail_cut_outline(spec: TableSpec, geometry: TableGeometry,
     Each hole crosses the rectangle's edge twice; between the crossings the outline leaves
     the rectangle and follows the hole counter-clockwise, outside the rectangle.
     """
+    return _rectangle_with_holes(spec, geometry, cushion_width, unite=True)
+
+
+def bed_outline(spec: TableSpec, geometry: TableGeometry, cushion_width: float) -> np.ndarray:
+    """The cloth over the slate out to the cushions' back line: the back rectangle less
+    the six pocket holes, as a (K, 2) polygon, counter-clockwise (m). Between a hole's
+    two crossings of the rectangle's edge the outline follows the hole clockwise, inside
+    the rectangle (the hole bites into the bed)."""
+    return _rectangle_with_holes(spec, geometry, cushion_width, unite=False)
+
+
+def _rectangle_with_holes(spec, geometry, cushion_width, unite: bool) -> np.ndarray:
+    """The back rectangle united with (`unite`) or less the pocket holes (m)."""
     rect = back_rectangle(spec, cushion_width)
     edges = [(rect[k], rect[(k + 1) % 4]) for k in range(4)]
     lengths = [np.linalg.norm(b - a) for a, b in edges]
@@ -271,8 +284,9 @@ def rail_cut_outline(spec: TableSpec, geometry: TableGeometry,
             enter, leave, centre, r = bite
             p_in, p_out = point_at(enter), point_at(leave)
             a0 = _angle(centre, p_in)
-            sweep = (_angle(centre, p_out) - a0) % (2 * math.pi)
-            points.append(arc(centre, r, a0, sweep))
+            turn = (_angle(centre, p_out) - a0) % (2 * math.pi)
+            # Outside the rectangle the hole is passed counter-clockwise, inside clockwise.
+            points.append(arc(centre, r, a0, turn if unite else turn - 2 * math.pi))
     return _dedupe(np.concatenate(points))
 
 

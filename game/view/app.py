@@ -6,12 +6,14 @@ from __future__ import annotations
 import math
 import os
 
-from panda3d.core import AntialiasAttrib, Filename, PNMImage, loadPrcFileData
+from panda3d.core import (AntialiasAttrib, ClockObject, Filename, GraphicsWindow, PNMImage,
+                          WindowProperties, loadPrcFileData)
 
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 from game.tables import modes
 from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
 from game.view.world.lighting import MAIN_CAMERA_MASK
+from game.view.world.quality import quality_of, set_quality
 from game.view.world.scene import Scene
 
 BACKGROUND = (0.045, 0.045, 0.05, 1.0)    # a dim room; alpha 1 so PNGs are opaque
@@ -19,23 +21,54 @@ FIELD_OF_VIEW_DEG = 40.0     # across the window's narrower side
 _RACKS = {"nine_ball": nine_ball_rack, "eight_ball": eight_ball_rack}
 
 
-def configure(offscreen: bool, size: tuple, multisamples: int = 4) -> None:
+def configure(offscreen: bool, size: tuple, multisamples: int = 4, vsync: bool = True,
+              fullscreen: bool = False) -> None:
     """Load Panda3D settings; call before the ShowBase is created.
 
     offscreen: render into an EGL pbuffer (no display needed, see
-    ../shared/panda3d_headless.md). size: (width, height) in pixels. multisamples:
-    antialiasing samples per pixel (0 for none).
+    ../shared/panda3d_headless.md), silent. size: (width, height) in pixels.
+    multisamples: antialiasing samples per pixel (0 for none). vsync, fullscreen: for a
+    window. A window plays sound through OpenAL; where no sound device opens (a CI
+    display, say), Panda3D falls back to silence by itself.
     """
     lines = [f"win-size {size[0]} {size[1]}", "window-title Breakshot",
-             "audio-library-name null", "print-pipe-types #f",
-             "notify-level-device fatal", "model-cache-dir"]
+             "print-pipe-types #f", "notify-level-device fatal", "notify-level-audio fatal",
+             "model-cache-dir", f"sync-video {'#t' if vsync else '#f'}"]
     if multisamples:
         lines += ["framebuffer-multisample 1", f"multisamples {multisamples}"]
     if offscreen:
         # Without EGL_PLATFORM, Mesa first tries a display and logs an error.
         os.environ.setdefault("EGL_PLATFORM", "surfaceless")
-        lines += ["load-display p3headlessgl", "window-type offscreen"]
+        lines += ["load-display p3headlessgl", "window-type offscreen",
+                  "audio-library-name null"]
+    else:
+        lines += ["audio-library-name p3openal_audio",
+                  f"fullscreen {'#t' if fullscreen else '#f'}"]
     loadPrcFileData("breakshot", "\n".join(lines) + "\n")
+
+
+def apply_graphics(base, graphics, window: bool = True) -> None:
+    """Apply `game.settings.Graphics` to a running ShowBase where Panda3D allows it: the
+    scenes' quality (shadows, their softness) and multisampling on or off for every scene
+    made from now on; for a window the frame-rate cap and (if `window`) full screen or
+    not and its size. The number of samples and vertical sync are fixed when the window
+    opens."""
+    set_quality(base, quality_of(graphics))
+    base.render.setAntialias(AntialiasAttrib.MMultisample if graphics.msaa
+                             else AntialiasAttrib.MNone)
+    if not isinstance(base.win, GraphicsWindow):
+        return                  # an offscreen buffer: no window, and a test's clock
+    if window:
+        props = WindowProperties()
+        props.setFullscreen(graphics.fullscreen)
+        props.setSize(*graphics.resolution)
+        base.win.requestProperties(props)
+    clock = ClockObject.getGlobalClock()
+    if graphics.fps_cap:
+        clock.setMode(ClockObject.MLimited)
+        clock.setFrameRate(graphics.fps_cap)
+    else:
+        clock.setMode(ClockObject.MNormal)
 
 
 def opening_positions(mode_name: str, seed: int = 0) -> dict:
@@ -82,11 +115,15 @@ def save_screenshot(base, path: str) -> None:
         raise OSError(f"could not write the screenshot to {path!r}")
 
 
-def open_base(offscreen: bool, size: tuple):
-    """Configure Panda3D and create the ShowBase: an EGL offscreen buffer or a window.
-    RuntimeError, with what to try instead, if the graphics cannot start."""
+def open_base(offscreen: bool, size: tuple, graphics=None):
+    """Configure Panda3D and create the ShowBase: an EGL offscreen buffer or a window,
+    with the multisamples, vertical sync and full screen of `graphics` (a
+    `game.settings.Graphics`; its defaults if None). RuntimeError, with what to try
+    instead, if the graphics cannot start."""
     from direct.showbase.ShowBase import ShowBase
-    configure(offscreen, size)
+    from game.settings import Graphics
+    graphics = graphics or Graphics()
+    configure(offscreen, size, graphics.msaa, graphics.vsync, graphics.fullscreen)
     try:
         return ShowBase(windowType="offscreen" if offscreen else None)
     except Exception as exc:        # ShowBase raises bare Exceptions ("Could not open window.")

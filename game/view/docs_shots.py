@@ -3,42 +3,52 @@ with the HUD while the next player aims.
 
     python -m game.view.docs_shots [FOLDER] [--size 1280x720]
 
-writes FOLDER/nine_ball.png and FOLDER/eight_ball.png (FOLDER defaults to docs). The
-shots are real solver shots from a fixed seed, so the images change only when the
-physics, the rules or the view do.
+writes FOLDER/nine_ball.png and FOLDER/eight_ball.png (the aiming view), FOLDER/
+nine_ball_top.png (the same moment from the top view), FOLDER/replay.png (the replay
+viewer during the break), FOLDER/menu.png and FOLDER/
+graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset. The shots are real solver shots from a
+fixed seed, so the images change only when the physics, the rules or the view do.
 """
 from __future__ import annotations
 
 import argparse
 import math
 import os
+import tempfile
 
 from panda3d.core import ClockObject
 
 from game.arguments import window_size
+from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
 from game.session.describe import describe_ruling
-from game.settings import Aids
+from game.settings import Aids, Graphics, Settings
 from game.tables import modes
 from game.view.match.aim import free_spot
 from game.view.match.aiming import balls_on
 from game.view.match.play import GameScreen
+from game.view.menu.start_menu import Menu
+from game.view.replay.viewer import ReplayViewer
 from physics_ext import Stroke
 
-from .app import open_base, prepare_base, save_screenshot
+from .app import apply_graphics, open_base, prepare_base, save_screenshot
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
 BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
 SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
+REPLAY_FRAMES = 60         # the replay viewer shown this many frames into the break
 
 
-def play_into(mode: str, seed: int, shots: int) -> GameSession:
+def play_into(mode: str, seed: int, shots: int, record_to=None) -> GameSession:
     """A session after the break and `shots` plain strokes at the nearest ball on (with a
-    little follow), stopped where the next player aims."""
+    little follow), stopped where the next player aims; recorded as a replay at the path
+    `record_to` if given."""
     session = GameSession(mode, ("Ann", "Bob"), seed=seed)
+    if record_to is not None:
+        Recorder(session, path=record_to)
     session.apply(PlaceCueBall(modes.mode(mode).cue_ball_spot))
     session.apply(Shoot(BREAK))
     for played in range(4 * shots):
@@ -83,8 +93,9 @@ def pot_azimuth(session) -> float:
     return math.atan2(gy - cy, gx - cx) if cut(best) < math.radians(60) else aim
 
 
-def render(base, mode: str, seed: int, shots: int, path: str) -> None:
-    """Render the mid-game screen of (mode, seed, shots) to `path`."""
+def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False) -> None:
+    """Render the mid-game screen of (mode, seed, shots) to `path` (`top`: in the top
+    view)."""
     session = play_into(mode, seed, shots)
     clock = ClockObject.getGlobalClock()
     clock.setMode(ClockObject.MNonRealTime)
@@ -94,6 +105,8 @@ def render(base, mode: str, seed: int, shots: int, path: str) -> None:
         screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
         screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
                                               session.names))
+        if top:
+            screen.toggle_view()
         # The camera glides to the aiming view; nothing needs drawing until it is there.
         base.win.setActive(False)
         for _ in range(SETTLE_FRAMES):
@@ -106,6 +119,21 @@ def render(base, mode: str, seed: int, shots: int, path: str) -> None:
         clock.setMode(ClockObject.MNormal)
 
 
+def render_replay(base, path: str) -> None:
+    """The replay viewer a second into the break of the first 9-ball game, to `path`."""
+    mode, seed, shots = SHOTS[0]
+    with tempfile.TemporaryDirectory() as folder:
+        record = os.path.join(folder, "match.json")
+        play_into(mode, seed, shots, record_to=record)
+        viewer = ReplayViewer(base, load_replay(record))
+    try:
+        for _ in range(REPLAY_FRAMES):
+            base.taskMgr.step()
+        save_screenshot(base, path)
+    finally:
+        viewer.destroy()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.view.docs_shots",
                                      description="Render the README's mid-game screenshots.")
@@ -113,13 +141,39 @@ def main(argv=None) -> int:
     parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
-    base = open_base(offscreen=True, size=args.size)
+    graphics = Graphics().with_preset("high")
+    base = open_base(offscreen=True, size=args.size, graphics=graphics)
     try:
         prepare_base(base)
+        apply_graphics(base, graphics)
         for mode, seed, shots in SHOTS:
             path = os.path.join(args.folder, f"{mode}.png")
             render(base, mode, seed, shots, path)
             print(f"wrote {path}")
+        path = os.path.join(args.folder, "replay.png")
+        clock = ClockObject.getGlobalClock()
+        clock.setMode(ClockObject.MNonRealTime)
+        clock.setFrameRate(60)
+        try:
+            render_replay(base, path)
+        finally:
+            clock.setMode(ClockObject.MNormal)
+        print(f"wrote {path}")
+        mode, seed, shots = SHOTS[0]
+        path = os.path.join(args.folder, f"{mode}_top.png")
+        render(base, mode, seed, shots, path, top=True)
+        print(f"wrote {path}")
+        path = os.path.join(args.folder, "menu.png")
+        menu = Menu(base, Settings(), lambda chosen: None, lambda: None)
+        try:
+            save_screenshot(base, path)
+            print(f"wrote {path}")
+            menu.open_graphics()
+            path = os.path.join(args.folder, "graphics.png")
+            save_screenshot(base, path)
+            print(f"wrote {path}")
+        finally:
+            menu.destroy()
     finally:
         base.destroy()
     return 0

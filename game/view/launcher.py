@@ -23,7 +23,7 @@ from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.ui.dialogs import Dialog
 
-from .app import open_base, prepare_base
+from .app import apply_graphics, open_base, prepare_base
 from .probe import start_if_asked as start_probe
 
 
@@ -39,7 +39,8 @@ class BreakshotApp:
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
-                 sound_root=None, practice_dir=None, offer_guide: bool = True):
+                 sound_root=None, practice_dir=None, offer_guide: bool = True,
+                 loaded: tuple | None = None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
@@ -48,8 +49,10 @@ class BreakshotApp:
         self.practice_dir = practice_dir
         self._seeds = random.Random(seed)
         prepare_base(base)
-        self.settings, problem = settings_file.load(settings_path)
+        self.settings, problem = loaded or settings_file.load(settings_path)
         use_language(self.settings.language or None)
+        # The window opened with these settings (or the command line's size): keep it.
+        apply_graphics(base, self.settings.graphics, window=False)
         if mode is not None:
             self.settings = dataclasses.replace(self.settings, mode=mode)
         self.menu = None
@@ -73,7 +76,15 @@ class BreakshotApp:
         self.destroy()
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
-                         on_practice=self.show_practice, on_language=self.change_language)
+                         on_practice=self.show_practice, on_graphics=self.graphics_changed,
+                         on_language=self.change_language)
+
+    def graphics_changed(self, chosen) -> None:
+        """The menu's graphics page changed something: keep it, apply it now, save it."""
+        notice = self._keep(chosen)
+        apply_graphics(self.base, self.settings.graphics)
+        if notice:
+            self.menu.notice.setText(notice)
 
     def change_language(self, chosen) -> None:
         """Speak the menu's newly chosen language from now on: saved with the menu's other
@@ -164,7 +175,9 @@ class BreakshotApp:
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
                                  self.use_shaders, computers=computers,
-                                 audio=AudioSettings(chosen.effects_volume, chosen.muted),
+                                 audio=AudioSettings(chosen.effects_volume
+                                                     * chosen.master_volume, chosen.muted),
+                                 controls=chosen.controls,
                                  sound_root=self.sound_root,
                                  race=None if chosen.race_to == 1 else
                                  Race(session, chosen.race_to, chosen.winner_breaks),
@@ -189,11 +202,14 @@ class BreakshotApp:
                 setattr(self, page, None)
 
 
-def run(size: tuple, mode: str | None = None, seed: int | None = None,
+def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
         use_shaders: bool | None = None) -> None:
-    """Open the window and run until it is closed (RuntimeError if it cannot open)."""
-    base = open_base(offscreen=False, size=size)
-    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders)
+    """Open the window (`size` pixels, or the settings' resolution if None) and run until
+    it is closed (RuntimeError if it cannot open)."""
+    loaded = settings_file.load()
+    graphics = loaded[0].graphics
+    base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
+    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders, loaded=loaded)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests
     base.exitFunc = app.destroy
     base.run()

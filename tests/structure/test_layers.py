@@ -11,8 +11,9 @@ ENTRY_POINTS = {"game.__main__", "game.ai_demo", "game.break_demo", "game.level_
                 "game.view.docs_shots"}
 # Library packages and modules below the view, and what none of their modules may import.
 BELOW_THE_VIEW = ["physics_ext", "game.rules", "game.session", "game.ai", "game.replay",
-                  "game.audio", "game.practice", "game.storage", "game.tables", "game.race",
-                  "game.i18n", "game.arguments", "game.settings", "game.net"]
+                  "game.audio", "game.modelgen", "game.practice", "game.storage",
+                  "game.tables", "game.race", "game.i18n", "game.arguments", "game.settings",
+                  "game.net"]
 VIEW = ("game.view", "panda3d", "direct")
 
 

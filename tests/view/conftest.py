@@ -47,7 +47,8 @@ def make_scene(base):
     def make(mode_name, positions=None, **kwargs):
         if positions is None:
             positions = opening_positions(mode_name)
-        scene = Scene(base, mode_name, positions, shadow_size=1024, **kwargs)
+        kwargs.setdefault("shadow_size", 1024)    # None: the quality chosen for base
+        scene = Scene(base, mode_name, positions, **kwargs)
         scenes.append(scene)
         return scene
     yield make

@@ -63,8 +63,9 @@ def test_bad_arguments_are_refused_with_a_clear_message(capsys, argv, message):
 
 def test_defaults():
     args = parse_args([])
+    # No size: the window takes the settings' size, images DEFAULT_SIZE.
     assert (args.mode, args.size, args.offscreen, args.screenshot, args.demo) == (
-        None, (1280, 720), False, None, False)
+        None, None, False, None, False)
 
 
 def test_no_display_gives_an_error_naming_the_headless_command():

@@ -9,7 +9,7 @@ from game.view.world.camera import OrbitCamera
 from game.view.world.cue import cue_pose
 from physics_ext import constants as C
 from physics_ext.stroke import Stroke
-from view_helpers import render, rgb_at, world_to_pixel
+from view_helpers import probe, render, rgb_at, world_to_pixel
 
 R, M = C.POOL_BALL_RADIUS, C.POOL_BALL_MASS
 CENTRE = np.array([1.0, 0.6, R])
@@ -43,9 +43,7 @@ def test_cue_is_drawn_along_the_stroke_behind_the_cue_ball(base, make_scene):
     stroke = Stroke(0.6, math.radians(5.0), 0.0, 0.0, 2.0)
     scene.show_cue(stroke, gap=0.02)
     cue = scene.cue.root
-    cue.setLightOff(100)
-    cue.setShaderOff(100)
-    cue.setColor(*MAGENTA, 1.0, 100)
+    probe(cue, MAGENTA)         # the model's shaft is textured: probe turns that off too
     dome, axis = cue_pose((x, y, R), R, M, stroke, gap=0.02)
     side = np.array([-axis[1], axis[0], 0.0]) / math.hypot(axis[0], axis[1])
     # From straight above the stretch of cue under test, close enough that the shaft

@@ -224,22 +224,59 @@ def test_the_guide_can_be_skipped_and_is_walked_to_its_end(app):
     assert application.guide is None and application.menu is not None
 
 
-def test_the_language_switch_redraws_the_menu_and_is_kept(app):
+def test_the_language_switch_redraws_the_menu_and_is_kept(app, base):
     from game import i18n
+    from view_helpers import widget_pixel
     application, path, inputs = app()
     try:
         assert application.menu.language_button["text"] == "English"
         for code, name in (("hr", "Hrvatski"), ("es", "Español"), ("en", "English")):
-            application.menu.language_button.commandFunc(None)          # as a click does
+            inputs.click(widget_pixel(base, application.menu.language_button))
             menu = application.menu
             assert i18n.current_language() == code and menu.language_button["text"] == name
             assert menu.play_button["text"] == i18n._("Play  [Enter]")
             assert json.loads(path.read_text())["language"] == code
         assert application.menu.play_button["text"] == "Play  [Enter]"
-        application.menu.language_button.commandFunc(None)
+        inputs.click(widget_pixel(base, application.menu.language_button))
         # The match screen then speaks it too.
         application.menu.play()
         assert application.screen.hud.title.getText() != ""
         assert i18n._("Concede?") != "Concede?"
     finally:
         i18n.use_language("en")
+
+
+def test_graphics_page_through_clicks_applies_and_saves_each_change(app, base):
+    from game.view.world.quality import PRESETS, quality
+    from view_helpers import widget_pixel
+    application, path, inputs = app()
+    menu = application.menu
+    inputs.click(widget_pixel(base, menu.graphics_button))
+    page = menu.graphics_page
+    assert page is not None, "the Graphics button opens the page"
+    shown = page.settings.graphics
+    assert page.preset_button["text"] == "> Medium" and shown.preset == "medium"
+    inputs.click(widget_pixel(base, page.preset_button))          # medium -> high
+    assert page.preset_button["text"] == "> High"
+    assert quality(base) == PRESETS["high"], "applied at once"
+    assert menu.scene.lighting.shadow_size in (0, PRESETS["high"].shadow_size)
+    inputs.click(widget_pixel(base, page.shadows_toggle.button))   # shadows off
+    assert quality(base).shadow_size == 0
+    inputs.click(widget_pixel(base, page.msaa_button))
+    inputs.click(widget_pixel(base, page.resolution_button))
+    inputs.click(widget_pixel(base, page.fps_button))
+    inputs.click(widget_pixel(base, page.invert_toggle.button))
+    page.aim_slider["value"] = 2.0                                  # as a drag does
+    inputs.step()
+    page.master_slider["value"] = 0.5
+    inputs.step()
+    saved = S.load(path)[0]
+    assert saved.graphics == S.Graphics(preset="high", msaa=8, shadows=False, fps_cap=30,
+                                        resolution=(1600, 900))
+    assert saved.controls == S.Controls(aim_sensitivity=2.0, invert_y=True)
+    assert saved.master_volume == 0.5
+    inputs.key("escape")                                            # back to the menu
+    assert menu.graphics_page is None
+    assert menu.settings().graphics == saved.graphics, "the menu keeps the page's choices"
+    inputs.click(widget_pixel(base, menu.play_button))
+    assert application.screen.controls == saved.controls, "the match aims with them"

@@ -41,15 +41,3 @@ def test_flat_polygon_with_hole_covers_the_right_area_facing_the_right_way(up):
     want = 1.0 if up else -1.0
     assert np.allclose(faces[:, 2], want) and np.allclose(normals[..., 2], want)
     assert np.allclose(tris[..., 2], 0.3)
-
-
-def test_walls_face_out_of_a_counter_clockwise_polygon_or_into_it():
-    square = np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=float)
-    for outward in (True, False):
-        mesh = MeshBuilder()
-        mesh.add_wall(square, 0.0, 0.5, outward=outward)
-        tris, normals = _triangles(mesh.node("wall"))
-        centre_to_face = tris.mean(axis=1)[:, :2] - 0.5
-        facing = np.einsum("tk,tk->t", _face_normals(tris)[:, :2], centre_to_face)
-        assert np.all(facing > 0) if outward else np.all(facing < 0)
-        assert np.allclose(_face_normals(tris), normals[:, 0])

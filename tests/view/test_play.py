@@ -355,7 +355,9 @@ def _probe_balls(screen):
 
 
 def _check_pixels(base, screen, positions):
-    """Each ball's probe colour is drawn at the projection of its solver position."""
+    """Each ball's probe colour is drawn at the projection of its solver position (the
+    translucent aiming overlays hidden: a ghost ball may sit against the cue ball)."""
+    screen.aids.hide()
     colours = _probe_balls(screen)
     image = render(base)
     for ball_id, (x, y, z) in positions.items():

@@ -77,7 +77,9 @@ def test_cloth_round_the_table_centre_and_dark_pocket_openings(base, make_scene,
     geometry = spec.geometry()
     for cx, cy, _ in geometry.pockets:
         rgb = rgb_at(image, world_to_pixel(base, Point3(cx, cy, 0.0)))
-        assert max(rgb) < 0.12, f"pocket at ({cx:.2f}, {cy:.2f}) shows {rgb}"
+        # The pocket's cup, lit from the lamp straight above through the hole: dark, not
+        # black.
+        assert max(rgb) < 0.2, f"pocket at ({cx:.2f}, {cy:.2f}) shows {rgb}"
 
 
 def test_fixed_function_fallback_still_draws_cloth_and_pockets(base, make_scene):

@@ -27,6 +27,28 @@ def test_round_trip_keeps_every_choice(tmp_path):
     assert chosen.variants == chosen.eight_ball
 
 
+def test_graphics_controls_and_volumes_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    chosen = S.Settings(graphics=S.Graphics(preset="high", msaa=8, shadows=False, vsync=False,
+                                            fps_cap=30, fullscreen=True,
+                                            resolution=(1920, 1080)),
+                        controls=S.Controls(aim_sensitivity=2.5, fine_aim_sensitivity=0.25,
+                                            invert_y=True),
+                        master_volume=0.5, music_volume=0.0)
+    S.save(chosen, path)
+    assert S.load(path) == (chosen, None)
+    assert json.loads(path.read_text())["graphics"]["resolution"] == [1920, 1080]
+
+
+@pytest.mark.parametrize("preset", S.QUALITY_PRESETS)
+def test_a_preset_brings_its_antialiasing_and_shadows(preset):
+    graphics = S.Graphics(msaa=8, shadows=False, fps_cap=60).with_preset(preset)
+    assert graphics.preset == preset
+    assert (graphics.msaa, graphics.shadows) == (S.PRESET_CHOICES[preset]["msaa"],
+                                                 S.PRESET_CHOICES[preset]["shadows"])
+    assert graphics.fps_cap == 60, "what a preset does not set is kept"
+
+
 def test_missing_file_gives_defaults_silently(tmp_path):
     assert S.load(tmp_path / "none.json") == (S.Settings(), None)
 
@@ -45,6 +67,19 @@ def test_missing_file_gives_defaults_silently(tmp_path):
     ('{"guide_seen": "yes"}', "guide_seen must be true or false"),
     ('{"aids": {"aim_line": "yes"}}', "aids.aim_line must be true or false"),
     ('{"nine_ball": 3}', "nine_ball must be an object"),
+    ('{"graphics": {"preset": "ultra"}}', "graphics.preset must be one of low, medium, high"),
+    ('{"graphics": {"msaa": 3}}', "graphics.msaa must be one of 0, 2, 4, 8"),
+    ('{"graphics": {"msaa": 4.0}}', "graphics.msaa must be one of"),
+    ('{"graphics": {"shadows": 1}}', "graphics.shadows must be true or false"),
+    ('{"graphics": {"fps_cap": 59}}', "graphics.fps_cap must be one of"),
+    ('{"graphics": {"resolution": [1000, 700]}}', "graphics.resolution must be one of"),
+    ('{"graphics": {"resolution": "1280x720"}}', "graphics.resolution must be one of"),
+    ('{"graphics": []}', "graphics must be an object"),
+    ('{"controls": {"aim_sensitivity": 9}}', "controls.aim_sensitivity must be a number from"),
+    ('{"controls": {"fine_aim_sensitivity": true}}', "controls.fine_aim_sensitivity"),
+    ('{"controls": {"invert_y": "yes"}}', "controls.invert_y must be true or false"),
+    ('{"master_volume": -0.1}', "master_volume must be a number from 0 to 1"),
+    ('{"music_volume": "loud"}', "music_volume must be a number from 0 to 1"),
     (b"\xff\xfe\x00garbage", "could not be read"),
 ])
 def test_corrupt_file_is_reported_kept_aside_and_replaced_by_defaults(tmp_path, content, words):

@@ -8,16 +8,17 @@ and nothing here casts a shadow.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
-from panda3d.core import LineSegs, NodePath, TransparencyAttrib
+from panda3d.core import LineSegs, NodePath, Quat, TransparencyAttrib
 
 from game.rules import BallInHand
 from game.settings import Aids
 from game.tables.outline import arc
-from game.view.world.balls import ball_texture, unit_sphere
 from game.view.world.lighting import cast_no_shadow
+from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.mesh import MeshBuilder
 
 from .aim import Prediction
@@ -35,6 +36,19 @@ CLEARED_RING = 1.25                      # ring round a cleared ball, in its rad
 ZONE_COLOUR = (1.0, 1.0, 1.0, 0.10)
 REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
 PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
+
+
+GHOST_SLICES, GHOST_STACKS = 32, 16     # the ghost ball's sphere
+
+
+@functools.lru_cache(maxsize=None)
+def unit_sphere() -> NodePath:
+    """A sphere of radius 1 m (the ghost ball, scaled to the cue ball's radius)."""
+    theta = np.linspace(0.0, math.pi, GHOST_STACKS + 1)      # from the -z pole up
+    profile = np.column_stack([np.sin(theta), -np.cos(theta)])
+    mesh = MeshBuilder()
+    mesh.add_revolution(profile, GHOST_SLICES, normals=profile)
+    return NodePath(mesh.node("unit_sphere"))
 
 
 def _overlay(node: NodePath, colour) -> NodePath:
@@ -182,17 +196,20 @@ def _ahead(point, direction, length: float) -> tuple:
 
 
 class PlacementGhost:
-    """The cue ball in hand following the pointer, and its zone shaded on the cloth."""
+    """The cue ball in hand following the pointer, and its zone shaded on the cloth.
 
-    def __init__(self, parent: NodePath, table, cue_style):
+    shape: the cue ball's model in its own frame (`BallSet.shape(0)`), radius its radius
+    (m)."""
+
+    def __init__(self, parent: NodePath, table, shape: NodePath, radius: float):
         self.table = table
-        self.radius = cue_style.radius
+        self.radius = radius
         self.root = parent.attachNewNode("placement")
         cast_no_shadow(self.root)
         self.ball = self.root.attachNewNode("ghost_cue_ball")
-        unit_sphere().instanceTo(self.ball)
-        self.ball.setScale(self.radius)
-        self.ball.setTexture(ball_texture(cue_style))
+        shape.instanceTo(self.ball)
+        # Turned as a ball at rest, the way the cue ball it stands for is first drawn.
+        self.ball.setQuat(Quat(*REST_ORIENTATION.tolist()))
         self.ball.setLightOff(1)
         self.ball.setShaderOff(1)
         self.ball.setTransparency(TransparencyAttrib.MAlpha)

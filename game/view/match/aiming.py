@@ -137,8 +137,13 @@ class Aimer:
         self.setup.azimuth = azimuth % (2 * math.pi)
         self.set_tip(*tip)
 
+    def _sensitivity(self, fine: bool) -> float:
+        """The player's factor on the aiming speed (game.settings.Controls)."""
+        controls = self.screen.controls
+        return controls.fine_aim_sensitivity if fine else controls.aim_sensitivity
+
     def turn(self, sign: int, fine: bool) -> None:
-        step = FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD
+        step = (FINE_AIM_STEP_RAD if fine else AIM_STEP_RAD) * self._sensitivity(fine)
         self.setup.azimuth = (self.setup.azimuth + sign * step) % (2 * math.pi)
         self.refresh()
 
@@ -207,7 +212,8 @@ class Aimer:
                 self.setup.azimuth = math.atan2(target[1] - y, target[0] - x)
                 self.refresh()
         elif pointer[0] != last[0]:
-            factor = FINE_DRAG if self.screen.fine() else 1.0
+            fine = self.screen.fine()
+            factor = (FINE_DRAG if fine else 1.0) * self._sensitivity(fine)
             self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
             self.refresh()
         self.drag = (kind, pointer)

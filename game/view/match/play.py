@@ -15,6 +15,7 @@ from game.audio import AudioSettings
 from game.i18n import _
 from game.rules import CUE, RulesError
 from game.session.describe import describe_ruling
+from game.settings import Controls
 from game.tables import modes
 from game.view.app import overview_camera
 from game.view.ui.layout import table_region
@@ -49,13 +50,15 @@ class GameScreen:
     computer plays (none by default). audio: game.audio.AudioSettings for the sound
     effects (None: silent); sound_root: where their files are made (default: the user's
     cache). race: the game.race.Race played on `session`, or None for game after game.
-    stroke_input: how a person sets the power, "space" or "mouse" (see `power`)."""
+    stroke_input: how a person sets the power, "space" or "mouse" (see `power`).
+    controls: game.settings.Controls (aim sensitivities, invert Y; None: the defaults)."""
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
-                 shadow_size: int = 2048, computers=None, audio=None, sound_root=None,
-                 race=None, stroke_input: str = "space"):
+                 shadow_size: int | None = None, computers=None, audio=None, sound_root=None,
+                 race=None, stroke_input: str = "space", controls=None):
         self.base = base
         self.stroke_input = stroke_input
+        self.controls = controls or Controls()
         self.session = session
         self.race = race
         self.computers = dict(computers or {})
@@ -87,11 +90,12 @@ class GameScreen:
     def _dress_scene(self) -> None:
         """The aids, the ghost of a ball in hand and the camera for `self.scene`."""
         spec, look = self.scene.table_spec, self.scene.look
-        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.cushion_bevel)
+        self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.bevel)
         self.cue_shape = CueShape(radius_at, self.cue.tip_radius, CUE_LENGTH)
         self.predictor = Predictor(self.session, spec, self.cue)
         self.aids = AimAids(self.scene.root)
-        self.placement = PlacementGhost(self.scene.root, spec, self.cue_style)
+        self.placement = PlacementGhost(self.scene.root, spec, self.scene.balls.shape(0),
+                                        self.cue_style.radius)
         spectator = overview_camera(self.base, self.scene)
         self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
                               spectator.distance)
@@ -265,6 +269,8 @@ class GameScreen:
         dy = pointer[1] - self._pitch_drag[1]
         self._pitch_drag = pointer
         if dy:
+            if self.controls.invert_y:
+                dy = -dy
             self.aim_pitch = min(max(self.aim_pitch - dy / 2 * PITCH_DRAG_RAD, MIN_AIM_PITCH),
                                  MAX_AIM_PITCH)
             self.flow.view_changed()

@@ -2,7 +2,8 @@
 variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, how the power is set (holding Space or a mouse stroke), sound
 (effects volume, mute); Play (or Enter), Practice, Recent matches, Rules (or F2: the
-chosen game's rules) and Quit; F1 shows the menu's controls.
+chosen game's rules) and Quit; F1 shows the menu's controls; Graphics opens the
+graphics and input page (`graphics_page`).
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -24,6 +25,9 @@ from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.ui.panels import MENU_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
+
+from .graphics_page import GraphicsPage
+from .toggle import Toggle, relabel
 
 # The rule book's section 5 switches in words (on = the variant, off = the default).
 VARIANT_LABELS = {
@@ -49,55 +53,25 @@ STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
 
-def relabel(button: DirectButton, text: str, fg) -> None:
-    """Give `button` new text and colour, and a click area that fits the new text: a
-    DirectButton sizes its click area from its text when it is built and keeps that size
-    (zero for one built with empty text) unless told to measure again."""
-    button["text"] = text
-    button["text_fg"] = fg
-    button.resetFrameSize()
-
-
 def stroke_label(stroke_input: str) -> str:
     """The menu's words for a settings.STROKE_INPUTS choice."""
     return {"space": _("Shoot: hold Space"), "mouse": _("Shoot: mouse stroke")}[stroke_input]
-
-
-class Toggle:
-    """A switch drawn as "[x] label" / "[ ] label"; on_change(value) after each flip."""
-
-    def __init__(self, parent, label: str, value: bool, pos, on_change=None):
-        self.label = label
-        self.on_change = on_change
-        # The scale is the widget's, not the text's: setting "text" later would reset a
-        # text_scale.
-        self.button = DirectButton(parent=parent, pos=(pos[0], 0, pos[1]), relief=None,
-                                   scale=0.045, text="", text_align=TextNode.ALeft,
-                                   command=self.flip)
-        self.set(value)
-
-    def set(self, value: bool) -> None:
-        self.value = bool(value)
-        relabel(self.button, ("[x]  " if self.value else "[  ]  ") + self.label,
-                ON if self.value else TEXT)
-
-    def flip(self) -> None:
-        self.set(not self.value)
-        if self.on_change is not None:
-            self.on_change(self.value)
 
 
 class Menu:
     """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
     recent matches) and on_practice(Settings) (practice on the chosen game's table; no
-    button for either if None) are called from the buttons (or Enter for Play)."""
+    button for either if None) are called from the buttons (or Enter for Play).
+    on_graphics(Settings): after each change on the graphics page, to apply it."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_language=None):
+                 on_graphics=None, on_language=None):
         self.base = base
         self.on_play = on_play
+        self.on_graphics = on_graphics
+        self.graphics_page = None
         self.use_shaders = use_shaders
         self.shown = settings           # what the menu does not edit is kept from it
         self.variants = {"eight_ball": settings.eight_ball, "nine_ball": settings.nine_ball}
@@ -183,6 +157,8 @@ class Menu:
         self.rules_button = self._button(_("Rules  [F2]"), (0.68, -0.72), self.rules.open,
                                          half_width=0.2)
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
+        self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
+                                            half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
@@ -278,7 +254,35 @@ class Menu:
         self.on_language(self.settings())
 
     def play(self) -> None:
-        self.on_play(self.settings())
+        if self.graphics_page is None:
+            self.on_play(self.settings())
+
+    # ---- the graphics and input page -------------------------------------------------
+    def open_graphics(self) -> None:
+        """Show the graphics and input page over the menu."""
+        if self.graphics_page is None:
+            self.keys.ignore("enter")
+            self.frame.hide()
+            self.graphics_page = GraphicsPage(self.base, self.settings(), self._graphics_changed,
+                                              self.close_graphics)
+
+    def _graphics_changed(self, chosen: Settings) -> None:
+        preset = self.shown.graphics.preset, self.shown.graphics.shadows
+        self.shown = dataclasses.replace(self.shown, graphics=chosen.graphics,
+                                         controls=chosen.controls,
+                                         master_volume=chosen.master_volume,
+                                         music_volume=chosen.music_volume)
+        if self.on_graphics is not None:
+            self.on_graphics(self.settings())
+        if (chosen.graphics.preset, chosen.graphics.shadows) != preset:
+            self._show_table()      # the table behind the menu in the new quality
+
+    def close_graphics(self) -> None:
+        if self.graphics_page is not None:
+            self.graphics_page.destroy()
+            self.graphics_page = None
+            self.frame.show()
+            self.keys.accept("enter", self.play)
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:
@@ -292,6 +296,7 @@ class Menu:
         return task.cont
 
     def destroy(self) -> None:
+        self.close_graphics()
         self.base.taskMgr.remove(self._task)
         self.keys.ignoreAll()
         self.rules.destroy()

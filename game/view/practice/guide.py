@@ -43,7 +43,7 @@ class Guide:
     Scene."""
 
     def __init__(self, base, aids, on_done, save_dir=None, use_shaders: bool | None = None,
-                 shadow_size: int = 2048):
+                 shadow_size: int | None = None):
         self.on_done = on_done
         self.practice = PracticeScreen(base, "nine_ball", aids, self.finish, save_dir,
                                        use_shaders=use_shaders, shadow_size=shadow_size)

@@ -23,6 +23,7 @@ from panda3d.core import ClockObject
 from game.i18n import N_, _
 from game.practice import PlacementError, PracticeTable
 from game.rules import CUE
+from game.settings import Controls
 from game.storage import FileRefused
 from game.tables import modes
 from game.tables.modes import MODE_TITLES
@@ -95,13 +96,14 @@ class PracticeScreen(GameScreen):
     shadow_size: as for Scene."""
 
     def __init__(self, base, game: str, aids, on_leave, save_dir=None, seed: int = 0,
-                 use_shaders: bool | None = None, shadow_size: int = 2048):
+                 use_shaders: bool | None = None, shadow_size: int | None = None):
         self.base = base
         self.aids_on = aids
         self.on_leave = on_leave
         self.save_dir = Path(save_dir) if save_dir is not None else default_dir()
         self.seed = seed
         self.use_shaders, self.shadow_size = use_shaders, shadow_size
+        self.controls = Controls()         # the aiming speed the Aimer reads
         self.cue = CueSpec()
         self.hud = Hud(base, self.cue.miscue_limit)
         self.top_view = False

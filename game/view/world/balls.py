@@ -1,81 +1,48 @@
-"""The balls as Panda3D nodes: one shared sphere mesh, one generated texture per ball.
+"""The balls as Panda3D nodes: the generated ball models (`game.modelgen`), posed per frame.
 
 Needs only `panda3d.core` (no ShowBase, no window), so the per-frame update can be
 benchmarked on its own. Positions are ball centres in the table frame (m); orientations
-are (w, x, y, z) quaternions from the ball frame to the table frame (see `orientation`).
+are (w, x, y, z) quaternions from the ball frame to the table frame (see `orientation`):
+the models' numbers and stripes are in that ball frame, so they turn as the solver says.
 """
 from __future__ import annotations
 
-import functools
-import math
-
 import numpy as np
-from panda3d.core import Material, NodePath, Quat, Texture
-
-from game.tables.modes import BallStyle
+from panda3d.core import NodePath, Quat
 
 from . import orientation
-from .ball_texture import ball_rgb
-from .mesh import MeshBuilder
 from .orientation import REST_ORIENTATION
-from .textures import texture_from_rgb
-
-SPHERE_SLICES = 48      # round the axis; 48 keeps the silhouette smooth at close range
-SPHERE_STACKS = 24      # pole to pole
-TEXTURE_WIDTH = 512     # number circles about 28 texels across
-
-
-
-@functools.lru_cache(maxsize=None)
-def unit_sphere() -> NodePath:
-    """A UV sphere of radius 1 m, texture u round +z from +x, v from the -z pole."""
-    theta = np.linspace(0.0, math.pi, SPHERE_STACKS + 1)      # from the -z pole up
-    profile = np.column_stack([np.sin(theta), -np.cos(theta)])
-    mesh = MeshBuilder()
-    mesh.add_revolution(profile, SPHERE_SLICES, normals=profile, uv_v=theta / math.pi)
-    return NodePath(mesh.node("unit_sphere"))
-
-
-@functools.lru_cache(maxsize=None)
-def ball_texture(style: BallStyle) -> Texture:
-    """The generated texture of a ball style, made once per process."""
-    plain = style.number is None and not style.striped and not style.spots
-    # A plain ball is one colour: a tiny texture is enough.
-    return texture_from_rgb(f"ball{style.ball_id}", ball_rgb(style, 8 if plain else
-                                                              TEXTURE_WIDTH))
-
-
-def _ball_material() -> Material:
-    """Phenolic resin: a sharp, bright highlight (used by both the GLSL shader and the
-    fixed-function fallback)."""
-    material = Material("ball")
-    material.setSpecular((0.9, 0.9, 0.9, 1.0))
-    material.setShininess(90.0)
-    return material
 
 
 class BallSet:
     """Nodes for a set of balls under `parent`, in the order of `styles`.
 
-    Each ball is a node named "ball<id>" scaled to its radius, at rest orientation, at
-    the origin until positioned.
+    models: the loaded ball-set model, with a node "ball<id>" per ball in its own frame
+    at its true radius (`world.models.model(mode, "balls")`). Each ball is a node named
+    "ball<id>" holding an instance of its model, at rest orientation, at the origin until
+    positioned.
     """
 
-    def __init__(self, parent: NodePath, styles):
+    def __init__(self, parent: NodePath, styles, models: NodePath):
         self.root = parent.attachNewNode("balls")
-        self.root.setMaterial(_ball_material())
+        self._models = models
         self.ids = tuple(style.ball_id for style in styles)
         self.radii = {style.ball_id: style.radius for style in styles}
         self._index = {ball_id: i for i, ball_id in enumerate(self.ids)}
         self._nodes = []
         for style in styles:
             node = self.root.attachNewNode(f"ball{style.ball_id}")
-            unit_sphere().instanceTo(node)
-            node.setScale(style.radius)
-            node.setTexture(ball_texture(style))
+            self.shape(style.ball_id).instanceTo(node)
             node.setPythonTag("ball_id", style.ball_id)
             self._nodes.append(node)
         self.set_orientations(np.tile(REST_ORIENTATION, (len(self.ids), 1)))
+
+    def shape(self, ball_id: int) -> NodePath:
+        """The model of ball `ball_id` in its own frame (m), to instance, not to change."""
+        found = self._models.find(f"**/ball{ball_id}")
+        if found.isEmpty():
+            raise KeyError(f"the ball models have no ball {ball_id}")
+        return found
 
     def node(self, ball_id: int) -> NodePath:
         """The NodePath of ball `ball_id` (KeyError if the set has no such ball)."""

@@ -7,48 +7,19 @@ what the player sees is what the solver simulates. Table frame, metres.
 from __future__ import annotations
 
 import numpy as np
-from panda3d.core import Material, NodePath, Point3, Vec3
+from panda3d.core import NodePath, Point3, Vec3
 
+from game.modelgen.cue import BUTT_RADIUS, CUE_LENGTH, JOINT_RADIUS, JOINT_Z
 from physics_ext import constants as C
 from physics_ext.stroke import Stroke, strike
 
-from .mesh import MeshBuilder
-
-CUE_LENGTH = 1.47            # m (58 in), tip to butt
-JOINT_Z = 0.74               # m from the tip's dome centre to the joint
-JOINT_RADIUS = 0.0105        # m
-BUTT_RADIUS = 0.0145         # m
-TIP_LEATHER = 0.010          # m of tip leather behind the dome
-FERRULE = 0.025              # m
-SLICES = 24                  # round the cue
-
-# (name, RGB) of each part, tip to butt.
-PART_COLOURS = {"tip": (0.18, 0.32, 0.62), "ferrule": (0.93, 0.91, 0.84),
-                "shaft": (0.86, 0.74, 0.55), "butt": (0.16, 0.07, 0.035),
-                "bumper": (0.03, 0.03, 0.03)}
-
-
-def _profiles(tip_radius: float, shaft_radius: float) -> dict:
-    """(r, z) profiles (m) of each part in the cue frame: origin at the centre of the tip's
-    dome, +z towards the butt. Each runs from its front to its back."""
-    dome_back = -np.sqrt(tip_radius ** 2 - shaft_radius ** 2)   # where the dome meets the shaft
-    a = np.linspace(-np.pi / 2, np.arctan2(dome_back, shaft_radius), 8)
-    dome = np.column_stack([tip_radius * np.cos(a), tip_radius * np.sin(a)])
-    z_leather = dome_back + TIP_LEATHER
-    z_ferrule = z_leather + FERRULE
-    return {
-        "tip": np.vstack([dome, [(shaft_radius, z_leather)]]),
-        "ferrule": np.array([(shaft_radius, z_leather), (shaft_radius, z_ferrule)]),
-        "shaft": np.array([(shaft_radius, z_ferrule), (JOINT_RADIUS, JOINT_Z)]),
-        "butt": np.array([(JOINT_RADIUS, JOINT_Z), (BUTT_RADIUS, CUE_LENGTH - 0.02)]),
-        "bumper": np.array([(BUTT_RADIUS, CUE_LENGTH - 0.02), (BUTT_RADIUS, CUE_LENGTH),
-                            (0.0, CUE_LENGTH)]),
-    }
+__all__ = ["CUE_LENGTH", "Cue", "cue_pose", "radius_at"]
 
 
 def radius_at(distance: float) -> float:
     """The cue's radius (m) `distance` m behind the tip (clamped to the cue's length): the
-    shaft's taper to the joint, then the butt's to the bumper, as the mesh draws them."""
+    shaft's taper to the joint, then the butt's to the bumper, as the model draws them
+    (`game.modelgen.cue`)."""
     return float(np.interp(distance, (0.0, JOINT_Z, CUE_LENGTH),
                            (C.CUE_SHAFT_RADIUS, JOINT_RADIUS, BUTT_RADIUS)))
 
@@ -67,23 +38,17 @@ def cue_pose(centre, radius: float, mass: float, stroke: Stroke, gap: float = 0.
 
 
 class Cue:
-    """The cue's nodes under `parent`; hidden until posed with `show`."""
+    """The cue's nodes under `parent`: a copy of the loaded cue model (`world.models`, in
+    the cue frame: origin at the tip's dome centre, +z towards the butt); hidden until
+    posed with `show`."""
 
-    def __init__(self, parent: NodePath):
+    def __init__(self, parent: NodePath, model: NodePath):
         self.root = parent.attachNewNode("cue")
-        # The meshes run along +z; this child turns them so the cue runs along the pose
+        # The model runs along +z; this child turns it so the cue runs along the pose
         # node's +y, the axis lookAt aims (pitch -90 deg takes +z to +y).
         body = self.root.attachNewNode("body")
         body.setP(-90)
-        material = Material("cue")
-        material.setSpecular((0.3, 0.3, 0.3, 1.0))
-        material.setShininess(30.0)
-        body.setMaterial(material)
-        for name, profile in _profiles(C.CUE_TIP_RADIUS, C.CUE_SHAFT_RADIUS).items():
-            mesh = MeshBuilder()
-            mesh.add_revolution(profile, SLICES)
-            part = body.attachNewNode(mesh.node(name))
-            part.setColor(*PART_COLOURS[name], 1.0)
+        model.copyTo(body)
         self.root.hide()
 
     def show(self, centre, radius: float, mass: float, stroke: Stroke,

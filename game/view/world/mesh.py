@@ -61,46 +61,6 @@ class MeshBuilder:
         uv_scale = np.broadcast_to(np.asarray(uv_scale, dtype=np.float64), (2,))
         self.add(pos, normals, xy * uv_scale, idx)
 
-    def add_strip(self, lower, upper, closed: bool = False, uv_scale: float = 1.0) -> None:
-        """Quads between two matching (K, 3) polylines, one flat-shaded quad per edge.
-
-        Walking along the polylines with `upper` above `lower`, each quad faces the
-        walk's right-hand side (outside a counter-clockwise polygon). Texture u is the
-        length along `lower`, v the height z, both times `uv_scale` (1/m).
-        """
-        lo = np.asarray(lower, dtype=np.float64)
-        up = np.asarray(upper, dtype=np.float64)
-        k = len(lo)
-        a = np.arange(k if closed else k - 1)
-        b = (a + 1) % k
-        length = np.linalg.norm(lo[b] - lo[a], axis=1)
-        keep = np.maximum(length, np.linalg.norm(up[b] - up[a], axis=1)) > 1e-12
-        a, b, length = a[keep], b[keep], length[keep]
-        quads = np.stack([lo[a], lo[b], up[b], up[a]], axis=1)          # (Q, 4, 3)
-        # Diagonal cross product: the quad's normal even when one edge has shrunk to a point.
-        n = np.cross(quads[:, 2] - quads[:, 0], quads[:, 3] - quads[:, 1])
-        n /= np.linalg.norm(n, axis=1, keepdims=True)
-        s0 = np.concatenate([[0.0], np.cumsum(length)[:-1]])
-        u = np.stack([s0, s0 + length, s0 + length, s0], axis=1)
-        uv = np.stack([u, quads[:, :, 2]], axis=-1) * uv_scale
-        base = 4 * np.arange(len(a))[:, None, None]
-        tris = (base + np.array([[0, 1, 2], [0, 2, 3]])[None]).reshape(-1, 3)
-        self.add(quads.reshape(-1, 3), np.repeat(n, 4, axis=0), uv.reshape(-1, 2), tris)
-
-    def add_wall(self, points, z_bottom, z_top, closed: bool = True,
-                 outward: bool = True, uv_scale: float = 1.0) -> None:
-        """Vertical quads along a (K, 2) polyline (m) from z_bottom to z_top (heights in
-        m, or (K,) arrays). outward: face the right-hand side of the walk (outside a
-        counter-clockwise polygon); else the left (into its hole)."""
-        p = np.asarray(points, dtype=np.float64)
-        k = len(p)
-        zb = np.broadcast_to(np.asarray(z_bottom, dtype=np.float64), (k,))
-        zt = np.broadcast_to(np.asarray(z_top, dtype=np.float64), (k,))
-        lower, upper = np.column_stack([p, zb]), np.column_stack([p, zt])
-        if not outward:
-            lower, upper = lower[::-1], upper[::-1]
-        self.add_strip(lower, upper, closed, uv_scale)
-
     def add_revolution(self, profile, segments: int, normals=None, uv_v=None) -> None:
         """A surface of revolution about the z axis, `segments` slices around it.
 

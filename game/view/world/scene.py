@@ -1,4 +1,5 @@
-"""The 3D scene of one game mode: table, balls, cue and lights, under an existing ShowBase.
+"""The 3D scene of one game mode: room, table, balls, cue and lights, under an existing
+ShowBase. Room, table, balls and cue are the generated models (`world.models`).
 
 Panda3D's world frame is the table frame: x along the table, y across, z up, metres, the
 cloth at z = 0 (see `physics_ext.table`). So positions from the physics go to the nodes
@@ -9,13 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.modelgen.table import TableLook
 from game.tables import modes
 from physics_ext.stroke import Stroke
 
 from .balls import BallSet
 from .cue import Cue
-from .lighting import Lighting
-from .table_mesh import TableLook, build_table
+from .lighting import Lighting, cast_no_shadow
+from .models import model
+from .quality import quality
+from .room import hide_from_above, hide_from_outside
 
 
 def shaders_supported(base) -> bool:
@@ -25,30 +29,45 @@ def shaders_supported(base) -> bool:
 
 
 class Scene:
-    """Table, balls, cue and lights for mode `mode_name` ("nine_ball" | "eight_ball").
+    """Room, table, balls, cue and lights for mode `mode_name` ("nine_ball" | "eight_ball").
 
     positions: {ball_id: (x, y) or (x, y, z)} ball centres (m); balls not listed start
     hidden (pocketed, or not in play). use_shaders: GLSL lighting and shadows (True),
     fixed-function lighting (False), or None to use GLSL where the renderer has it.
-    shadow_size: shadow-map texels per side.
+    shadow_size: shadow-map texels per side (0: no shadows). pcf_radius: shadow
+    softening, (2 r + 1)^2 shadow-map taps per pixel. Both default to the quality chosen
+    for `base` (`quality.set_quality`).
     """
 
     def __init__(self, base, mode_name: str, positions: dict, use_shaders: bool | None = None,
-                 shadow_size: int = 2048):
+                 shadow_size: int | None = None, pcf_radius: int | None = None):
         self.base = base
         self.mode = modes.mode(mode_name)
         self.table_spec = self.mode.table
         self.look = TableLook.for_table(self.table_spec)
         self.root = base.render.attachNewNode(f"scene_{mode_name}")
-        self.table = build_table(self.table_spec, self.look)
-        self.table.reparentTo(self.root)
-        self.balls = BallSet(self.root, self.mode.balls)
-        self.cue = Cue(self.root)
+        self.room = model(mode_name, "room").copyTo(self.root)
+        # The room neither casts shadows (its ceiling would darken the whole table) nor
+        # hides the table from a camera above the lamp, nor shows the backs of what hangs
+        # on its walls to a camera outside them.
+        cast_no_shadow(self.room)
+        hide_from_above(self.room.find("**/lamp"))
+        for part in ("pictures", "cue_rack"):
+            hide_from_outside(self.room.find(f"**/{part}"), self.room.find("**/walls"))
+        self.table = model(mode_name, "table").copyTo(self.root)
+        self.balls = BallSet(self.root, self.mode.balls, model(mode_name, "balls"))
+        self.cue = Cue(self.root, model(mode_name, "cue"))
         if use_shaders is None:
             use_shaders = shaders_supported(base)
+        chosen = quality(base)
+        shadow_size = chosen.shadow_size if shadow_size is None else shadow_size
+        pcf_radius = chosen.pcf_radius if pcf_radius is None else pcf_radius
         (x0, y0), (x1, y1) = self.bounds
+        bulbs = [tuple(b.getPos(self.root)) for b in self.room.findAllMatches("**/bulb?")
+                 if chosen.bulbs]
         self.lighting = Lighting(self.root, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0),
-                                 (x1 - x0, y1 - y0), use_shaders, shadow_size)
+                                 (x1 - x0, y1 - y0), use_shaders, shadow_size, pcf_radius,
+                                 bulbs)
         for ball_id in self.balls.ids:
             self.balls.set_visible(ball_id, ball_id in positions)
         self.set_ball_positions(positions)

@@ -1,0 +1,45 @@
+"""The look's cost per quality preset at 1280x720 offscreen (EGL; llvmpipe here): geoms
+(draw calls) of the view and the shadow pass, triangles, texture memory, frame time; and
+the start-up times (under 3 s to the menu, under 2 s from Play to the table). Each runs
+in a fresh process (`benches.look_figures`, also a command that prints them):
+
+    python -m pytest benches/test_look_bench.py --benchmark-enable -s
+
+With benchmarks disabled (the test suite's default) only the low preset is measured,
+over a few frames, and nothing is timed against a limit."""
+import json
+
+import pytest
+
+from benches import look_figures
+
+
+@pytest.fixture(scope="module")
+def figures(request):
+    enabled = not request.config.getoption("benchmark_disable")
+    frames = 60 if enabled else 3
+    presets = look_figures.PRESET_NAMES if enabled else ("low",)
+    return {"presets": [look_figures._child(["--child-preset", p, "--frames", str(frames)])
+                        for p in presets],
+            "start": look_figures._child(["--child-start", repr(__import__("time").time())]),
+            "enabled": enabled}
+
+
+def test_each_preset_draws_the_whole_scene(figures, benchmark):
+    for f in figures["presets"]:
+        benchmark.extra_info[f["preset"]] = f
+        assert f["triangles"] > 70_000, "room, table, ten balls and the cue"
+        assert f["geoms_shadow_pass"] < f["geoms_view"], "the room casts no shadow"
+        assert f["shadow_map"] > 0 and f["frame_ms_median"] > 0
+    benchmark.pedantic(lambda: None, rounds=1)
+    print(json.dumps(figures["presets"], indent=1))
+
+
+def test_start_up_to_the_menu_and_to_the_table(figures, benchmark):
+    start = figures["start"]
+    benchmark.extra_info.update(start)
+    benchmark.pedantic(lambda: None, rounds=1)
+    print(start)
+    if figures["enabled"]:
+        assert start["menu_s"] < 3.0
+        assert start["play_to_table_s"] < 2.0

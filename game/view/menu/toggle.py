@@ -1,0 +1,40 @@
+"""The menu pages' small widgets: a DirectButton relabelled to fit, and an on/off switch."""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectButton
+from panda3d.core import TextNode
+
+from game.view.ui.palette import ON, TEXT
+
+
+def relabel(button: DirectButton, text: str, fg) -> None:
+    """Give `button` new text and colour, and a click area that fits the new text: a
+    DirectButton sizes its click area from its text when it is built and keeps that size
+    (zero for one built with empty text) unless told to measure again."""
+    button["text"] = text
+    button["text_fg"] = fg
+    button.resetFrameSize()
+
+
+class Toggle:
+    """A switch drawn as "[x] label" / "[ ] label"; on_change(value) after each flip."""
+
+    def __init__(self, parent, label: str, value: bool, pos, on_change=None):
+        self.label = label
+        self.on_change = on_change
+        # The scale is the widget's, not the text's: setting "text" later would reset a
+        # text_scale.
+        self.button = DirectButton(parent=parent, pos=(pos[0], 0, pos[1]), relief=None,
+                                   scale=0.045, text="", text_align=TextNode.ALeft,
+                                   command=self.flip)
+        self.set(value)
+
+    def set(self, value: bool) -> None:
+        self.value = bool(value)
+        relabel(self.button, ("[x]  " if self.value else "[  ]  ") + self.label,
+                ON if self.value else TEXT)
+
+    def flip(self) -> None:
+        self.set(not self.value)
+        if self.on_change is not None:
+            self.on_change(self.value)

@@ -1,0 +1,47 @@
+"""What each graphics quality preset draws, and the quality a ShowBase's scenes use.
+
+A preset sets the key light's shadow map (texels per side) and its softening
+(percentage-closer filtering over (2 r + 1)^2 taps), and whether the lamp's bulbs light
+the scene too (low: not, for software renderers); multisampling is the window's
+(`game.settings.PRESET_CHOICES`, applied by `app.apply_graphics`). The quality is kept
+per ShowBase, so every scene made on it afterwards (menu, match, practice, replays)
+draws with the player's choice, without a restart.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Quality:
+    """shadow_size: shadow-map texels per side (0: no shadows); pcf_radius: shadow
+    softening, (2 pcf_radius + 1)^2 shadow-map taps per pixel; bulbs: a point light at
+    each of the lamp's bulbs (their highlights on the balls), else the key and fill
+    lights only."""
+    shadow_size: int
+    pcf_radius: int
+    bulbs: bool = True
+
+
+PRESETS = {"low": Quality(1024, 0, bulbs=False), "medium": Quality(2048, 1),
+           "high": Quality(4096, 2)}
+DEFAULT = PRESETS["medium"]
+_CHOSEN = weakref.WeakKeyDictionary()
+
+
+def quality_of(graphics) -> Quality:
+    """The Quality of `game.settings.Graphics` (its preset, without shadows if they are
+    off)."""
+    preset = PRESETS[graphics.preset]
+    return preset if graphics.shadows else Quality(0, preset.pcf_radius, preset.bulbs)
+
+
+def set_quality(base, quality: Quality) -> None:
+    """Scenes made on `base` from now on draw with `quality`."""
+    _CHOSEN[base] = quality
+
+
+def quality(base) -> Quality:
+    """The Quality chosen for `base` (DEFAULT if none was)."""
+    return _CHOSEN.get(base, DEFAULT)

@@ -34,7 +34,8 @@ def test_the_menu_frame_fits_the_window(size):
 
 def test_every_menu_button_label_fits_its_button(menu):
     for button in (menu.play_button, menu.practice_button, menu.recent_button,
-                   menu.rules_button, menu.quit_button):
+                   menu.rules_button, menu.quit_button, menu.graphics_button,
+                   menu.language_button):
         left, right, _bottom, _top = button["frameSize"]
         assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
             button["text"]
@@ -52,3 +53,20 @@ def test_every_switch_ends_before_its_right_hand_neighbour(menu):
             starts = sorted({t.button.getX() for t in row if t.button.getX() > x + 1e-6})
             limit = starts[0] if starts else FRAME_HALF_WIDTH
             assert end <= limit - MARGIN, toggle.button["text"]
+
+
+COLUMN = -0.7                  # where the first column of every row starts
+SLIDER_LEFT = -0.35            # the effects slider's left end (centre -0.05, half 0.3)
+
+
+def test_every_row_name_ends_before_the_first_column(menu):
+    assert menu.section_labels
+    for label in menu.section_labels:
+        width = label.textNode.calcWidth(label.text) * label.getScale()[0]
+        assert -1.15 + width <= COLUMN - MARGIN, label.text
+
+
+def test_the_volume_label_ends_before_its_slider(menu):
+    label = menu.volume_label
+    assert COLUMN + label.textNode.calcWidth(label.text) * label.getScale()[0] <= \
+        SLIDER_LEFT - MARGIN, label.text

@@ -87,12 +87,12 @@ class Menu:
         self.on_language = on_language
         self.language_button = None
         if on_language is not None:
-            self.language_button = DirectButton(
-                parent=self.frame, pos=(1.18, 0, 0.84), relief=None, scale=0.045,
-                text=LANGUAGES[self.language], text_align=TextNode.ARight, text_fg=TEXT,
-                command=self.next_language)
+            # Opposite the Graphics button: the top left corner.
+            self.language_button = self._button(LANGUAGES[self.language], (-1.0, 0.76),
+                                                self.next_language, half_width=0.2)
         OnscreenText(parent=self.frame, text=_("3D pool for two players, or against the computer"),
                      pos=(0, 0.67), scale=0.045, fg=DIM)
+        self.section_labels = []            # the gold names of the menu's rows
         self._label(_("Game"), 0.53)
         self.mode_toggles = {
             name: Toggle(self.frame, _(MODE_TITLES[name]), name == self.mode, (x, 0.53),
@@ -139,8 +139,9 @@ class Menu:
                                           text_align=TextNode.ALeft, text_fg=TEXT,
                                           command=self.next_stroke_input)
         self._label(_("Sound"), -0.57)
-        OnscreenText(parent=self.frame, text=_("Effects volume"), pos=(-0.7, -0.57), scale=0.045,
-                     fg=TEXT, align=TextNode.ALeft)
+        self.volume_label = OnscreenText(parent=self.frame, text=_("Effects volume"),
+                                         pos=(-0.7, -0.57), scale=0.045, fg=TEXT,
+                                         align=TextNode.ALeft)
         self.volume = DirectSlider(parent=self.frame, range=(0.0, 1.0),
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
@@ -169,8 +170,8 @@ class Menu:
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
 
     def _label(self, text: str, z: float) -> None:
-        OnscreenText(parent=self.frame, text=text, pos=(-1.15, z), scale=0.05, fg=GOLD,
-                     align=TextNode.ALeft)
+        self.section_labels.append(OnscreenText(parent=self.frame, text=text, pos=(-1.15, z),
+                                                scale=0.05, fg=GOLD, align=TextNode.ALeft))
 
     def _button(self, text: str, pos, command, half_width: float = 0.27) -> DirectButton:
         return DirectButton(parent=self.frame, text=text, text_scale=0.055, text_fg=TEXT,

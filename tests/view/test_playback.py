@@ -139,3 +139,26 @@ def test_a_jump_flies_and_a_ball_driven_over_the_rail_flies_off_then_disappears(
 def test_ball_ids_must_match_the_shot():
     with pytest.raises(ValueError, match="3 ball ids for a shot of 2"):
         ShotPlayback(_corner_pot(), (0, 1, 2))
+
+
+def test_a_ball_that_stops_on_a_rail_top_is_drawn_where_it_lies_to_the_end():
+    # Rolling along the right rail's top at 0.3 m/s: it stops there (off the table, at
+    # rest) and stays drawn, still, at the solver's final position.
+    table = TableSpec.nine_foot()
+    z = table.rail_top_height + R
+    ball = Ball(R, 0.163, (0.2, -0.06, z), velocity=(0.3, 0.0, 0.0),
+                angular_velocity=(0.0, 0.3 / R, 0.0))
+    result = simulate(table, [ball])
+    off = result.events[result.events["kind"] == int(EventKind.OFF_TABLE)]
+    assert len(off) == 1 and off["speed"][0] == 0.0
+    playback = ShotPlayback(result, [1])
+    assert playback.end_time == pytest.approx(result.duration)
+    stopped = off["time"][0]
+    for t in (stopped, (stopped + playback.end_time) / 2, playback.end_time):
+        frame = playback.frame(t)
+        assert frame.visible[0] and not frame.moving[0]
+        assert frame.positions[0].tolist() == pytest.approx(result.final.positions[0].tolist())
+        assert frame.positions[0][2] == pytest.approx(z)
+    before = playback.frame(stopped / 2)
+    assert before.visible[0] and before.moving[0] and before.positions[0][0] < \
+        result.final.positions[0][0]

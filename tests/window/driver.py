@@ -75,6 +75,8 @@ class Window:
         self.size = size
         self.home = Path(home)
         self.probe_path = self.home / "probe.json"
+        # A window opened before in the same home left its probe: never read it as ours.
+        self.probe_path.unlink(missing_ok=True)
         env = dict(os.environ, DISPLAY=display, BREAKSHOT_SCREEN_PROBE=str(self.probe_path),
                    XDG_CONFIG_HOME=str(self.home / "config"),
                    XDG_DATA_HOME=str(self.home / "data"),
@@ -87,8 +89,12 @@ class Window:
              *GAME_ARGS, *args], env=env, stdout=self.log, stderr=subprocess.STDOUT,
             cwd=Path(__file__).resolve().parents[2])
         self.last_frame = -1
-        self.wait_for(lambda s: True, START_S, "the window to draw its first frame")
-        self.origin = self._window_origin()
+        try:
+            self.wait_for(lambda s: True, START_S, "the window to draw its first frame")
+            self.origin = self._window_origin()
+        except BaseException:
+            self.close()            # never leave a window over the next test's
+            raise
 
     # ---- reading the screen --------------------------------------------------------
     def screen(self) -> dict:

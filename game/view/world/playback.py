@@ -9,7 +9,8 @@ What the solver does not model, the playback adds:
   velocity it entered with, is pulled towards the hole's centre as it sinks, falls under
   gravity to the pocket's floor, then disappears;
 * a ball that leaves the table flies on ballistically for OFF_TABLE_FLIGHT_S, then
-  disappears;
+  disappears; one that comes to rest on a rail top (off the table at speed 0, where it
+  lies) stays drawn there, still, to the end of the shot;
 * orientations come from the sampled angular velocities, integrated once per shot on a
   fixed grid (ORIENTATION_GRID_HZ plus each event's instant); a frame integrates only
   from the grid point before it, so seeking, stepping back or skipping shows the same
@@ -96,7 +97,8 @@ class PlaybackClock:
 class _Exit:
     """A ball leaving play: row `index`, at shot time `time` (s), from `start` (3,) m
     with the velocity (3,) m/s and spin (3,) rad/s it had just before; `hole` (x, y,
-    radius) m for a pocket, None for a flight off the table; shown until time + span."""
+    radius) m for a pocket, None for a flight off the table; shown until time + span
+    (resting: it stopped on a rail top, and is shown where it lies from then on)."""
     index: int
     time: float
     start: np.ndarray
@@ -104,6 +106,7 @@ class _Exit:
     spin: np.ndarray
     hole: tuple | None
     span: float
+    resting: bool = False
 
 
 class ShotPlayback:
@@ -153,12 +156,16 @@ class ShotPlayback:
         for k, row in enumerate(rows):
             i = int(row["ball"])
             pocket = int(row["kind"]) == int(EventKind.POCKET)
+            # The solver reports a ball that stops on a rail top as off the table at
+            # speed 0, where it lies (physics_ext/README.md, rail tops).
+            resting = not pocket and float(row["speed"]) == 0.0
             exits.append(_Exit(
                 index=i, time=float(row["time"]), start=at.positions[k, i].copy(),
                 velocity=before.velocities[k, i].copy(),
                 spin=before.angular_velocities[k, i].copy(),
                 hole=tuple(float(v) for v in holes[int(row["feature"])]) if pocket else None,
-                span=FALL_S if pocket else OFF_TABLE_FLIGHT_S))
+                span=0.0 if resting else FALL_S if pocket else OFF_TABLE_FLIGHT_S,
+                resting=resting))
         return exits
 
     def _build_orientation_grid(self, q0: np.ndarray, event_times: np.ndarray) -> None:
@@ -186,7 +193,10 @@ class ShotPlayback:
         moving = _MOVING[states]
         for ex in self._exits:
             since = t - ex.time
-            if 0.0 <= since < ex.span:
+            if ex.resting and since >= 0.0:
+                positions[ex.index] = ex.start
+                visible[ex.index], moving[ex.index] = True, False
+            elif 0.0 <= since < ex.span:
                 positions[ex.index] = self._exit_position(ex, since)
                 quats[ex.index] = self._exit_orientation(ex, since)
                 visible[ex.index] = moving[ex.index] = True

@@ -16,9 +16,9 @@ import numpy as np
 
 from physics_ext import EventKind
 from game.i18n import _
-from game.rules import CUE, Foul, colour_of
+from game.rules import Foul
 from game.rules.facts import first_contact
-from game.session.describe import FOUL_TEXT
+from game.session.describe import FOUL_TEXT, ball_name
 
 
 class MarkKind(enum.Enum):
@@ -46,15 +46,6 @@ _FOUL_EVENTS = {Foul.CUE_BALL_POTTED: "pocket", Foul.CUE_BALL_OFF_TABLE: "off",
                 Foul.WRONG_BALL_FIRST: "contact"}
 
 
-def ball_name(mode: str, ball_id: int) -> str:
-    """"cue ball", "3 ball" (9-ball), or "red", "yellow", "black" (8-ball)."""
-    if ball_id == CUE:
-        return "cue ball"
-    if mode == "eight_ball":
-        return colour_of(ball_id).value
-    return f"{ball_id} ball"
-
-
 def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
     """The marks of one shot, in time order. result: the ShotResult; ball_ids: physics
     index -> ball id (the cue ball first); fouls: the ruling's Foul values."""
@@ -75,18 +66,19 @@ def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
         # On the line of centres, r0 from the cue ball's centre: where the surfaces touch.
         point = (s.positions[0] * r1 + s.positions[other] * r0) / (r0 + r1)
         marks.append(Mark(MarkKind.FIRST_CONTACT, contact_time, tuple(point.tolist()), ids[other],
-                          f"first contact: {ball_name(mode, ids[other])}"))
+                          _("first contact: {ball}").format(ball=ball_name(mode, ids[other]))))
     for e in events:
         kind, b = int(e["kind"]), int(e["ball"])
         if kind in (EventKind.CUSHION, EventKind.JAW_TIP):
             at(MarkKind.CUSHION, e["time"], b, "cushion")
         elif kind == EventKind.POCKET:
-            at(MarkKind.POCKET, e["time"], b, f"{ball_name(mode, ids[b])} potted")
+            at(MarkKind.POCKET, e["time"], b, _("{ball} potted").format(ball=ball_name(mode, ids[b])))
         elif kind == EventKind.OFF_TABLE:
-            at(MarkKind.OFF_TABLE, e["time"], b, f"{ball_name(mode, ids[b])} off the table")
+            at(MarkKind.OFF_TABLE, e["time"], b, _("{ball} off the table").format(ball=ball_name(mode, ids[b])))
     for flight in result.flights:
         at(MarkKind.JUMP, flight.start, flight.ball,
-           "jump" if flight.ball == 0 else f"{ball_name(mode, ids[flight.ball])} in the air")
+           _("jump") if flight.ball == 0 else _("{ball} in the air").format(
+               ball=ball_name(mode, ids[flight.ball])))
     for foul in sorted({Foul(f) for f in fouls}, key=lambda f: f.value):
         time = _foul_time(foul, events, contact_time, result.duration)
         at(MarkKind.FOUL, time, 0, _("foul: {what}").format(what=_(FOUL_TEXT[foul])))

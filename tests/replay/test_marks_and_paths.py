@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from game.replay import load_replay
-from game.replay.marks import MarkKind, ball_name, shot_marks
+from game.replay.marks import MarkKind, shot_marks
+from game.session.describe import ball_name
 from game.replay.paths import ball_paths, sample_times
 from physics_ext import EventKind, MotionState
 
@@ -64,9 +65,9 @@ def test_a_potted_cue_ball_foul_is_marked_where_it_drops(replay):
         assert foul.time == drop["time"][0] and foul.ball_id == 0
 
 
-def test_ball_names():
-    assert ball_name("nine_ball", 0) == "cue ball" and ball_name("nine_ball", 9) == "9 ball"
-    assert [ball_name("eight_ball", b) for b in (3, 8, 12)] == ["red", "black", "yellow"]
+def test_marks_name_balls_as_players_do():
+    assert ball_name("nine_ball", 0) == "the cue ball" and ball_name("nine_ball", 9) == "the 9"
+    assert [ball_name("eight_ball", b) for b in (3, 8, 12)] == ["a red", "the black", "a yellow"]
 
 
 def test_paths_end_where_balls_leave_play_and_resting_balls_have_none(replay):

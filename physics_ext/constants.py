@@ -68,10 +68,12 @@ NINE_FOOT_CUSHION_HEIGHT = 0.0363      # nose at 63.5 % of the 57.15 mm ball dia
 # Rails (WPA equipment specifications): "the rail width must be between 4 and 7 1/2 inches
 # including the rubber cushions"; the cloth-covered cushion is 1 7/8 - 2 in wide from the
 # nose to the outer edge of the feather strip; the sights are centred on the rail cap 3 11/16
-# in from the nose. So the cushion is 49.2 mm (mid value) and the wooden cap, centred on the
-# sights, 2 (93.7 - 49.2) = 89 mm: 138 mm from nose to outer edge (5.4 in), inside WPA's range.
+# in from the nose. So the cushion is 49.2 mm (mid value) and the wooden cap 115 mm, the
+# sights on it 44.5 mm from its inner edge: 164 mm from nose to outer edge (6.5 in), inside
+# WPA's range (the cap's width is an assumption: WPA sets only the total). The generated
+# table model (game.modelgen) draws these widths.
 NINE_FOOT_CUSHION_WIDTH = 0.0492
-NINE_FOOT_RAIL_WIDTH = 0.0889
+NINE_FOOT_RAIL_WIDTH = 0.115
 # English 7 ft pub table: 6 x 3 ft playing area (inside WEPF's min 6 x 3 ft, max 7 x 3.5 ft).
 # Pockets are tighter than American ones; WEPF gives templates, not numbers: these openings
 # are about 1.75 and 1.9 object-ball diameters (an assumption, documented in the README).
@@ -81,9 +83,9 @@ ENGLISH_CORNER_MOUTH = 0.089
 ENGLISH_SIDE_MOUTH = 0.097
 ENGLISH_CUSHION_HEIGHT = 0.0323        # 63.5 % of the 50.8 mm object ball
 # Pub tables have narrower rails than 9 ft tables; WEPF sets no width: an assumption
-# (a 40 mm cushion and a 75 mm cap, 115 mm in all).
-ENGLISH_CUSHION_WIDTH = 0.040
-ENGLISH_RAIL_WIDTH = 0.075
+# (a 42 mm cushion and a 90 mm cap, 132 mm in all).
+ENGLISH_CUSHION_WIDTH = 0.042
+ENGLISH_RAIL_WIDTH = 0.090
 # Baulk line at 1/5 of the length (WEPF); the D radius in the snooker proportion 11.5/70 of
 # the width (WEPF sets no number for pool tables: an assumption).
 ENGLISH_BAULK_FRACTION = 0.2

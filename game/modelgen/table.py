@@ -56,8 +56,10 @@ ARC_CHORD_RAD = outline.ARC_STEP_RAD
 class TableLook:
     """Sizes (m) and looks of the parts the physics does not define.
 
-    cushion_width: nose to back line. rail_width: wood beyond the back line.
-    cushion_rise: cushion top (= rail top) above the nose. bevel: how far behind the nose
+    cushion_width: nose to back line. rail_width: wood beyond the back line (for a table,
+    the TableSpec's: where the solver's rail tops are). cushion_rise: cushion top (= rail
+    top) above the nose (the solver's rail top is at the nose height: the drawn one stands
+    this much higher, the rubber's rise to the cap, which the flight model leaves out). bevel: how far behind the nose
     the flat top begins. undercut: how far behind the nose the cushion meets the cloth, as
     a fraction of the nose height (clears a touching ball's equator, about 1-1.6 mm past
     the nose). nose_radius: rounding of the rubber nose (its apex stays on the physics'
@@ -84,11 +86,12 @@ class TableLook:
     def for_table(cls, spec: TableSpec) -> "TableLook":
         """The 9 ft table: wide walnut rails, leather drop pockets, six legs. The English
         7 ft: narrower cushions and rails, chrome pocket rims, a cabinet."""
+        widths = dict(cushion_width=spec.cushion_width, rail_width=spec.rail_width)
         if spec.name == "english_seven_foot":
-            return cls(cushion_width=0.042, rail_width=0.09, bevel=0.012, pockets="chrome",
+            return cls(**widths, bevel=0.012, pockets="chrome",
                        cloth=(0.08, 0.38, 0.16), cushion=(0.075, 0.35, 0.15),
                        wood=((0.13, 0.06, 0.035), (0.30, 0.15, 0.08)), legs=False)
-        return cls()
+        return cls(**widths)
 
 
 def contact_tilt(spec: TableSpec, ball_radii) -> float:

@@ -221,7 +221,7 @@ def test_a_low_flight_out_over_a_corner_pocket_drops_into_it():
     """A ball hopping out over the head-right corner pocket with its bottom below the rail
     top when its centre passes the outer edges' line is caught by the pocket (its back and
     liner), not carried on beyond the table."""
-    ball = Ball.pool(0.06, 0.054, velocity=(-2.36, -2.74, 0.85))
+    ball = Ball.pool(0.06, 0.054, velocity=(-2.36, -2.74, 0.7))
     result = simulate(TABLE, [ball])
     pocket = kinds(result, EventKind.POCKET)
     assert len(pocket) == 1 and pocket["feature"][0] == Pocket.HEAD_RIGHT

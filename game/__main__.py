@@ -17,6 +17,7 @@ import sys
 
 from game.arguments import whole_number
 from game.arguments import window_size
+from game.i18n import _
 from game.tables.modes import MODE_NAMES
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -84,7 +85,7 @@ def main(argv=None) -> int:
             from game.view.launcher import run
             run(args.size, args.mode, args.seed, use_shaders)
     except (RuntimeError, OSError) as exc:
-        print(f"python -m game: error: {exc}", file=sys.stderr)
+        print(_("python -m game: error: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     return 0
 

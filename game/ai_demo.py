@@ -55,12 +55,7 @@ def main(argv=None) -> int:
     session = GameSession(args.mode, names=names, seed=args.seed)
     recorder = None
     if args.replays is not None:
-        try:
-            from game.replay import Recorder
-        except ImportError:
-            print("python -m game.ai_demo: error: --replays: replays are not available "
-                  "in this build yet (game.replay has no Recorder)", file=sys.stderr)
-            return 2
+        from game.replay import Recorder
         try:
             recorder = Recorder(session, directory=args.replays)
         except OSError as exc:
@@ -83,8 +78,8 @@ def main(argv=None) -> int:
     if recorder is not None:
         recorder.detach()
         if recorder.error is not None:
-            print(f"python -m game.ai_demo: error: the replay could not be saved: "
-                  f"{recorder.error}", file=sys.stderr)
+            print(_("python -m game.ai_demo: error: the replay could not be saved: {error}")
+                  .format(error=recorder.error), file=sys.stderr)
             return 1
         print(f"Replay: {recorder.path}")
     return 0

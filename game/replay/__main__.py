@@ -20,6 +20,7 @@ import sys
 from datetime import datetime
 
 from game.arguments import window_size
+from game.i18n import _
 
 from game.storage import printable
 
@@ -127,10 +128,10 @@ def main(argv=None) -> int:
             return 0
         replay = load_replay(args.file)
         for warning in replay.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+            print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
         if not 1 <= args.shot <= max(len(replay.shots), 1):
-            print(f"python -m game.replay: error: --shot {args.shot}: the match has "
-                  f"{len(replay.shots)} shots", file=sys.stderr)
+            print(_("python -m game.replay: error: --shot {shot}: the match has {shots} "
+                    "shots").format(shot=args.shot, shots=len(replay.shots)), file=sys.stderr)
             return 2
         index = args.shot - 1
         exports = [out for out in (args.gif, args.mp4, args.frames) if out]
@@ -158,7 +159,8 @@ def main(argv=None) -> int:
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)
         return status
     except (ReplayError, ExportError, RuntimeError, OSError, ValueError) as exc:
-        print(f"python -m game.replay: error: {printable(str(exc))}", file=sys.stderr)
+        print(_("python -m game.replay: error: {problem}").format(problem=printable(str(exc))),
+              file=sys.stderr)
         return EXIT_ERROR
 
 

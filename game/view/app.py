@@ -9,6 +9,7 @@ import os
 from panda3d.core import (AntialiasAttrib, ClockObject, Filename, GraphicsWindow, PNMImage,
                           WindowProperties, loadPrcFileData)
 
+from game.i18n import _
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 from game.tables import modes
 from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
@@ -110,9 +111,9 @@ def save_screenshot(base, path: str) -> None:
     base.graphicsEngine.renderFrame()
     image = PNMImage()
     if not base.win.getScreenshot(image):
-        raise RuntimeError("could not read the rendered image back from the window")
+        raise RuntimeError(_("could not read the rendered image back from the window"))
     if not image.write(Filename.fromOsSpecific(os.path.abspath(path))):
-        raise OSError(f"could not write the screenshot to {path!r}")
+        raise OSError(_("could not write the screenshot to {path}").format(path=repr(path)))
 
 
 def open_base(offscreen: bool, size: tuple, graphics=None):
@@ -127,9 +128,10 @@ def open_base(offscreen: bool, size: tuple, graphics=None):
     try:
         return ShowBase(windowType="offscreen" if offscreen else None)
     except Exception as exc:        # ShowBase raises bare Exceptions ("Could not open window.")
-        hint = ("offscreen rendering needs EGL: apt-get install libgl1 libegl1" if offscreen
-                else "without a display, use --offscreen --screenshot FILE.png")
-        raise RuntimeError(f"graphics did not start ({exc}); {hint}") from None
+        hint = (_("offscreen rendering needs EGL: apt-get install libgl1 libegl1") if offscreen
+                else _("without a display, use --offscreen --screenshot FILE.png"))
+        raise RuntimeError(_("graphics did not start ({error}); {hint}").format(
+            error=exc, hint=hint)) from None
 
 
 def screenshot(mode_name: str, path: str, offscreen: bool, size: tuple, seed: int = 0,

@@ -161,3 +161,16 @@ def test_dates_and_speeds_are_written_as_each_language_writes_them():
     assert i18n.date_time(when) == "2. pro 2026. 03:40" and i18n.number(0.25) == "0,25"
     i18n.use_language("es")
     assert i18n.date_time(when) == "2 dic 2026 03:40" and i18n.number(2.0) == "2"
+
+
+@pytest.mark.parametrize("language, error", [("hr", "greška"), ("en", "error")])
+def test_a_commands_one_line_error_speaks_the_systems_language(tmp_path, language, error):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, LANGUAGE=language)
+    done = subprocess.run([sys.executable, "-m", "game.replay", str(tmp_path / "none.bsreplay")],
+                          env=env, capture_output=True, text=True, timeout=120)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode != 0 and len(lines) == 1
+    assert lines[0].startswith(f"python -m game.replay: {error}: "), lines[0]

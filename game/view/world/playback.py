@@ -196,7 +196,7 @@ class ShotPlayback:
             if ex.resting and since >= 0.0:
                 positions[ex.index] = ex.start
                 visible[ex.index], moving[ex.index] = True, False
-            elif 0.0 <= since < ex.span:
+            elif ex.time <= t < ex.time + ex.span:    # as end_time adds them: no rounding gap
                 positions[ex.index] = self._exit_position(ex, since)
                 quats[ex.index] = self._exit_orientation(ex, since)
                 visible[ex.index] = moving[ex.index] = True

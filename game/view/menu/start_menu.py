@@ -81,14 +81,13 @@ class Menu:
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text="BREAKSHOT", pos=(0, 0.76), scale=0.12, fg=GOLD)
-        # The language the menu speaks now; a click switches to the next and, through
-        # on_language(Settings), redraws every screen in it from here on.
-        self.language = current_language()
+        # Names the language the menu speaks now; a click switches to the next and,
+        # through on_language(Settings), redraws every screen in it from here on.
         self.on_language = on_language
         self.language_button = None
         if on_language is not None:
             # Opposite the Graphics button: the top left corner.
-            self.language_button = self._button(LANGUAGES[self.language], (-1.0, 0.76),
+            self.language_button = self._button(LANGUAGES[current_language()], (-1.0, 0.76),
                                                 self.next_language, half_width=0.2)
         OnscreenText(parent=self.frame, text=_("3D pool for two players, or against the computer"),
                      pos=(0, 0.67), scale=0.045, fg=DIM)
@@ -244,15 +243,13 @@ class Menu:
             eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
             aids=aids, effects_volume=round(float(self.volume["value"]), 2),
             muted=self.mute_toggle.value, race_to=self.race_to,
-            winner_breaks=self.winner_breaks_toggle.value, stroke_input=self.stroke_input,
-            language=self.language if self.language_button is not None else
-            self.shown.language)
+            winner_breaks=self.winner_breaks_toggle.value, stroke_input=self.stroke_input)
 
     def next_language(self) -> None:
         """Switch to the next of game.i18n.LANGUAGES (each named in its own language)."""
         codes = list(LANGUAGES)
-        self.language = codes[(codes.index(self.language) + 1) % len(codes)]
-        self.on_language(self.settings())
+        chosen = codes[(codes.index(current_language()) + 1) % len(codes)]
+        self.on_language(dataclasses.replace(self.settings(), language=chosen))
 
     def play(self) -> None:
         if self.graphics_page is None:

@@ -11,13 +11,17 @@ from setuptools.command.build_py import build_py
 # -ffp-contract=off: no fused multiply-add, so results are bit-identical whatever the CPU
 # (determinism of the event log); never -ffast-math, which would reorder float arithmetic.
 COMPILE_ARGS = ["-O3", "-ffp-contract=off", "-fno-fast-math"]
+# The solver runs a batch's shots on OpenMP threads (physics_ext.simulate_batch); each shot
+# is independent, so threading changes no result.
+OPENMP = ["-fopenmp"]
 
 
-def extension(name):
+def extension(name, openmp=False):
     return Extension(
         f"physics_ext.{name}",
         [f"physics_ext/{name}.pyx"],
-        extra_compile_args=COMPILE_ARGS,
+        extra_compile_args=COMPILE_ARGS + (OPENMP if openmp else []),
+        extra_link_args=OPENMP if openmp else [],
     )
 
 
@@ -39,7 +43,7 @@ class BuildPyWithCatalogs(build_py):
 setup(
     cmdclass={"build_py": BuildPyWithCatalogs},
     ext_modules=cythonize(
-        [extension("_solver"), extension("_query")],
+        [extension("_solver", openmp=True), extension("_query")],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -193,3 +193,16 @@ cdef inline Params make_params(const double[::1] p):
     P.u_b_slow, P.u_b_decay = p[9], p[10]
     P.e_rail, P.u_rail, P.u_r_rail = p[11], p[12], p[13]
     return P
+
+
+cdef inline void load_piece(Traj* Tr, const BallProps* B, const Params* P, int state,
+                            double t0, const double* rvw) noexcept nogil:
+    """A recorded piece (state, start time, 9 values r v w) as a ready trajectory."""
+    cdef int k
+    Tr.state = state
+    Tr.t0 = t0
+    for k in range(3):
+        Tr.r[k] = rvw[k]
+        Tr.v[k] = rvw[3 + k]
+        Tr.w[k] = rvw[6 + k]
+    setup_traj(Tr, B, P)

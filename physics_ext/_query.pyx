@@ -6,22 +6,9 @@ from libc.math cimport sqrt, isfinite
 import numpy as np
 
 from physics_ext._types cimport *
-from physics_ext._motion cimport (setup_traj, eval_traj, fill_props, make_params, hypot2,
-                                  contact_rho)
+from physics_ext._motion cimport (eval_traj, fill_props, make_params, hypot2, contact_rho,
+                                  load_piece)
 from physics_ext._roots cimport roots_in, first_entry
-
-
-cdef inline void load_piece(Traj* Tr, const BallProps* B, const Params* P, int state,
-                            double t0, const double* rvw) noexcept nogil:
-    """A recorded piece (state, start time, 9 values r v w) as a ready trajectory."""
-    cdef int k
-    Tr.state = state
-    Tr.t0 = t0
-    for k in range(3):
-        Tr.r[k] = rvw[k]
-        Tr.v[k] = rvw[3 + k]
-        Tr.w[k] = rvw[6 + k]
-    setup_traj(Tr, B, P)
 
 
 def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[::1] piece_t0,

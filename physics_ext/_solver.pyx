@@ -6,8 +6,9 @@
 # recomputed, so an event costs O(n) (a row) instead of O(n^2). Ties are broken by ball
 # index, so the event log is the same, bit for bit, on every run.
 
-from libc.math cimport sqrt, INFINITY
-from libc.stdlib cimport malloc, realloc, free
+from cython.parallel cimport prange
+from libc.math cimport sqrt, INFINITY, NAN
+from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 
 import numpy as np
@@ -17,7 +18,8 @@ from physics_ext.types import EVENT_DTYPE
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
                                   hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
-                                  classify_on_surface)
+                                  classify_on_surface, load_piece)
+from physics_ext._stroke cimport strike_motion, squirt
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
@@ -597,6 +599,161 @@ cdef int step(Sim* S) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------
+# One shot, in C: the one solver that run() and run_batch() share
+# ---------------------------------------------------------------------------------------
+
+cdef Geometry make_geometry(const double[:, :, ::1] seg, const double[:, ::1] seg_n,
+                            const int[::1] seg_rail, const double[:, ::1] tip,
+                            const int[::1] tip_rail, const double[:, ::1] pocket,
+                            double length, double width, double cushion_height,
+                            double rail_depth):
+    """The table boundary as the solver reads it; it points into the arrays, which must
+    outlive every Sim that uses it."""
+    cdef Geometry G
+    memset(&G, 0, sizeof(Geometry))
+    G.n_seg = seg.shape[0]
+    G.n_tip = tip.shape[0]
+    G.n_pocket = pocket.shape[0]
+    G.seg = &seg[0, 0, 0]
+    G.seg_n = &seg_n[0, 0]
+    G.seg_rail = &seg_rail[0]
+    G.tip = &tip[0, 0] if G.n_tip > 0 else NULL
+    G.tip_rail = &tip_rail[0] if G.n_tip > 0 else NULL
+    G.pocket = &pocket[0, 0]
+    G.cushion_height = cushion_height
+    G.inner[0] = 0.0
+    G.inner[1] = length
+    G.inner[2] = 0.0
+    G.inner[3] = width
+    G.rail_depth = rail_depth
+    G.n_rail = 6 if rail_depth > 0.0 and G.n_seg >= 6 else 0
+    G.outer[0] = -rail_depth
+    G.outer[1] = length + rail_depth
+    G.outer[2] = -rail_depth
+    G.outer[3] = width + rail_depth
+    return G
+
+
+cdef void sim_close(Sim* S) noexcept nogil:
+    """Free what sim_open allocated (safe on a partly opened Sim)."""
+    free(S.B)
+    free(S.T)
+    free(S.pair_t)
+    free(S.row_t)
+    free(S.row_j)
+    free(S.own_t)
+    free(S.own_kind)
+    free(S.own_feature)
+    free(S.own_flags)
+    free(S.feat_box)
+    free(S.events)
+    free(S.pieces)
+    memset(S, 0, sizeof(Sim))
+
+
+cdef int sim_open(Sim* S, int n, const Params* P, const Geometry* G,
+                  int max_events) noexcept nogil:
+    """An empty Sim of n balls with its tables allocated. Returns OK or ERR_NO_MEMORY
+    (then sim_close still frees what was allocated)."""
+    cdef int n_feat = G.n_seg + G.n_tip + G.n_pocket
+    memset(S, 0, sizeof(Sim))
+    S.n = n
+    S.P = P[0]
+    S.G = G[0]
+    S.max_events = max_events
+    S.B = <BallProps*> malloc(n * sizeof(BallProps))
+    S.T = <Traj*> malloc(n * sizeof(Traj))
+    S.pair_t = <double*> malloc(n * n * sizeof(double))
+    S.row_t = <double*> malloc(n * sizeof(double))
+    S.row_j = <int*> malloc(n * sizeof(int))
+    S.own_t = <double*> malloc(n * sizeof(double))
+    S.own_kind = <int*> malloc(n * sizeof(int))
+    S.own_feature = <int*> malloc(n * sizeof(int))
+    S.own_flags = <int*> malloc(n * sizeof(int))
+    S.feat_box = <double*> malloc(4 * n_feat * sizeof(double))
+    S.cap_events = 256
+    S.events = <Event*> malloc(S.cap_events * sizeof(Event))
+    S.cap_pieces = 256 if 2 * n < 256 else 2 * n
+    S.pieces = <Piece*> malloc(S.cap_pieces * sizeof(Piece))
+    if (S.B == NULL or S.T == NULL or S.pair_t == NULL or S.row_t == NULL or
+            S.row_j == NULL or S.own_t == NULL or S.own_kind == NULL or
+            S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL or
+            S.events == NULL or S.pieces == NULL):
+        return ERR_NO_MEMORY
+    return OK
+
+
+cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
+    """Simulate one shot in an opened Sim until every ball rests. `balls`: n rows of 11
+    (R, m, x, y, z, vx, vy, vz, wx, wy, wz; SI, table frame), validated by physics_ext.api.
+    Leaves the events and pieces in S; returns OK, ERR_EVENT_CAP, ERR_STALLED or
+    ERR_NO_MEMORY. Touches nothing but S (re-entrant: shots may run on many threads)."""
+    cdef int n = S.n, i, k, status = OK, same = 0
+    cdef double last_t = 0.0
+    cdef const double* fp
+    cdef const double* row
+    # bounding boxes of the table features
+    for k in range(S.G.n_seg):
+        fp = &S.G.seg[4 * k]
+        S.feat_box[4 * k] = fp[0] if fp[0] < fp[2] else fp[2]
+        S.feat_box[4 * k + 1] = fp[2] if fp[0] < fp[2] else fp[0]
+        S.feat_box[4 * k + 2] = fp[1] if fp[1] < fp[3] else fp[3]
+        S.feat_box[4 * k + 3] = fp[3] if fp[1] < fp[3] else fp[1]
+    for k in range(S.G.n_tip + S.G.n_pocket):
+        fp = &S.G.tip[3 * k] if k < S.G.n_tip else &S.G.pocket[3 * (k - S.G.n_tip)]
+        S.feat_box[4 * (S.G.n_seg + k)] = fp[0] - fp[2]
+        S.feat_box[4 * (S.G.n_seg + k) + 1] = fp[0] + fp[2]
+        S.feat_box[4 * (S.G.n_seg + k) + 2] = fp[1] - fp[2]
+        S.feat_box[4 * (S.G.n_seg + k) + 3] = fp[1] + fp[2]
+    # initial states: a ball on the cloth pushed into the slate bounces off it now
+    for i in range(n):
+        row = &balls[11 * i]
+        fill_props(&S.B[i], row[0], row[1], S.G.cushion_height, &S.P)
+        S.T[i].t0 = 0.0
+        for k in range(3):
+            S.T[i].r[k] = row[2 + k]
+            S.T[i].v[k] = row[5 + k]
+            S.T[i].w[k] = row[8 + k]
+        k = rail_under(&S.G, S.T[i].r[0], S.T[i].r[1], 0.0)
+        if S.T[i].r[2] <= S.B[i].R and S.T[i].v[2] < 0.0:
+            S.T[i].r[2] = S.B[i].R
+            settle(S, i, False, True)
+            status = status or record_event(S, 0.0, EV_SLATE, i, -1, -1, -1, -row[7], 0)
+        elif k >= 0 and S.T[i].r[2] <= S.B[i].z_rail and S.T[i].v[2] <= 0.0:
+            # given on a rail top (physics_ext.api allows it up to OVERLAP_TOL_M in)
+            S.T[i].r[2] = S.B[i].z_rail
+            settle(S, i, S.T[i].v[2] < 0.0, S.T[i].v[2] < 0.0)
+            if row[7] < 0.0:
+                status = status or record_event(S, 0.0, EV_RAIL_TOP, i, -1, k, k, -row[7], 0)
+        else:
+            settle(S, i, S.T[i].r[2] > S.B[i].R, False)
+        status = status or record_piece(S, i)
+    for i in range(n * n):
+        S.pair_t[i] = INFINITY
+    for i in range(n):
+        S.row_t[i] = INFINITY
+        S.row_j[i] = -1
+    for i in range(n):
+        refresh_ball(S, i)
+    while status == OK:
+        if S.n_events >= S.max_events:
+            status = ERR_EVENT_CAP
+            break
+        k = step(S)
+        if k < 0:
+            break
+        status = k
+        if S.t_now - last_t <= SAME_TIME_S:
+            same += 1
+            if same > STALL_EVENTS_PER_BALL * n:
+                status = ERR_STALLED
+        else:
+            same = 0
+            last_t = S.t_now
+    return status
+
+
+# ---------------------------------------------------------------------------------------
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
@@ -636,6 +793,19 @@ cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, dou
             rvw[k, 6 + i] = pc[k].w[i]
 
 
+cdef object log_arrays(const Sim* S):
+    """(events, pieces) of a finished Sim as run() returns them."""
+    events = np.empty(S.n_events, dtype=EVENT_DTYPE)
+    if S.n_events:
+        copy_events(S.events, S.n_events, events)
+    piece_ball = np.empty(S.n_pieces, dtype=np.int32)
+    piece_state = np.empty(S.n_pieces, dtype=np.int32)
+    piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
+    piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
+    copy_pieces(S.pieces, S.n_pieces, piece_ball, piece_state, piece_t0, piece_rvw)
+    return events, (piece_ball, piece_state, piece_t0, piece_rvw)
+
+
 def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
@@ -651,135 +821,189 @@ def run(const double[:, ::1] balls, const double[::1] params,
     pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """
     cdef Sim S
-    cdef int n = balls.shape[0], i, k, status = OK, same = 0
-    cdef int n_feat
-    cdef double last_t = 0.0
-    cdef const double* fp
-    memset(&S, 0, sizeof(Sim))
-    S.n = n
-    S.P = make_params(params)
-    S.G.n_seg = seg.shape[0]
-    S.G.n_tip = tip.shape[0]
-    S.G.n_pocket = pocket.shape[0]
-    S.G.seg = &seg[0, 0, 0]
-    S.G.seg_n = &seg_n[0, 0]
-    S.G.seg_rail = &seg_rail[0]
-    S.G.tip = &tip[0, 0] if S.G.n_tip > 0 else NULL
-    S.G.tip_rail = &tip_rail[0] if S.G.n_tip > 0 else NULL
-    S.G.pocket = &pocket[0, 0]
-    S.G.cushion_height = cushion_height
-    S.G.inner[0] = 0.0
-    S.G.inner[1] = length
-    S.G.inner[2] = 0.0
-    S.G.inner[3] = width
-    S.G.rail_depth = rail_depth
-    S.G.n_rail = 6 if rail_depth > 0.0 and S.G.n_seg >= 6 else 0
-    S.G.outer[0] = -rail_depth
-    S.G.outer[1] = length + rail_depth
-    S.G.outer[2] = -rail_depth
-    S.G.outer[3] = width + rail_depth
-    S.max_events = max_events
-    n_feat = S.G.n_seg + S.G.n_tip + S.G.n_pocket
-    S.B = <BallProps*> malloc(n * sizeof(BallProps))
-    S.T = <Traj*> malloc(n * sizeof(Traj))
-    S.pair_t = <double*> malloc(n * n * sizeof(double))
-    S.row_t = <double*> malloc(n * sizeof(double))
-    S.row_j = <int*> malloc(n * sizeof(int))
-    S.own_t = <double*> malloc(n * sizeof(double))
-    S.own_kind = <int*> malloc(n * sizeof(int))
-    S.own_feature = <int*> malloc(n * sizeof(int))
-    S.own_flags = <int*> malloc(n * sizeof(int))
-    S.feat_box = <double*> malloc(4 * n_feat * sizeof(double))
-    S.cap_events = 256
-    S.events = <Event*> malloc(S.cap_events * sizeof(Event))
-    S.cap_pieces = 256 if 2 * n < 256 else 2 * n
-    S.pieces = <Piece*> malloc(S.cap_pieces * sizeof(Piece))
+    cdef Params P = make_params(params)
+    cdef Geometry G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length,
+                                    width, cushion_height, rail_depth)
+    cdef int status
     try:
-        if (S.B == NULL or S.T == NULL or S.pair_t == NULL or S.row_t == NULL or
-                S.row_j == NULL or S.own_t == NULL or S.own_kind == NULL or
-                S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL or
-                S.events == NULL or S.pieces == NULL):
+        if sim_open(&S, balls.shape[0], &P, &G, max_events) != OK:
             raise MemoryError("physics_ext: cannot allocate the solver's tables")
         with nogil:
-            # bounding boxes of the table features
-            for k in range(S.G.n_seg):
-                fp = &S.G.seg[4 * k]
-                S.feat_box[4 * k] = fp[0] if fp[0] < fp[2] else fp[2]
-                S.feat_box[4 * k + 1] = fp[2] if fp[0] < fp[2] else fp[0]
-                S.feat_box[4 * k + 2] = fp[1] if fp[1] < fp[3] else fp[3]
-                S.feat_box[4 * k + 3] = fp[3] if fp[1] < fp[3] else fp[1]
-            for k in range(S.G.n_tip + S.G.n_pocket):
-                fp = &S.G.tip[3 * k] if k < S.G.n_tip else &S.G.pocket[3 * (k - S.G.n_tip)]
-                S.feat_box[4 * (S.G.n_seg + k)] = fp[0] - fp[2]
-                S.feat_box[4 * (S.G.n_seg + k) + 1] = fp[0] + fp[2]
-                S.feat_box[4 * (S.G.n_seg + k) + 2] = fp[1] - fp[2]
-                S.feat_box[4 * (S.G.n_seg + k) + 3] = fp[1] + fp[2]
-            # initial states: a ball on the cloth pushed into the slate bounces off it now
-            for i in range(n):
-                fill_props(&S.B[i], balls[i, 0], balls[i, 1], cushion_height, &S.P)
-                S.T[i].t0 = 0.0
-                for k in range(3):
-                    S.T[i].r[k] = balls[i, 2 + k]
-                    S.T[i].v[k] = balls[i, 5 + k]
-                    S.T[i].w[k] = balls[i, 8 + k]
-                k = rail_under(&S.G, S.T[i].r[0], S.T[i].r[1], 0.0)
-                if S.T[i].r[2] <= S.B[i].R and S.T[i].v[2] < 0.0:
-                    S.T[i].r[2] = S.B[i].R
-                    settle(&S, i, False, True)
-                    status = status or record_event(&S, 0.0, EV_SLATE, i, -1, -1, -1,
-                                                    -balls[i, 7], 0)
-                elif k >= 0 and S.T[i].r[2] <= S.B[i].z_rail and S.T[i].v[2] <= 0.0:
-                    # given on a rail top (physics_ext.api allows it up to OVERLAP_TOL_M in)
-                    S.T[i].r[2] = S.B[i].z_rail
-                    settle(&S, i, S.T[i].v[2] < 0.0, S.T[i].v[2] < 0.0)
-                    if balls[i, 7] < 0.0:
-                        status = status or record_event(&S, 0.0, EV_RAIL_TOP, i, -1, k, k,
-                                                        -balls[i, 7], 0)
-                else:
-                    settle(&S, i, S.T[i].r[2] > S.B[i].R, False)
-                status = status or record_piece(&S, i)
-            for i in range(n * n):
-                S.pair_t[i] = INFINITY
-            for i in range(n):
-                S.row_t[i] = INFINITY
-                S.row_j[i] = -1
-            for i in range(n):
-                refresh_ball(&S, i)
-            while status == OK:
-                if S.n_events >= S.max_events:
-                    status = ERR_EVENT_CAP
-                    break
-                k = step(&S)
-                if k < 0:
-                    break
-                status = k
-                if S.t_now - last_t <= SAME_TIME_S:
-                    same += 1
-                    if same > STALL_EVENTS_PER_BALL * n:
-                        status = ERR_STALLED
-                else:
-                    same = 0
-                    last_t = S.t_now
-        events = np.empty(S.n_events, dtype=EVENT_DTYPE)
-        if S.n_events:
-            copy_events(S.events, S.n_events, events)
-        piece_ball = np.empty(S.n_pieces, dtype=np.int32)
-        piece_state = np.empty(S.n_pieces, dtype=np.int32)
-        piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
-        piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
-        copy_pieces(S.pieces, S.n_pieces, piece_ball, piece_state, piece_t0, piece_rvw)
-        return (events, (piece_ball, piece_state, piece_t0, piece_rvw), status,
-                S.err_a, S.err_b, S.t_now)
+            status = sim_run(&S, &balls[0, 0])
+        events, pieces = log_arrays(&S)
+        return events, pieces, status, S.err_a, S.err_b, S.t_now
     finally:
-        free(S.B)
-        free(S.T)
-        free(S.pair_t)
-        free(S.row_t)
-        free(S.row_j)
-        free(S.own_t)
-        free(S.own_kind)
-        free(S.own_feature)
-        free(S.own_flags)
-        free(S.feat_box)
-        free(S.events)
-        free(S.pieces)
+        sim_close(&S)
+
+
+# ---------------------------------------------------------------------------------------
+# Many shots at once: the same solver on every shot, spread over threads
+# ---------------------------------------------------------------------------------------
+
+ctypedef struct ShotOut:        # where one shot's compact results go (rows of the outputs)
+    double* position            # (n, 3) every ball at rest, m
+    int* state                  # (n,) MotionState at the end
+    int* pocket                 # (n,) Pocket of a ball's POCKET event, -1 if none
+    double* pocket_time         # (n,) its time, s (NaN if none)
+    int* cushions               # (n,) CUSHION and JAW_TIP events of the ball
+    int* summary                # first contact, events, error, error ball a, error ball b
+    double* duration            # time of the last event, s
+    Event** events              # the event log, kept when logs are asked for (else NULL)
+    Piece** pieces              # ... and the trajectory pieces
+    int* n_pieces
+
+
+cdef void summarise(const Sim* S, int cue, ShotOut* out) noexcept nogil:
+    """The compact results of a finished shot, read from its event log and last pieces:
+    final state of every ball as ShotResult.final gives it (the last piece evaluated at
+    the last event's time), pockets, the cue ball's first contact, cushion contacts."""
+    cdef int n = S.n, i, j, k, first = -1
+    cdef const Event* e
+    cdef BallProps B
+    cdef Traj Tr
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef double t = S.events[S.n_events - 1].time if S.n_events > 0 else 0.0
+    for i in range(n):
+        out.pocket[i] = -1
+        out.pocket_time[i] = NAN
+        out.cushions[i] = 0
+    for k in range(S.n_events):
+        e = &S.events[k]
+        if e.kind == EV_BALL_BALL and first < 0 and (e.ball == cue or e.other == cue):
+            first = e.other if e.ball == cue else e.ball
+        elif e.kind == EV_CUSHION or e.kind == EV_JAW_TIP:
+            out.cushions[e.ball] += 1
+        elif e.kind == EV_POCKET:
+            out.pocket[e.ball] = e.feature
+            out.pocket_time[e.ball] = e.time
+    for k in range(S.n_pieces - 1, -1, -1):     # the last piece of each ball
+        i = S.pieces[k].ball
+        if out.state[i] >= 0:
+            continue
+        fill_props(&B, S.B[i].R, S.B[i].m, S.G.cushion_height, &S.P)
+        load_piece(&Tr, &B, &S.P, S.pieces[k].state, S.pieces[k].t0, &S.pieces[k].r[0])
+        eval_traj(&Tr, &B, t, r, v, w)
+        for j in range(3):
+            out.position[3 * i + j] = r[j]
+        out.state[i] = Tr.state
+    out.summary[0] = first
+    out.summary[1] = S.n_events
+    out.duration[0] = t
+
+
+cdef void batch_shot(const double* balls, int n, const Params* P, const Geometry* G,
+                     int max_events, int cue, ShotOut* out) noexcept nogil:
+    """One shot of a batch, on this thread: solve, summarise, keep the log if asked."""
+    cdef Sim S
+    cdef int status = sim_open(&S, n, P, G, max_events), i
+    for i in range(n):
+        out.state[i] = -1
+    if status == OK:
+        status = sim_run(&S, balls)
+    out.summary[2] = status
+    out.summary[3] = S.err_a
+    out.summary[4] = S.err_b
+    out.duration[0] = S.t_now
+    if status == OK:
+        summarise(&S, cue, out)
+        if out.events != NULL:
+            out.events[0] = S.events
+            out.pieces[0] = S.pieces
+            out.summary[1] = S.n_events
+            out.n_pieces[0] = S.n_pieces
+            S.events = NULL          # handed over: freed after copying out
+            S.pieces = NULL
+    sim_close(&S)
+
+
+def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
+              const double[::1] params, const double[:, :, ::1] seg,
+              const double[:, ::1] seg_n, const int[::1] seg_rail, const double[:, ::1] tip,
+              const int[::1] tip_rail, const double[:, ::1] pocket, double length,
+              double width, double cushion_height, double rail_depth, int max_events,
+              int cue, int threads, bint logs, double[:, :, ::1] position,
+              int[:, ::1] state, int[:, ::1] pocket_of, double[:, ::1] pocket_time,
+              int[:, ::1] cushions, int[:, ::1] summary, double[::1] duration):
+    """Simulate the shots balls[s] (N, n, 11 rows as for run()) with todo[s] != 0, each
+    exactly as run() does, on `threads` threads without the GIL. Inputs are validated by
+    physics_ext.batch. Writes per shot: position (N, n, 3), state (N, n), pocket_of and
+    pocket_time (N, n), cushions (N, n), summary (N, 5: first contact of ball `cue`,
+    events, status, the status's balls a and b) and duration (N,). Shots not to do are
+    left alone. Returns, when `logs`, a list of (events, pieces) per shot (None for a shot
+    not done or failed), else None."""
+    cdef Params P = make_params(params)
+    cdef Geometry G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length,
+                                    width, cushion_height, rail_depth)
+    cdef Py_ssize_t N = balls.shape[0], s
+    cdef int n = balls.shape[1]
+    cdef ShotOut* outs = <ShotOut*> calloc(N if N > 0 else 1, sizeof(ShotOut))
+    cdef Event** events = <Event**> calloc(N if N > 0 else 1, sizeof(Event*))
+    cdef Piece** pieces = <Piece**> calloc(N if N > 0 else 1, sizeof(Piece*))
+    cdef int* n_pieces = <int*> calloc(N if N > 0 else 1, sizeof(int))
+    cdef Sim view
+    try:
+        if outs == NULL or events == NULL or pieces == NULL or n_pieces == NULL:
+            raise MemoryError("physics_ext: cannot allocate the batch's tables")
+        for s in range(N):
+            outs[s].position = &position[s, 0, 0]
+            outs[s].state = &state[s, 0]
+            outs[s].pocket = &pocket_of[s, 0]
+            outs[s].pocket_time = &pocket_time[s, 0]
+            outs[s].cushions = &cushions[s, 0]
+            outs[s].summary = &summary[s, 0]
+            outs[s].duration = &duration[s]
+            if logs:
+                outs[s].events = &events[s]
+                outs[s].pieces = &pieces[s]
+                outs[s].n_pieces = &n_pieces[s]
+        with nogil:
+            for s in prange(N, num_threads=threads, schedule="dynamic", chunksize=1):
+                if todo[s]:
+                    batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
+        if not logs:
+            return None
+        out = []
+        for s in range(N):
+            if events[s] == NULL:
+                out.append(None)
+                continue
+            memset(&view, 0, sizeof(Sim))
+            view.events = events[s]
+            view.n_events = summary[s, 1]
+            view.pieces = pieces[s]
+            view.n_pieces = n_pieces[s]
+            out.append(log_arrays(&view))
+        return out
+    finally:
+        for s in range(N if events != NULL and pieces != NULL else 0):
+            free(events[s])
+            free(pieces[s])
+        free(outs)
+        free(events)
+        free(pieces)
+        free(n_pieces)
+
+
+def strike_batch(const double[:, ::1] strokes, double radius, double mass, double cue_mass,
+                 double tip_restitution, double end_mass, double miscue_limit,
+                 double miscue_fraction, double[:, ::1] velocity, double[:, ::1] omega,
+                 double[::1] squirt_angle, signed char[::1] miscue):
+    """The cue ball's motion after each stroke row (azimuth, elevation, side, height,
+    speed; physics_ext._stroke.strike_motion, as stroke.strike computes it), written to
+    velocity and omega (N, 3), squirt_angle and miscue (N,)."""
+    cdef Py_ssize_t k
+    with nogil:
+        for k in range(strokes.shape[0]):
+            miscue[k] = strike_motion(strokes[k, 0], strokes[k, 1], strokes[k, 2],
+                                      strokes[k, 3], strokes[k, 4], radius, mass, cue_mass,
+                                      tip_restitution, end_mass, miscue_limit,
+                                      miscue_fraction, &velocity[k, 0], &omega[k, 0],
+                                      &squirt_angle[k])
+
+
+def squirt_angle(double side, double mass_ratio):
+    """Squirt angle (rad) for contact side offset `side` (fraction of R) and ball mass over
+    cue end mass `mass_ratio` (physics_ext._stroke.squirt)."""
+    return squirt(side, mass_ratio)

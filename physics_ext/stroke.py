@@ -105,6 +105,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _solver
 from . import constants as C
 
 # Accepted values of strike(..., scoop_rule=...), see the module docstring.
@@ -245,9 +246,7 @@ def squirt_angle(side: float, mass_ratio: float) -> float:
     """Squirt angle (rad) for contact side offset `side` (fraction of R) and ball mass over
     cue end mass `mass_ratio` (TP A.31). Its sign is the sign of `side`; the ball deflects
     away from the English side."""
-    a = side
-    return math.atan(2.5 * a * math.sqrt(1.0 - a * a)
-                     / (1.0 + mass_ratio + 2.5 * (1.0 - a * a)))
+    return _solver.squirt_angle(side, mass_ratio)
 
 
 def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(), *,
@@ -275,19 +274,10 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
     contact_height = radius * (1.0 + sin_contact)
     tip_cloth = contact_height - cue.shaft_radius * cos_t <= 0.0
 
-    offset = math.hypot(a, b)
-    limit = cue.miscue_limit
-    miscue = offset > limit
-    if miscue:
-        a, b = a * limit / offset, b * limit / offset
-        fraction = C.CUE_MISCUE_FRACTION
-    else:
-        fraction = 1.0
-    speed = fraction * (1.0 + cue.tip_restitution) * stroke.speed / (
-        1.0 + mass / cue.mass + 2.5 * (a * a + b * b))
-    alpha = squirt_angle(a, mass / cue.end_mass)
-    velocity = speed * (math.cos(alpha) * c - math.sin(alpha) * e_r)
-    omega = 2.5 * speed / radius * (a * e_u - b * e_r)
+    # The impulse itself is compiled (physics_ext/_stroke.pxd), shared with shoot_batch.
+    velocity, omega, squirt, miscue = strike_motions(
+        np.array([[stroke.azimuth, stroke.elevation, a, b, stroke.speed]]), radius, mass, cue)
+    velocity, omega, alpha, miscue = velocity[0], omega[0], float(squirt[0]), bool(miscue[0])
 
     if tip_cloth:
         kind = StrikeClass.SCOOP
@@ -304,6 +294,21 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
         cue_direction=_readonly(c), squirt_angle=alpha, contact_point=_readonly(contact),
         contact_angle=math.asin(sin_contact), contact_height=contact_height,
         tip_cloth=bool(tip_cloth), miscue=bool(miscue), classification=kind)
+
+
+def strike_motions(strokes: np.ndarray, radius: float, mass: float, cue: CueSpec) -> tuple:
+    """The point impulse of many strokes, rows (azimuth, elevation, side, height, speed),
+    on a resting ball of `radius` (m) and `mass` (kg), validated by the caller: arrays
+    velocity (N, 3) m/s, angular velocity (N, 3) rad/s, squirt angle (N,) rad and miscue
+    (N,) bool, as the module docstring's model gives them."""
+    strokes = np.ascontiguousarray(strokes, dtype=np.float64)
+    count = strokes.shape[0]
+    velocity, omega = np.empty((count, 3)), np.empty((count, 3))
+    squirt, miscue = np.empty(count), np.empty(count, dtype=np.int8)
+    _solver.strike_batch(strokes, radius, mass, cue.mass, cue.tip_restitution, cue.end_mass,
+                         cue.miscue_limit, C.CUE_MISCUE_FRACTION, velocity, omega, squirt,
+                         miscue)
+    return velocity, omega, squirt, miscue.astype(bool)
 
 
 def contact_offset(tip_side: float, tip_height: float, radius: float,

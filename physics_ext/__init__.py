@@ -3,6 +3,9 @@
 Public API (units SI, table frame of physics_ext.table):
     simulate(table, balls, params) -> ShotResult
     shoot(table, balls, cue_index, stroke, params, cue) -> ShotResult (with stroke, flights)
+    simulate_batch(table, balls, params, threads=, logs=) -> BatchResult: N shots at once,
+        compiled and threaded, each equal to simulate()'s; shoot_batch(table, balls,
+        strokes, ...) likewise for shoot(); ShotError, ball_rows
     strike(stroke, radius, mass, cue) -> StrikeResult; Stroke, CueSpec, StrikeClass, Flight
     CueMotion, CueFault: the cue's follow-through and the stroke faults it produced
     TableSpec, TableGeometry, Pocket, Rail
@@ -11,6 +14,7 @@ Public API (units SI, table frame of physics_ext.table):
 See physics_ext/README.md.
 """
 from .api import ShotResult, contact_distance, shoot, simulate
+from .batch import BatchResult, ShotError, ball_rows, shoot_batch, simulate_batch
 from .cue import CueFault, CueMotion
 from .flight import Flight
 from .stroke import CueSpec, StrikeClass, StrikeResult, Stroke, strike
@@ -18,7 +22,8 @@ from .table import Pocket, Rail, TableGeometry, TableSpec
 from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
                     Samples, SimulationError)
 
-__all__ = ["simulate", "shoot", "strike", "Stroke", "CueSpec", "StrikeResult", "StrikeClass",
+__all__ = ["simulate", "shoot", "simulate_batch", "shoot_batch", "BatchResult", "ShotError",
+           "ball_rows", "strike", "Stroke", "CueSpec", "StrikeResult", "StrikeClass",
            "CueMotion", "CueFault",
            "Flight", "ShotResult", "contact_distance", "TableSpec", "TableGeometry", "Pocket",
            "Rail", "Ball", "Params", "MotionState", "EventKind", "EventFlag", "EVENT_DTYPE",

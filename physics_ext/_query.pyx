@@ -75,18 +75,19 @@ def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
 
 
 # Problems first_problem() reports, in the order it checks them.
-PROBLEM_NONE = 0
-PROBLEM_NOT_FINITE = 1      # (ball, column)
-PROBLEM_NOT_POSITIVE = 2    # (ball, column 0 radius or 1 mass)
-PROBLEM_CUSHION_FIT = 3     # (ball)
-PROBLEM_IN_SLATE = 4        # (ball)
-PROBLEM_OFF_SURFACE = 5     # (ball)
-PROBLEM_OVER_POCKET = 6     # (ball, pocket)
-PROBLEM_IN_JAW = 7          # (ball, tip)
-PROBLEM_TOO_FAST = 8        # (ball)
-PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
-PROBLEM_OVERLAP = 10        # (ball, other ball)
-PROBLEM_IN_RAIL = 11        # (ball, rail): over a rail top, below its surface
+cpdef enum:
+    PROBLEM_NONE = 0
+    PROBLEM_NOT_FINITE = 1      # (ball, column)
+    PROBLEM_NOT_POSITIVE = 2    # (ball, column 0 radius or 1 mass)
+    PROBLEM_CUSHION_FIT = 3     # (ball)
+    PROBLEM_IN_SLATE = 4        # (ball)
+    PROBLEM_OFF_SURFACE = 5     # (ball)
+    PROBLEM_OVER_POCKET = 6     # (ball, pocket)
+    PROBLEM_IN_JAW = 7          # (ball, tip)
+    PROBLEM_TOO_FAST = 8        # (ball)
+    PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
+    PROBLEM_OVERLAP = 10        # (ball, other ball)
+    PROBLEM_IN_RAIL = 11        # (ball, rail): over a rail top, below its surface
 
 
 def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
@@ -99,74 +100,101 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
     contact distance from every cushion face it is in front of (pocket mouths included); or
     over the top of a rail (rail_depth wide behind the rail noses, segments 0-5), no lower
     than a ball resting on it (within tol)."""
+    cdef int ball = -1, detail = -1, problem
+    with nogil:
+        problem = problem_of(balls, seg, seg_n, outline, tip, pocket, cushion_height, tol,
+                             max_speed, rail_depth, &ball, &detail)
+    return problem, ball, detail
+
+
+def first_problems(const double[:, :, ::1] shots, const double[:, :, ::1] seg,
+                   const double[:, ::1] seg_n, const double[:, ::1] outline,
+                   const double[:, ::1] tip, const double[:, ::1] pocket,
+                   double cushion_height, double tol, double max_speed, double rail_depth,
+                   int[:, ::1] out):
+    """first_problem of every shot's balls (shots: (N, n, 11)), written to out (N, 3):
+    PROBLEM_*, ball, detail."""
+    cdef Py_ssize_t s
+    for s in range(shots.shape[0]):
+        out[s, 0] = problem_of(shots[s], seg, seg_n, outline, tip, pocket, cushion_height,
+                               tol, max_speed, rail_depth, &out[s, 1], &out[s, 2])
+
+
+cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
+                    const double[:, ::1] seg_n, const double[:, ::1] outline,
+                    const double[:, ::1] tip, const double[:, ::1] pocket,
+                    double cushion_height, double tol, double max_speed, double rail_depth,
+                    int* ball, int* detail) noexcept nogil:
+    """first_problem's search: returns the PROBLEM_*, with the ball and the detail in
+    ball[0] and detail[0]."""
     cdef int n = balls.shape[0], i, j, k, over
     cdef double R, rho, s, dx, dy, dz, x, y, ex, ey, lam
-    with nogil:
-        for i in range(n):
-            for k in range(11):
-                if not isfinite(balls[i, k]):
-                    with gil:
-                        return PROBLEM_NOT_FINITE, i, k
-            for k in range(2):
-                if balls[i, k] <= 0.0:
-                    with gil:
-                        return PROBLEM_NOT_POSITIVE, i, k
-            R = balls[i, 0]
-            if not (R < cushion_height < 2.0 * R):
-                with gil:
-                    return PROBLEM_CUSHION_FIT, i, -1
-            if balls[i, 4] < R - tol:
-                with gil:
-                    return PROBLEM_IN_SLATE, i, -1
-            rho = contact_rho(R, cushion_height)
-            x = balls[i, 2]
-            y = balls[i, 3]
-            over = -1
-            for k in range(6 if rail_depth > 0.0 and seg.shape[0] >= 6 else 0):
-                ex = seg[k, 1, 0] - seg[k, 0, 0]
-                ey = seg[k, 1, 1] - seg[k, 0, 1]
-                lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
-                s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
-                if -rail_depth < s < 0.0 and 0.0 < lam < ex * ex + ey * ey:
-                    over = k
-            if over >= 0:
-                if balls[i, 4] < cushion_height + R - tol:
-                    with gil:
-                        return PROBLEM_IN_RAIL, i, over
-            elif not inside_polygon(outline, x, y):
-                with gil:
-                    return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(seg.shape[0]):
-                ex = seg[k, 1, 0] - seg[k, 0, 0]
-                ey = seg[k, 1, 1] - seg[k, 0, 1]
-                lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
-                s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
-                if over < 0 and 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
-                    with gil:
-                        return PROBLEM_OFF_SURFACE, i, -1
-            for k in range(pocket.shape[0] if over < 0 else 0):   # a rail top is above
-                if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
-                    with gil:
-                        return PROBLEM_OVER_POCKET, i, k
-            for k in range(tip.shape[0] if over < 0 else 0):
-                if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
-                    with gil:
-                        return PROBLEM_IN_JAW, i, k
-            if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
-                with gil:
-                    return PROBLEM_TOO_FAST, i, -1
-            if R * sqrt(balls[i, 8] ** 2 + balls[i, 9] ** 2 + balls[i, 10] ** 2) > 2.0 * max_speed:
-                with gil:
-                    return PROBLEM_TOO_MUCH_SPIN, i, -1
-        for i in range(n):
-            for j in range(i + 1, n):
-                dx = balls[j, 2] - balls[i, 2]
-                dy = balls[j, 3] - balls[i, 3]
-                dz = balls[j, 4] - balls[i, 4]
-                if sqrt(dx * dx + dy * dy + dz * dz) < balls[i, 0] + balls[j, 0] - tol:
-                    with gil:
-                        return PROBLEM_OVERLAP, i, j
-    return PROBLEM_NONE, -1, -1
+    for i in range(n):
+        for k in range(11):
+            if not isfinite(balls[i, k]):
+                ball[0], detail[0] = i, k
+                return PROBLEM_NOT_FINITE
+        for k in range(2):
+            if balls[i, k] <= 0.0:
+                ball[0], detail[0] = i, k
+                return PROBLEM_NOT_POSITIVE
+        R = balls[i, 0]
+        if not (R < cushion_height < 2.0 * R):
+            ball[0], detail[0] = i, -1
+            return PROBLEM_CUSHION_FIT
+        if balls[i, 4] < R - tol:
+            ball[0], detail[0] = i, -1
+            return PROBLEM_IN_SLATE
+        rho = contact_rho(R, cushion_height)
+        x = balls[i, 2]
+        y = balls[i, 3]
+        over = -1
+        for k in range(6 if rail_depth > 0.0 and seg.shape[0] >= 6 else 0):
+            ex = seg[k, 1, 0] - seg[k, 0, 0]
+            ey = seg[k, 1, 1] - seg[k, 0, 1]
+            lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
+            s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
+            if -rail_depth < s < 0.0 and 0.0 < lam < ex * ex + ey * ey:
+                over = k
+        if over >= 0:
+            if balls[i, 4] < cushion_height + R - tol:
+                ball[0], detail[0] = i, over
+                return PROBLEM_IN_RAIL
+        elif not inside_polygon(outline, x, y):
+            ball[0], detail[0] = i, -1
+            return PROBLEM_OFF_SURFACE
+        for k in range(seg.shape[0]):
+            ex = seg[k, 1, 0] - seg[k, 0, 0]
+            ey = seg[k, 1, 1] - seg[k, 0, 1]
+            lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
+            s = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
+            if over < 0 and 0.0 <= lam <= ex * ex + ey * ey and -rho < s < rho - tol:
+                ball[0], detail[0] = i, -1
+                return PROBLEM_OFF_SURFACE
+        for k in range(pocket.shape[0] if over < 0 else 0):   # a rail top is above
+            if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
+                ball[0], detail[0] = i, k
+                return PROBLEM_OVER_POCKET
+        for k in range(tip.shape[0] if over < 0 else 0):
+            if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
+                ball[0], detail[0] = i, k
+                return PROBLEM_IN_JAW
+        if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
+            ball[0], detail[0] = i, -1
+            return PROBLEM_TOO_FAST
+        if R * sqrt(balls[i, 8] ** 2 + balls[i, 9] ** 2 + balls[i, 10] ** 2) > 2.0 * max_speed:
+            ball[0], detail[0] = i, -1
+            return PROBLEM_TOO_MUCH_SPIN
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = balls[j, 2] - balls[i, 2]
+            dy = balls[j, 3] - balls[i, 3]
+            dz = balls[j, 4] - balls[i, 4]
+            if sqrt(dx * dx + dy * dy + dz * dz) < balls[i, 0] + balls[j, 0] - tol:
+                ball[0], detail[0] = i, j
+                return PROBLEM_OVERLAP
+    ball[0], detail[0] = -1, -1
+    return PROBLEM_NONE
 
 
 cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept nogil:

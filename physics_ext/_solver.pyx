@@ -986,18 +986,21 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
         free(n_pieces)
 
 
-def strike_batch(const double[:, ::1] strokes, double radius, double mass, double cue_mass,
+def strike_batch(const double[:, ::1] strokes, const double[::1] radius,
+                 const double[::1] mass, double cue_mass,
                  double tip_restitution, double end_mass, double miscue_limit,
                  double miscue_fraction, double[:, ::1] velocity, double[:, ::1] omega,
                  double[::1] squirt_angle, signed char[::1] miscue):
     """The cue ball's motion after each stroke row (azimuth, elevation, side, height,
-    speed; physics_ext._stroke.strike_motion, as stroke.strike computes it), written to
-    velocity and omega (N, 3), squirt_angle and miscue (N,)."""
+    speed; physics_ext._stroke.strike_motion, as stroke.strike computes it) on a ball of
+    radius[k] and mass[k], written to velocity and omega (N, 3), squirt_angle and
+    miscue (N,)."""
     cdef Py_ssize_t k
     with nogil:
         for k in range(strokes.shape[0]):
             miscue[k] = strike_motion(strokes[k, 0], strokes[k, 1], strokes[k, 2],
-                                      strokes[k, 3], strokes[k, 4], radius, mass, cue_mass,
+                                      strokes[k, 3], strokes[k, 4], radius[k], mass[k],
+                                      cue_mass,
                                       tip_restitution, end_mass, miscue_limit,
                                       miscue_fraction, &velocity[k, 0], &omega[k, 0],
                                       &squirt_angle[k])

@@ -91,8 +91,13 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
                                                geo.outline, geo.tips, geo.pockets,
                                                table.cushion_height, OVERLAP_TOL_M,
                                                MAX_SPEED_MPS, geo.rail_top_width)
-    if problem == _query.PROBLEM_NONE:
-        return
+    if problem != _query.PROBLEM_NONE:
+        raise ValueError(problem_message(rows, table, problem, k, detail))
+
+
+def problem_message(rows: np.ndarray, table: TableSpec, problem: int, k: int,
+                    detail: int) -> str:
+    """The sentence naming ball k's problem (a _query.first_problem answer) in `rows`."""
     R, (x, y, z) = rows[k, 0], rows[k, 2:5]
     if problem == _query.PROBLEM_NOT_FINITE:
         name = _COLUMNS[detail]
@@ -123,9 +128,9 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
                    f"(surface speed over {2 * MAX_SPEED_MPS} m/s)")
     else:
         d = float(np.linalg.norm(rows[detail, 2:5] - rows[k, 2:5]))
-        raise ValueError(f"balls {k} and {detail} overlap: centres {d:.6g} m apart, "
-                         f"radii sum {R + rows[detail, 0]:.6g} m")
-    raise ValueError(f"ball {k}: {message}")
+        return (f"balls {k} and {detail} overlap: centres {d:.6g} m apart, "
+                f"radii sum {R + rows[detail, 0]:.6g} m")
+    return f"ball {k}: {message}"
 
 
 def _params_array(params: Params) -> np.ndarray:
@@ -151,14 +156,26 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
         geo.rail_top_width, params.max_events)
-    if status == 1:
-        raise SimulationError(f"shot exceeded {params.max_events} events (last event at "
-                              f"t = {t:.6g} s, balls {a} and {b})")
-    if status == 2:
-        raise SimulationError(f"solver cannot progress: events repeat at t = {t:.9g} s "
-                              f"between balls {a} and {b}")
-    if status != 0:
+    if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
+    if status != 0:
+        raise SimulationError(failure_message(status, params, a, b, t))
+    return result_of_log(table, params, tuple(balls), rows, geo, events, pieces)
+
+
+def failure_message(status: int, params: Params, a: int, b: int, t: float) -> str:
+    """The sentence for a solver status 1 (event cap) or 2 (stalled) at time t between
+    balls a and b."""
+    if status == 1:
+        return (f"shot exceeded {params.max_events} events (last event at t = {t:.6g} s, "
+                f"balls {a} and {b})")
+    return f"solver cannot progress: events repeat at t = {t:.9g} s between balls {a} and {b}"
+
+
+def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarray,
+                  geo: TableGeometry, events: np.ndarray, pieces: tuple) -> "ShotResult":
+    """The ShotResult of a finished solver run (its events and pieces): the flights and
+    their PASS_OVER events added, the starting rail contacts found."""
     params_array = _params_array(params)
     in_flight = ()
     if np.any(pieces[1] == _AIRBORNE):
@@ -168,7 +185,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
             events = np.concatenate([events, pass_over_events(list(in_flight))])
             events = events[np.argsort(events["time"], kind="stable")]
     events.flags.writeable = False
-    return ShotResult(table=table, params=params, balls=tuple(balls), ball_rows=rows,
+    return ShotResult(table=table, params=params, balls=balls, ball_rows=rows,
                       events=events, pieces=pieces, flights=in_flight,
                       initial_rail_contacts=_frozen_rails(rows, table, geo))
 
@@ -192,6 +209,13 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
                  tuple(struck.angular_velocity))
     result = simulate(table, [moved if k == cue_index else b for k, b in enumerate(balls)],
                       params)
+    return with_stroke(result, cue_index, stroke, struck, cue)
+
+
+def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: StrikeResult,
+                cue: CueSpec) -> "ShotResult":
+    """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
+    the cue's follow-through with its faults attached."""
     result = dataclasses.replace(result, stroke=struck, cue_index=cue_index)
     return dataclasses.replace(result, cue=follow_through(result, cue_index, stroke, struck,
                                                           cue))

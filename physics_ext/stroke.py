@@ -296,13 +296,15 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
         tip_cloth=bool(tip_cloth), miscue=bool(miscue), classification=kind)
 
 
-def strike_motions(strokes: np.ndarray, radius: float, mass: float, cue: CueSpec) -> tuple:
+def strike_motions(strokes: np.ndarray, radius, mass, cue: CueSpec) -> tuple:
     """The point impulse of many strokes, rows (azimuth, elevation, side, height, speed),
-    on a resting ball of `radius` (m) and `mass` (kg), validated by the caller: arrays
-    velocity (N, 3) m/s, angular velocity (N, 3) rad/s, squirt angle (N,) rad and miscue
-    (N,) bool, as the module docstring's model gives them."""
+    each on a resting ball of `radius` (m) and `mass` (kg) (numbers, or one per row),
+    validated by the caller: arrays velocity (N, 3) m/s, angular velocity (N, 3) rad/s,
+    squirt angle (N,) rad and miscue (N,) bool, as the module docstring's model gives them."""
     strokes = np.ascontiguousarray(strokes, dtype=np.float64)
     count = strokes.shape[0]
+    radius = np.ascontiguousarray(np.broadcast_to(np.asarray(radius, dtype=np.float64), count))
+    mass = np.ascontiguousarray(np.broadcast_to(np.asarray(mass, dtype=np.float64), count))
     velocity, omega = np.empty((count, 3)), np.empty((count, 3))
     squirt, miscue = np.empty(count), np.empty(count, dtype=np.int8)
     _solver.strike_batch(strokes, radius, mass, cue.mass, cue.tip_restitution, cue.end_mass,

@@ -13,6 +13,13 @@ Public API (units SI, table frame of physics_ext.table):
     SimulationError, contact_distance
 See physics_ext/README.md.
 """
+import os
+
+# The batch solver's OpenMP threads sleep when idle instead of spinning (libgomp reads this
+# when the solver's module loads): a game's renderer, or other processes on a busy machine,
+# need the cores between batches. Set OMP_WAIT_POLICY=active to override.
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+
 from .api import ShotResult, contact_distance, shoot, simulate
 from .batch import BatchResult, ShotError, ball_rows, shoot_batch, simulate_batch
 from .cue import CueFault, CueMotion

@@ -81,6 +81,11 @@ class Scene:
         except (ValueError, SimulationError):
             return None
 
+    @functools.cached_property
+    def rows(self) -> np.ndarray:
+        """The balls as the solver's rows (physics_ext.BALL_COLUMNS), cue ball first."""
+        return physics_ext.ball_rows([self.balls])[0]
+
     def judge(self, result, push_out: bool = False) -> Outcome:
         """The ruling of a solver `result` of this scene, with the push-out declaration,
         and the state it leaves."""
@@ -93,3 +98,23 @@ class Scene:
             ruling = eight_ball.rule_shot(state, facts)
             after = eight_ball.apply(state, ruling)
         return Outcome(result=result, facts=facts, ruling=ruling, state=after)
+
+
+def shoot_all(plays) -> list:
+    """The solver's results of many (scene, stroke) plays, each as Scene.shoot gives it
+    (None where it would), run as one batch of the compiled solver on every core. The
+    scenes must share the table, the params and the number of balls (one position, the cue
+    ball where each scene puts it)."""
+    if not plays:
+        return []
+    first = plays[0][0]
+    rows = np.stack([scene.rows for scene, _ in plays])
+    batch = physics_ext.shoot_batch(first.table, rows, [stroke for _, stroke in plays],
+                                    first.params, logs=True, invalid="skip")
+    results = []
+    for k in range(len(plays)):
+        try:
+            results.append(batch.shot_result(k))
+        except (ValueError, SimulationError):
+            results.append(None)
+    return results

@@ -27,7 +27,7 @@ from game.rules import CUE, BallInHand, Layout, Player, nine_ball
 from .levels import level_named
 from .noise import draws, perturb
 from .opponent import Opponent
-from .scene import Scene
+from .scene import Scene, shoot_all
 
 SUITE_PATH = Path(__file__).resolve().parents[2] / "tests" / "ai" / "pot_suite.json"
 OBJECT_BALL = 9
@@ -79,8 +79,8 @@ def pot_attempts(level, layout: PotLayout, attempts: int, seed: int = 1,
     scene = Scene.of(state, params)
     noise = draws(np.random.default_rng([seed, layout.id, 1]), attempts)
     won = 0
-    for z in noise:
-        result = scene.shoot(perturb(best.candidate.stroke, level, z))
+    for result in shoot_all([(scene, perturb(best.candidate.stroke, level, z))
+                             for z in noise]):
         if result is None:
             continue
         after = scene.judge(result).state

@@ -959,9 +959,14 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
                 outs[s].pieces = &pieces[s]
                 outs[s].n_pieces = &n_pieces[s]
         with nogil:
-            for s in prange(N, num_threads=threads, schedule="dynamic", chunksize=1):
-                if todo[s]:
-                    batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
+            if threads > 1:
+                for s in prange(N, num_threads=threads, schedule="dynamic", chunksize=1):
+                    if todo[s]:
+                        batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
+            else:           # no OpenMP at all (safe in a forked child: physics_ext.batch)
+                for s in range(N):
+                    if todo[s]:
+                        batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
         if not logs:
             return None
         out = []

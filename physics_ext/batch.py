@@ -121,6 +121,21 @@ class BatchResult:
         return with_stroke(result, self.cue_index, stroke, struck, self.cue)
 
 
+# The process whose OpenMP threads ran a batch. A process forked from it has no such
+# threads, but libgomp believes it has and would wait for them for ever: there the batch
+# runs on the calling thread alone (a process pool's workers are one thread each anyway).
+_openmp_pid = None
+
+
+def _usable_threads(threads: int) -> int:
+    global _openmp_pid
+    if threads > 1:
+        if _openmp_pid is not None and _openmp_pid != os.getpid():
+            return 1
+        _openmp_pid = os.getpid()
+    return threads
+
+
 def default_threads() -> int:
     """Every core this process may run on."""
     try:
@@ -305,7 +320,7 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
         rows, todo, params.solver_array(), geo.segments, geo.segment_normals,
         geo.segment_rails, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
         table.cushion_height, geo.rail_top_width, params.max_events, int(cue_index),
-        int(threads), bool(logs), position, state, pocket, pocket_time, cushions, summary,
+        _usable_threads(int(threads)), bool(logs), position, state, pocket, pocket_time, cushions, summary,
         duration)
     error = summary[:, 2].copy()
     for k in np.nonzero((error != ShotError.OK) & (error != ShotError.INVALID))[0]:

@@ -226,3 +226,18 @@ def test_without_logs_there_is_no_full_result():
     assert batch.logs is None
     with pytest.raises(ValueError, match="logs=True"):
         batch.shot_result(0)
+
+
+def _child_positions(rows):
+    return simulate_batch(NINE_FOOT, rows, threads=2).positions.tobytes()
+
+
+def test_a_forked_child_of_a_threaded_batch_still_runs_batches():
+    """libgomp in a process forked after it ran threads waits for ever for threads the
+    child does not have: such a child runs its batches on one thread, same results."""
+    import multiprocessing
+    rows = layout_rows(6)
+    parent = simulate_batch(NINE_FOOT, rows, threads=2)
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        child = pool.apply_async(_child_positions, (rows,)).get(timeout=120)
+    assert child == parent.positions.tobytes()

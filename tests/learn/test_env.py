@@ -2,6 +2,8 @@
 an episode, cue-ball placement, starting layouts and determinism."""
 import dataclasses
 import math
+import re
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -150,3 +152,11 @@ def test_a_ball_hanging_in_a_pocket_mouth_is_inside_the_observation_space():
                                                    14: (length / 2, width + 0.002)}})
     assert obs["balls"][14][1] > width
     assert env.observation_space.contains(obs)
+
+
+def test_the_documented_random_agent_runs(capsys):
+    text = (Path(__file__).resolve().parents[2] / "docs" / "learning.md").read_text()
+    example = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(example, "docs/learning.md", "exec"), {})
+    assert re.fullmatch(r"reward [+-]\d+, winner (agent|opponent) \(\w+\)\n",
+                        capsys.readouterr().out)

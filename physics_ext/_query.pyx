@@ -105,13 +105,14 @@ PROBLEM_IN_RAIL = 11        # (ball, rail): over a rail top, below its surface
 def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                   const double[:, ::1] seg_n, const double[:, ::1] outline,
                   const double[:, ::1] tip, const double[:, ::1] pocket,
-                  double cushion_height, double tol, double max_speed, double rail_depth=0.0):
+                  double cushion_height, double tol, double max_speed, double rail_depth=0.0,
+                  double rail_top_height=0.0):
     """The first impossible thing about the balls (rows as for run()), as
     (PROBLEM_*, ball, detail): detail is a column, pocket, tip, rail or other ball index. A
     centre is on the playing surface when it lies inside the cushion outline, at least the
     contact distance from every cushion face it is in front of (pocket mouths included); or
-    over the top of a rail (rail_depth wide behind the rail noses, segments 0-5), no lower
-    than a ball resting on it (within tol)."""
+    over the top of a rail (rail_depth wide behind the rail noses, segments 0-5, at
+    rail_top_height), no lower than a ball resting on it (within tol)."""
     cdef int n = balls.shape[0], i, j, k, over
     cdef double R, rho, s, dx, dy, dz, x, y, ex, ey, lam
     with nogil:
@@ -143,7 +144,7 @@ def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                 if -rail_depth < s < 0.0 and 0.0 < lam < ex * ex + ey * ey:
                     over = k
             if over >= 0:
-                if balls[i, 4] < cushion_height + R - tol:
+                if balls[i, 4] < rail_top_height + R - tol:
                     with gil:
                         return PROBLEM_IN_RAIL, i, over
             elif not inside_polygon(outline, x, y):

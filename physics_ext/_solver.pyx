@@ -640,13 +640,14 @@ def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
         double length, double width, double cushion_height, double rail_depth,
-        int max_events):
+        double rail_top_height, int max_events):
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
     params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay (make_params).
     rail_depth: width of the rail tops (nose line to outer edge, m) along the rail noses
-    (segments 0-5); 0 for no rail tops.
+    (segments 0-5); 0 for no rail tops. rail_top_height: their height above the cloth (m,
+    at least cushion_height: the rubber rises to it at the nose line).
     Returns (events, pieces, status, ball_a, ball_b, t): events as an EVENT_DTYPE array;
     pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """
@@ -668,6 +669,7 @@ def run(const double[:, ::1] balls, const double[::1] params,
     S.G.tip_rail = &tip_rail[0] if S.G.n_tip > 0 else NULL
     S.G.pocket = &pocket[0, 0]
     S.G.cushion_height = cushion_height
+    S.G.rail_top_height = rail_top_height
     S.G.inner[0] = 0.0
     S.G.inner[1] = length
     S.G.inner[2] = 0.0
@@ -717,6 +719,7 @@ def run(const double[:, ::1] balls, const double[::1] params,
             # initial states: a ball on the cloth pushed into the slate bounces off it now
             for i in range(n):
                 fill_props(&S.B[i], balls[i, 0], balls[i, 1], cushion_height, &S.P)
+                S.B[i].z_rail = rail_top_height + balls[i, 0]
                 S.T[i].t0 = 0.0
                 for k in range(3):
                     S.T[i].r[k] = balls[i, 2 + k]

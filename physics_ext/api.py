@@ -90,7 +90,8 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
                                                geo.outline, geo.tips, geo.pockets,
                                                table.cushion_height, OVERLAP_TOL_M,
-                                               MAX_SPEED_MPS, geo.rail_top_width)
+                                               MAX_SPEED_MPS, geo.rail_top_width,
+                                               table.rail_top_height)
     if problem == _query.PROBLEM_NONE:
         return
     R, (x, y, z) = rows[k, 0], rows[k, 2:5]
@@ -150,7 +151,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
     events, pieces, status, a, b, t = _solver.run(
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
-        geo.rail_top_width, params.max_events)
+        geo.rail_top_width, table.rail_top_height, params.max_events)
     if status == 1:
         raise SimulationError(f"shot exceeded {params.max_events} events (last event at "
                               f"t = {t:.6g} s, balls {a} and {b})")

@@ -1,5 +1,5 @@
 """Rail tops (issue 16, point 5): a ball in flight lands on the top of a rail (the cushion's
-top and the rail cap, at the nose height, from the nose line to the rail's outer edge),
+top and the rail cap, at the cap's height, from the nose line to the rail's outer edge),
 bounces there with the rail's restitution and friction, moves on it with the rail's
 friction, falls back towards the cloth when its centre passes the nose line, and is off the
 table past the outer edge or when it comes to rest on the rail top.
@@ -16,6 +16,7 @@ import pytest
 from game.rules.facts import cue_ball_off_table, facts_from_result, off_table
 from physics_ext import (Ball, EventKind, MotionState, Params, Pocket, Rail, Stroke, TableSpec,
                          shoot, simulate)
+from physics_ext.constants import CUSHION_RISE
 from tests.physics import probes
 from tests.physics.invariants import check_all
 
@@ -34,11 +35,15 @@ def kinds(result, kind):
 
 def test_rail_top_geometry_from_the_table_spec():
     """The rail top runs from each rail nose out to cushion_width + rail_width (WPA: 4-7.5 in
-    including the cushion) at the nose height; the outer edges bound the table."""
+    including the cushion) at the cap's height, the rubber's rise above the nose; the outer
+    edges bound the table."""
     width = TABLE.cushion_width + TABLE.rail_width
     assert 4 * 0.0254 <= width <= 7.5 * 0.0254
     assert GEO.rail_top_width == pytest.approx(width)
-    assert GEO.rail_top_height == TABLE.cushion_height
+    assert GEO.rail_top_height == TABLE.cushion_height + TABLE.cushion_rise
+    assert TABLE.cushion_rise == CUSHION_RISE > 0
+    assert TableSpec.english_seven_foot().rail_top_height == pytest.approx(
+        TableSpec.english_seven_foot().cushion_height + CUSHION_RISE, abs=1e-15)
     assert GEO.outer.tolist() == pytest.approx([-width, TABLE.length + width, -width,
                                                 TABLE.width + width])
     top = GEO.rail_tops[Rail.RIGHT_HEAD]
@@ -125,11 +130,11 @@ def test_a_jumped_ball_from_the_cloth_lands_on_the_rail_top():
 
 
 def test_a_jump_stroke_at_the_rail_lands_on_its_top_and_fouls_off_the_table():
-    """A cue ball jumped (25 degrees, 3 m/s, struck at centre) at the right rail from 0.25 m
-    clears the nose, lands on the rail top and leaves over its outer edge: its flight ends
-    at the landing, and the rules see the cue ball off the table."""
+    """A cue ball jumped (28 degrees, 3 m/s, struck at centre) at the right rail from 0.25 m
+    clears the cushion, lands on the rail top and leaves over its outer edge: its flight
+    ends at the landing, and the rules see the cue ball off the table."""
     shot = shoot(TABLE, [Ball.pool(X_RAIL, 0.25)], 0,
-                 Stroke(azimuth=-math.pi / 2, elevation=math.radians(25), side=0.0,
+                 Stroke(azimuth=-math.pi / 2, elevation=math.radians(28), side=0.0,
                         height=0.0, speed=3.0))
     land = kinds(shot, EventKind.RAIL_TOP)
     off = kinds(shot, EventKind.OFF_TABLE)

@@ -265,3 +265,67 @@ def test_random_lofted_balls_over_the_rails_keep_every_invariant(seed):
                                          rng.uniform(0.5, 2.5)),
                                angular_velocity=tuple(rng.uniform(-30, 30, 3))))
     check_all(simulate(TABLE, balls))
+
+
+# The rubber between the nose and the cap: a vertical face at the nose line (y = 0 for the
+# right rail) from the nose height up to the rail top, then the cap's edge.
+H_NOSE, H_TOP = TABLE.cushion_height, TABLE.rail_top_height
+
+
+def test_a_ball_in_flight_level_with_the_rubber_meets_its_face_at_the_nose_line():
+    """A ball flying at the rail with its centre between the nose and the cap touches the
+    rubber's face when its centre is R in front of the nose line, at t = (y0 - R) / v (it
+    met the bare nose edge only later, closer in, before the rise was modelled)."""
+    v, y0 = 2.0, 0.1
+    t = (y0 - R) / v
+    z_at = (H_NOSE + H_TOP) / 2
+    ball = Ball(R, 0.163, (X_RAIL, y0, z_at + G * t * t / 2), velocity=(0.0, -v, 0.0))
+    result = simulate(TABLE, [ball])
+    hit = result.events[0]
+    assert hit["kind"] == EventKind.CUSHION and hit["rail"] == Rail.RIGHT_HEAD
+    assert hit["time"] == pytest.approx(t, rel=1e-12)
+    x, y, z = result.state_at(hit["time"]).positions[0]
+    assert y == pytest.approx(R, abs=1e-12) and z == pytest.approx(z_at, abs=1e-12)
+    # the normal is horizontal: the ball comes straight back off the face
+    assert result.state_at(hit["time"] + 1e-6).velocities[0, 1] > 0.0
+    check_all(result)
+
+
+def test_a_ball_flying_in_over_the_cap_edge_touches_it_at_distance_r():
+    """A ball coming down at the rail with its centre above the rail top and its bottom
+    below it touches the cap's edge first: at the event its centre is R from the edge
+    (y = 0, z = rail top) to 1e-12 and farther from it at every earlier moment, and more
+    than R from the nose edge below; the edge's normal, below the centre, lifts it."""
+    ball = Ball(R, 0.163, (X_RAIL, 0.1, H_TOP + R + 0.02), velocity=(0.0, -1.0, 0.0))
+    result = simulate(TABLE, [ball])
+    hit = result.events[0]
+    assert hit["kind"] == EventKind.CUSHION and hit["rail"] == Rail.RIGHT_HEAD
+
+    def gap(times, height):
+        p = result.sample(np.asarray(times)).positions[:, 0]
+        return np.hypot(p[:, 1], p[:, 2] - height) - R
+
+    t = hit["time"]
+    assert gap([t], H_TOP)[0] == pytest.approx(0.0, abs=1e-12)
+    assert np.all(gap(np.linspace(0.0, t, 200)[:-1], H_TOP) > 0.0)
+    assert gap([t], H_NOSE)[0] > 0.0
+    z = result.state_at(t).positions[0, 2]
+    assert H_TOP < z < H_TOP + R
+    after = result.state_at(t + 1e-6).velocities[0]
+    assert after[2] > 0.0
+    check_all(result)
+
+
+def test_a_ball_on_the_cap_leaving_inwards_rolls_over_the_cap_edge():
+    """A slow ball rolling off the rail top towards the table leaves it at the nose line
+    touching the cap's edge (not the nose, 9 mm lower) and comes back to the cloth."""
+    result = simulate(TABLE, [rolling_on_rail(X_RAIL, -0.03, 0.0, 0.2)])
+    leave = kinds(result, EventKind.TRANSITION)
+    leave = leave[leave["state"] == MotionState.AIRBORNE]
+    at = result.state_at(leave["time"][0]).positions[0]
+    assert at[1] == pytest.approx(0.0, abs=1e-12) and at[2] == pytest.approx(Z_RAIL, abs=1e-12)
+    first = kinds(result, EventKind.CUSHION)[0]
+    z = result.state_at(first["time"]).positions[0, 2]
+    assert z > H_TOP        # on the cap's edge, above the face
+    assert result.final.states[0] == MotionState.STATIONARY and result.final.positions[0, 2] == R
+    check_all(result)

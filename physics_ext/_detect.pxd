@@ -7,15 +7,16 @@
 # each rail and jaw face; a jaw tip is a vertical cylinder of radius r_tip whose rim is at h.
 # A ball on the cloth (z = R) touches the nose when its centre is rho = R cos(theta_a) from
 # the nose line (sin(theta_a) = h/R - 1): a quadratic. A ball in flight touches the edge when
-# its centre is R from it in 3-D (a quartic). Above the nose the rubber rises to the rail's
-# cap as a vertical face at the nose line, up to the cap's edge at the rail top's height:
-# a ball in flight meets the face when its centre is R in front of the nose line (linear)
-# and the cap's edge as it meets the nose edge (a quartic). Behind each rail nose is the
-# rail's top, a horizontal surface at the cap's height out to the rail's outer edge: a ball in flight lands
-# on it when its bottom comes down to it with the centre over it (a quadratic), and leaves
-# the table when its centre crosses an outer edge with its bottom above the rail top. A ball
-# on a rail top meets the top's edges (quadratics in its centre's position). For a ball in flight a jaw tip is a point at
-# height h on its axis, met at the 3-D distance at which a ball on the cloth meets the
+# its centre is R from it in 3-D (a quartic). Above the nose (of a rail or a jaw face) the
+# rubber rises to the cap as a vertical face at the nose line, up to the cap's edge at the
+# rail top's height: a ball in flight meets the face when its centre is R in front of the
+# nose line (linear) and the cap's edge as it meets the nose edge (a quartic). Behind each
+# rail nose is the rail's top, a horizontal surface at the cap's height out to the rail's
+# outer edge: a ball in flight lands on it when its bottom comes down to it with the centre
+# over it (a quadratic), and leaves the table when its centre crosses an outer edge with its
+# bottom above the rail top. A ball on a rail top meets the top's edges (quadratics in its
+# centre's position). For a ball in flight a jaw tip is a point at height h on its axis,
+# met at the 3-D distance at which a ball on the cloth meets the
 # cylinder (exact on the cloth, within a fraction of a millimetre for a 5 mm rim in the air).
 
 from libc.math cimport fabs, sqrt, INFINITY

@@ -25,9 +25,10 @@ def make(env_id="Breakshot/NineBall-v0"):
     return gym.make(env_id, opponent=LEVEL)
 
 
-def action(env, azimuth, speed, elevation=0.0, cue_ball=(0.0, 0.0), choice=0):
-    return {"stroke": np.array([azimuth, elevation, 0.0, 0.0, speed]),
-            "cue_ball": np.array(cue_ball), "push_out": 0, "choice": choice}
+def action(azimuth, speed):
+    """A level stroke at the centre of the cue ball (no placement, no declaration)."""
+    return {"stroke": np.array([azimuth, 0.0, 0.0, 0.0, speed]),
+            "cue_ball": np.zeros(2), "push_out": 0, "choice": 0}
 
 
 @pytest.mark.parametrize("env_id", sorted(game.learn.ENV_IDS))
@@ -45,14 +46,14 @@ def test_potting_the_nine_wins_with_the_documented_reward():
                                                    9: (length / 2, 0.2)}})
     assert obs["on_table"].tolist() == [1] + [0] * 8 + [1]
     assert obs["is_break"] == 0 and obs["to_play"] == 0
-    obs, r, terminated, truncated, info = env.step(action(env, -math.pi / 2, 2.0))
+    obs, r, terminated, truncated, info = env.step(action(-math.pi / 2, 2.0))
     assert info["potted"] == (9,) and info["fouls"] == ()
     assert r == reward.OWN_BALL + reward.WIN
     assert terminated and not truncated
     assert info["winner"] == "agent" and info["end_reason"] == "nine_potted"
     assert obs["on_table"][9] == 0
     with pytest.raises(RuntimeError, match="reset"):
-        env.step(action(env, 0.0, 1.0))
+        env.step(action(0.0, 1.0))
 
 
 def test_an_eight_ball_pot_on_the_open_table_scores_one_and_gives_the_group():
@@ -61,7 +62,7 @@ def test_an_eight_ball_pot_on_the_open_table_scores_one_and_gives_the_group():
     obs, _ = env.reset(seed=2, options={"layout": {CUE: (length / 2, 0.5), 3: (length / 2, 0.15),
                                                    8: (1.4, 0.7)}})
     assert obs["group"] == 0
-    obs, r, terminated, _, info = env.step(action(env, -math.pi / 2, 2.0))
+    obs, r, terminated, _, info = env.step(action(-math.pi / 2, 2.0))
     assert info["potted"] == (3,) and r == reward.OWN_BALL and not terminated
     assert info["opponent_shots"] == 0          # a legal pot keeps the agent at the table
     assert obs["group"] == 1 and obs["to_play"] == 0     # red is his
@@ -71,7 +72,7 @@ def test_a_foul_gives_the_opponent_ball_in_hand():
     env = make()
     env.reset(seed=3, options={"layout": {CUE: (0.6, 0.6), 1: (1.9, 0.3), 9: (2.1, 0.9)}})
     # Straight at the head cushion, away from both balls: no contact (R9-19).
-    _, r, terminated, _, info = env.step(action(env, math.pi, 1.0))
+    _, r, terminated, _, info = env.step(action(math.pi, 1.0))
     assert info["fouls"] == ("no_contact",)
     assert r == reward.FOUL + (reward.LOSS if terminated else 0.0)
     session = env.unwrapped.session
@@ -94,9 +95,9 @@ def test_a_random_agent_plays_episodes_that_end_exactly_when_the_game_ends():
             assert env.observation_space.contains(obs)
             if terminated or truncated:
                 break
-        assert terminated
-        assert r in (pytest.approx(x) for x in range(-11, 20))
-        assert (r >= reward.WIN - 1) == (info["winner"] == "agent")
+        assert terminated and info["winner"] in ("agent", "opponent")
+        # the last step carries +10 or -10, more than any one shot's pots or foul
+        assert (r > 0) == (info["winner"] == "agent")
 
 
 def test_the_cue_ball_asked_for_on_a_ball_goes_to_the_nearest_allowed_spot():

@@ -7,12 +7,16 @@
 # each rail and jaw face; a jaw tip is a vertical cylinder of radius r_tip whose rim is at h.
 # A ball on the cloth (z = R) touches the nose when its centre is rho = R cos(theta_a) from
 # the nose line (sin(theta_a) = h/R - 1): a quadratic. A ball in flight touches the edge when
-# its centre is R from it in 3-D (a quartic). Behind each rail nose is the rail's top, a
-# horizontal surface at the nose height out to the rail's outer edge: a ball in flight lands
-# on it when its bottom comes down to it with the centre over it (a quadratic), and leaves
-# the table when its centre crosses an outer edge with its bottom above the rail top. A ball
-# on a rail top meets the top's edges (quadratics in its centre's position). For a ball in flight a jaw tip is a point at
-# height h on its axis, met at the 3-D distance at which a ball on the cloth meets the
+# its centre is R from it in 3-D (a quartic). Above the nose (of a rail or a jaw face) the
+# rubber rises to the cap as a vertical face at the nose line, up to the cap's edge at the
+# rail top's height: a ball in flight meets the face when its centre is R in front of the
+# nose line (linear) and the cap's edge as it meets the nose edge (a quartic). Behind each
+# rail nose is the rail's top, a horizontal surface at the cap's height out to the rail's
+# outer edge: a ball in flight lands on it when its bottom comes down to it with the centre
+# over it (a quadratic), and leaves the table when its centre crosses an outer edge with its
+# bottom above the rail top. A ball on a rail top meets the top's edges (quadratics in its
+# centre's position). For a ball in flight a jaw tip is a point at height h on its axis,
+# met at the 3-D distance at which a ball on the cloth meets the
 # cylinder (exact on the cloth, within a fraction of a millimetre for a 5 mm rim in the air).
 
 from libc.math cimport fabs, sqrt, INFINITY
@@ -229,6 +233,17 @@ cdef inline double tip_air_radius(const double* tip, const BallProps* B,
     return sqrt((tip[2] + B.rho) * (tip[2] + B.rho) + e_rest * e_rest)
 
 
+cdef inline double rubber_height(const Geometry* G, double z) noexcept nogil:
+    """Height (m) of the point of a rail's rubber nearest (seen along the nose line) a ball
+    centre at height z: the nose edge below it, the cap's edge above it, the vertical face
+    between them (z itself)."""
+    if z <= G.cushion_height:
+        return G.cushion_height
+    if z >= G.rail_top_height:
+        return G.rail_top_height
+    return z
+
+
 cdef inline double feature_coeffs(const Traj* Ti, const BallProps* B, const Geometry* G,
                                   int kind, int feature, double t, double* c) noexcept nogil:
     """Contact function of ball i with cushion segment or jaw tip `feature` from time t,
@@ -246,10 +261,18 @@ cdef inline double feature_coeffs(const Traj* Ti, const BallProps* B, const Geom
             c[3] = 0.0
             c[4] = 0.0
             return 1.0
-        air_point_coeffs(G.seg_n[2 * feature] * (r[0] - p[0]) +
-                         G.seg_n[2 * feature + 1] * (r[1] - p[1]), 0.0,
-                         G.seg_n[2 * feature] * v[0] + G.seg_n[2 * feature + 1] * v[1], 0.0,
-                         r[2] - G.cushion_height, v[2], 0.5 * Ti.a[2], B.R, c)
+        rad = rubber_height(G, r[2])
+        if G.cushion_height < r[2] < G.rail_top_height:
+            # level with the rubber's face: the horizontal distance alone
+            air_point_coeffs(G.seg_n[2 * feature] * (r[0] - p[0]) +
+                             G.seg_n[2 * feature + 1] * (r[1] - p[1]), 0.0,
+                             G.seg_n[2 * feature] * v[0] + G.seg_n[2 * feature + 1] * v[1],
+                             0.0, 0.0, 0.0, 0.0, B.R, c)
+        else:
+            air_point_coeffs(G.seg_n[2 * feature] * (r[0] - p[0]) +
+                             G.seg_n[2 * feature + 1] * (r[1] - p[1]), 0.0,
+                             G.seg_n[2 * feature] * v[0] + G.seg_n[2 * feature + 1] * v[1],
+                             0.0, r[2] - rad, v[2], 0.5 * Ti.a[2], B.R, c)
         return 2.0 * B.R
     p = &G.tip[3 * feature]
     if Ti.state != ST_AIRBORNE:
@@ -317,7 +340,8 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
     """Earliest contact of a ball in flight with a cushion's nose edge or a jaw tip's rim,
     or its flight over a cushion off the table (improves h if earlier than h.t). Pockets
     are met on landing (the solver checks the hole under a landing ball)."""
-    cdef double T = Ti.t_end - t_now, tau, d0, d1, e0, e1, e2, rad
+    cdef double T = Ti.t_end - t_now, tau, d0, d1, e0, e1, e2, u0, rad
+    cdef double rise = G.rail_top_height - G.cushion_height
     cdef double r[3]
     cdef double v[3]
     cdef double w[3]
@@ -325,8 +349,9 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
     cdef int k
     cdef const double* p
     eval_traj(Ti, B, t_now, r, v, w)
-    # height of the centre over the nose: e0 + e1 t + e2 t^2
+    # height of the centre over the nose: e0 + e1 t + e2 t^2; over the rail top: u0 + ...
     e0 = r[2] - G.cushion_height
+    u0 = r[2] - G.rail_top_height
     e1 = v[2]
     e2 = 0.5 * Ti.a[2]
     for k in range(G.n_seg):
@@ -341,6 +366,22 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         tau = contact_entry(c, 4, T, 2.0 * B.R)
         if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
+        if rise <= 0.0:
+            continue
+        # the cap's edge: d^2 + (z - h_top)^2 - R^2. The first contact with the rubber (nose
+        # edge, face, cap edge) is the earliest of the three: each is a piece of the
+        # distance to the rubber's profile, which is their minimum.
+        air_point_coeffs(d0, 0.0, d1, 0.0, u0, e1, e2, B.R, c)
+        tau = contact_entry(c, 4, T, 2.0 * B.R)
+        if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
+            keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
+        # the face: d = R from the table's side, the centre between the nose and the cap
+        if d1 < 0.0 and d0 >= B.R:
+            tau = (d0 - B.R) / -d1
+            rad = e0 + (e1 + e2 * tau) * tau
+            if (tau <= T and t_now + tau < h.t and 0.0 < rad < rise
+                    and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau)):
+                keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
     # over a rail's outer edge (or its extension), with the ball's bottom above the rail
     # top: off the table. Sides: x = x_min, x = x_max, y = y_min, y = y_max.
     for k in range(4):
@@ -350,7 +391,7 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
             tau = -d0 / d1
             if not (tau <= T):
                 continue
-            if e0 + (e1 + e2 * tau) * tau >= B.R:
+            if u0 + (e1 + e2 * tau) * tau >= B.R:
                 keep(h, t_now + tau, EV_OFF_TABLE, rail_of_side(G, k, r[0] + v[0] * tau), 0)
             else:
                 # below the rail top past the outer edge: only over a pocket (a rail top
@@ -468,8 +509,9 @@ cdef inline int rail_of_side(const Geometry* G, int side, double x) noexcept nog
 
 cdef inline void contact_normal(const Traj* Ti, const BallProps* B, const Geometry* G,
                                 int kind, int feature, double* N) noexcept nogil:
-    """Unit normal at a cushion or jaw-tip contact, from the nose edge to the ball centre
-    (Ti already advanced to the contact time). On the cloth it is (cos a n, -sin a)."""
+    """Unit normal at a cushion or jaw-tip contact, from the nearest point of the rubber
+    (the nose edge, the face above it or the cap's edge) or of the tip's rim to the ball
+    centre (Ti already advanced to the contact time). On the cloth it is (cos a n, -sin a)."""
     cdef double d, dx, dy, q
     cdef const double* p
     if kind == EV_CUSHION:
@@ -486,7 +528,9 @@ cdef inline void contact_normal(const Traj* Ti, const BallProps* B, const Geomet
         q = (d - p[2]) / d if Ti.state != ST_AIRBORNE else 1.0
         N[0] = q * dx
         N[1] = q * dy
-    N[2] = Ti.r[2] - G.cushion_height
+    # the cushion's nearest point is on its rubber (nose edge, face, cap edge); a jaw tip's
+    # rim is at the nose height
+    N[2] = Ti.r[2] - (rubber_height(G, Ti.r[2]) if kind == EV_CUSHION else G.cushion_height)
     q = sqrt(N[0] * N[0] + N[1] * N[1] + N[2] * N[2])
     N[0] /= q
     N[1] /= q

@@ -173,7 +173,8 @@ cdef inline double contact_rho(double R, double h) noexcept nogil:
 
 
 cdef inline void fill_props(BallProps* B, double R, double m, double h, const Params* P) noexcept nogil:
-    """A ball's constants from its radius R, mass m and the cushion nose height h (m)."""
+    """A ball's constants from its radius R, mass m and the cushion nose height h (m);
+    z_rail is the solver's to set (it knows the rail top)."""
     B.R = R
     B.m = m
     B.inertia = 0.4 * m * R * R
@@ -181,7 +182,7 @@ cdef inline void fill_props(BallProps* B, double R, double m, double h, const Pa
     B.cos_a = sqrt(1.0 - B.sin_a * B.sin_a)
     B.rho = contact_rho(R, h)
     B.alpha_sp = 2.5 * P.u_sp * P.g / R
-    B.z_rail = h + R
+    B.z_rail = INFINITY
 
 
 cdef inline Params make_params(const double[::1] p):

@@ -93,17 +93,18 @@ cpdef enum:
 def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
                   const double[:, ::1] seg_n, const double[:, ::1] outline,
                   const double[:, ::1] tip, const double[:, ::1] pocket,
-                  double cushion_height, double tol, double max_speed, double rail_depth=0.0):
+                  double cushion_height, double tol, double max_speed, double rail_depth=0.0,
+                  double rail_top_height=0.0):
     """The first impossible thing about the balls (rows as for run()), as
     (PROBLEM_*, ball, detail): detail is a column, pocket, tip, rail or other ball index. A
     centre is on the playing surface when it lies inside the cushion outline, at least the
     contact distance from every cushion face it is in front of (pocket mouths included); or
-    over the top of a rail (rail_depth wide behind the rail noses, segments 0-5), no lower
-    than a ball resting on it (within tol)."""
+    over the top of a rail (rail_depth wide behind the rail noses, segments 0-5, at
+    rail_top_height), no lower than a ball resting on it (within tol)."""
     cdef int ball = -1, detail = -1, problem
     with nogil:
         problem = problem_of(balls, seg, seg_n, outline, tip, pocket, cushion_height, tol,
-                             max_speed, rail_depth, &ball, &detail)
+                             max_speed, rail_depth, rail_top_height, &ball, &detail)
     return problem, ball, detail
 
 
@@ -111,20 +112,21 @@ def first_problems(const double[:, :, ::1] shots, const double[:, :, ::1] seg,
                    const double[:, ::1] seg_n, const double[:, ::1] outline,
                    const double[:, ::1] tip, const double[:, ::1] pocket,
                    double cushion_height, double tol, double max_speed, double rail_depth,
-                   int[:, ::1] out):
+                   double rail_top_height, int[:, ::1] out):
     """first_problem of every shot's balls (shots: (N, n, 11)), written to out (N, 3):
     PROBLEM_*, ball, detail."""
     cdef Py_ssize_t s
     for s in range(shots.shape[0]):
         out[s, 0] = problem_of(shots[s], seg, seg_n, outline, tip, pocket, cushion_height,
-                               tol, max_speed, rail_depth, &out[s, 1], &out[s, 2])
+                               tol, max_speed, rail_depth, rail_top_height, &out[s, 1],
+                               &out[s, 2])
 
 
 cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
                     const double[:, ::1] seg_n, const double[:, ::1] outline,
                     const double[:, ::1] tip, const double[:, ::1] pocket,
                     double cushion_height, double tol, double max_speed, double rail_depth,
-                    int* ball, int* detail) noexcept nogil:
+                    double rail_top_height, int* ball, int* detail) noexcept nogil:
     """first_problem's search: returns the PROBLEM_*, with the ball and the detail in
     ball[0] and detail[0]."""
     cdef int n = balls.shape[0], i, j, k, over
@@ -157,7 +159,7 @@ cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
             if -rail_depth < s < 0.0 and 0.0 < lam < ex * ex + ey * ey:
                 over = k
         if over >= 0:
-            if balls[i, 4] < cushion_height + R - tol:
+            if balls[i, 4] < rail_top_height + R - tol:
                 ball[0], detail[0] = i, over
                 return PROBLEM_IN_RAIL
         elif not inside_polygon(outline, x, y):

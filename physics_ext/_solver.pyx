@@ -606,7 +606,7 @@ cdef Geometry make_geometry(const double[:, :, ::1] seg, const double[:, ::1] se
                             const int[::1] seg_rail, const double[:, ::1] tip,
                             const int[::1] tip_rail, const double[:, ::1] pocket,
                             double length, double width, double cushion_height,
-                            double rail_depth):
+                            double rail_depth, double rail_top_height):
     """The table boundary as the solver reads it; it points into the arrays, which must
     outlive every Sim that uses it."""
     cdef Geometry G
@@ -621,6 +621,7 @@ cdef Geometry make_geometry(const double[:, :, ::1] seg, const double[:, ::1] se
     G.tip_rail = &tip_rail[0] if G.n_tip > 0 else NULL
     G.pocket = &pocket[0, 0]
     G.cushion_height = cushion_height
+    G.rail_top_height = rail_top_height
     G.inner[0] = 0.0
     G.inner[1] = length
     G.inner[2] = 0.0
@@ -709,6 +710,7 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
     for i in range(n):
         row = &balls[11 * i]
         fill_props(&S.B[i], row[0], row[1], S.G.cushion_height, &S.P)
+        S.B[i].z_rail = S.G.rail_top_height + row[0]
         S.T[i].t0 = 0.0
         for k in range(3):
             S.T[i].r[k] = row[2 + k]
@@ -810,20 +812,21 @@ def run(const double[:, ::1] balls, const double[::1] params,
         const double[:, :, ::1] seg, const double[:, ::1] seg_n, const int[::1] seg_rail,
         const double[:, ::1] tip, const int[::1] tip_rail, const double[:, ::1] pocket,
         double length, double width, double cushion_height, double rail_depth,
-        int max_events):
+        double rail_top_height, int max_events):
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
     params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay (make_params).
     rail_depth: width of the rail tops (nose line to outer edge, m) along the rail noses
-    (segments 0-5); 0 for no rail tops.
+    (segments 0-5); 0 for no rail tops. rail_top_height: their height above the cloth (m,
+    at least cushion_height: the rubber rises to it at the nose line).
     Returns (events, pieces, status, ball_a, ball_b, t): events as an EVENT_DTYPE array;
     pieces as (ball, state, t0, rvw) arrays; status 0 when finished.
     """
     cdef Sim S
     cdef Params P = make_params(params)
     cdef Geometry G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length,
-                                    width, cushion_height, rail_depth)
+                                    width, cushion_height, rail_depth, rail_top_height)
     cdef int status
     try:
         if sim_open(&S, balls.shape[0], &P, &G, max_events) != OK:
@@ -922,8 +925,8 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
               const double[::1] params, const double[:, :, ::1] seg,
               const double[:, ::1] seg_n, const int[::1] seg_rail, const double[:, ::1] tip,
               const int[::1] tip_rail, const double[:, ::1] pocket, double length,
-              double width, double cushion_height, double rail_depth, int max_events,
-              int cue, int threads, bint logs, double[:, :, ::1] position,
+              double width, double cushion_height, double rail_depth,
+              double rail_top_height, int max_events, int cue, int threads, bint logs, double[:, :, ::1] position,
               int[:, ::1] state, int[:, ::1] pocket_of, double[:, ::1] pocket_time,
               int[:, ::1] cushions, int[:, ::1] summary, double[::1] duration):
     """Simulate the shots balls[s] (N, n, 11 rows as for run()) with todo[s] != 0, each
@@ -935,7 +938,7 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
     not done or failed), else None."""
     cdef Params P = make_params(params)
     cdef Geometry G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length,
-                                    width, cushion_height, rail_depth)
+                                    width, cushion_height, rail_depth, rail_top_height)
     cdef Py_ssize_t N = balls.shape[0], s
     cdef int n = balls.shape[1]
     cdef ShotOut* outs = <ShotOut*> calloc(N if N > 0 else 1, sizeof(ShotOut))

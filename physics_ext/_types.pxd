@@ -66,7 +66,8 @@ ctypedef struct BallProps:
     double sin_a      # sin(theta_a): cushion nose height above the ball centre over R
     double cos_a      # cos(theta_a)
     double alpha_sp   # spin deceleration of omega_z on the cloth, rad/s^2
-    double z_rail     # centre height of the ball resting on a rail top, h + R, m
+    double z_rail     # centre height of the ball resting on a rail top, rail top + R, m
+                      # (set by the solver's run, which knows the rail top)
 
 # A ball's current motion: closed form from t0 until t_end (its next transition).
 ctypedef struct Traj:
@@ -93,6 +94,8 @@ ctypedef struct Geometry:
     const double* pocket     # (n_pocket, 3) x, y, radius
     double inner[4]          # x_min, x_max, y_min, y_max: the nose lines (playing surface)
     double outer[4]          # x_min, x_max, y_min, y_max: the rails' outer edges
-    double cushion_height    # m; also the height of the rail tops
+    double cushion_height    # the noses' height above the cloth, m
+    double rail_top_height   # the rail tops' height, m: the rubber rises from the nose to
+                             # it as a vertical face at the nose line (>= cushion_height)
     double rail_depth        # width of a rail top, nose line to outer edge, m
     int n_rail               # rail tops: along segments 0 .. n_rail - 1 (the rail noses)

@@ -90,7 +90,8 @@ def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
     problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
                                                geo.outline, geo.tips, geo.pockets,
                                                table.cushion_height, OVERLAP_TOL_M,
-                                               MAX_SPEED_MPS, geo.rail_top_width)
+                                               MAX_SPEED_MPS, geo.rail_top_width,
+                                               table.rail_top_height)
     if problem != _query.PROBLEM_NONE:
         raise ValueError(problem_message(rows, table, problem, k, detail))
 
@@ -155,7 +156,7 @@ def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params())
     events, pieces, status, a, b, t = _solver.run(
         rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
-        geo.rail_top_width, params.max_events)
+        geo.rail_top_width, table.rail_top_height, params.max_events)
     if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
     if status != 0:

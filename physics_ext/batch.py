@@ -298,7 +298,7 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     problems = np.empty((N, 3), dtype=np.int32)
     _query.first_problems(rows, geo.segments, geo.segment_normals, geo.outline, geo.tips,
                           geo.pockets, table.cushion_height, OVERLAP_TOL_M, MAX_SPEED_MPS,
-                          geo.rail_top_width, problems)
+                          geo.rail_top_width, table.rail_top_height, problems)
     failures = dict(bad or {})
     for k in np.nonzero(problems[:, 0] != _query.PROBLEM_NONE)[0]:
         message = problem_message(rows[k], table, *problems[k])
@@ -319,7 +319,8 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     shot_logs = _solver.run_batch(
         rows, todo, params.solver_array(), geo.segments, geo.segment_normals,
         geo.segment_rails, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
-        table.cushion_height, geo.rail_top_width, params.max_events, int(cue_index),
+        table.cushion_height, geo.rail_top_width, table.rail_top_height, params.max_events,
+        int(cue_index),
         _usable_threads(int(threads)), bool(logs), position, state, pocket, pocket_time, cushions, summary,
         duration)
     error = summary[:, 2].copy()

@@ -74,6 +74,11 @@ NINE_FOOT_CUSHION_HEIGHT = 0.0363      # nose at 63.5 % of the 57.15 mm ball dia
 # table model (game.modelgen) draws these widths.
 NINE_FOOT_CUSHION_WIDTH = 0.0492
 NINE_FOOT_RAIL_WIDTH = 0.115
+# The rubber rises from its nose to the rail cap: the cap (the rail top a jumped ball lands
+# on) stands this much above the nose, on both tables (9 ft: 45.3 mm, 79 % of the ball's
+# diameter; an assumption from the drawn profile: no specification gives the cap height).
+# The solver takes the rise as a vertical face at the nose line (README "Rail tops").
+CUSHION_RISE = 0.009
 # English 7 ft pub table: 6 x 3 ft playing area (inside WEPF's min 6 x 3 ft, max 7 x 3.5 ft).
 # Pockets are tighter than American ones; WEPF gives templates, not numbers: these openings
 # are about 1.75 and 1.9 object-ball diameters (an assumption, documented in the README).

@@ -67,8 +67,11 @@ class TableSpec:
     cushion_width: the cloth-covered cushion from its nose to its back (the feather strip).
     rail_width: the wooden rail cap from the cushion's back to the rail's outer edge.
         The rail top, where a jumped ball can land, runs from the nose line out to the
-        outer edge (cushion_width + rail_width) at the nose height (`rail_top_height`):
+        outer edge (cushion_width + rail_width) at the cap's height (`rail_top_height`):
         the cushion's top and the cap are taken as one flat surface (README "Rail tops").
+    cushion_rise: how far the rail top stands above the cushion nose (m, >= 0): the
+        rubber's rise from the nose to the cap, a vertical face at the nose line for a
+        ball in flight.
     """
     name: str
     length: float
@@ -88,6 +91,7 @@ class TableSpec:
     side_hole_radius: float = -1.0     # -1: SIDE_HOLE_RADIUS_FRACTION of the mouth
     cushion_width: float = C.NINE_FOOT_CUSHION_WIDTH
     rail_width: float = C.NINE_FOOT_RAIL_WIDTH
+    cushion_rise: float = C.CUSHION_RISE
 
     def __post_init__(self):
         if self.corner_hole_radius < 0:
@@ -106,7 +110,7 @@ class TableSpec:
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"table {self.name!r}: {name} must be a positive finite "
                                  f"number of metres, got {value!r}")
-        for name in ("jaw_radius", "corner_shelf", "side_shelf", "d_radius"):
+        for name in ("jaw_radius", "corner_shelf", "side_shelf", "d_radius", "cushion_rise"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"table {self.name!r}: {name} must be >= 0 m, got {value!r}")
@@ -165,8 +169,9 @@ class TableSpec:
 
     @property
     def rail_top_height(self) -> float:
-        """Height (m) of the rail top above the cloth: the cushion nose height."""
-        return self.cushion_height
+        """Height (m) of the rail top above the cloth: the cushion nose height plus the
+        rubber's rise to the cap."""
+        return self.cushion_height + self.cushion_rise
 
     # ---- markings --------------------------------------------------------------------------
     @property

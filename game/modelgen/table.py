@@ -57,10 +57,12 @@ class TableLook:
     """Sizes (m) and looks of the parts the physics does not define.
 
     cushion_width: nose to back line. rail_width: wood beyond the back line (for a table,
-    the TableSpec's: where the solver's rail tops are). cushion_rise: cushion top (= rail
-    top) above the nose (the solver's rail top is at the nose height: the drawn one stands
-    this much higher, the rubber's rise to the cap, which the flight model leaves out). bevel: how far behind the nose
-    the flat top begins. undercut: how far behind the nose the cushion meets the cloth, as
+    the TableSpec's: where the solver's rail tops are). The cushion's top and the rail cap
+    stand at the TableSpec's rail_top_height, the solver's rail top (the nose height plus
+    the rubber's rise, cushion_rise). bevel: how far behind the nose the flat top begins
+    (the solver takes the rubber between the nose and the cap as a vertical face at the
+    nose line: a ball resting on the rail within the bevel stands up to cushion_rise above
+    the drawn slope, never in it). undercut: how far behind the nose the cushion meets the cloth, as
     a fraction of the nose height (clears a touching ball's equator, about 1-1.6 mm past
     the nose). nose_radius: rounding of the rubber nose (its apex stays on the physics'
     nose line). slate_edge: depth of the cloth turned into each hole. pocket_depth: the
@@ -69,7 +71,6 @@ class TableLook:
     """
     cushion_width: float = 0.05
     rail_width: float = 0.115
-    cushion_rise: float = 0.009
     bevel: float = 0.014
     undercut: float = 0.42
     nose_radius: float = 0.003
@@ -109,12 +110,12 @@ def nose_profile(spec: TableSpec, look: TableLook, tilt: float = 0.0) -> tuple:
     apex the rounding is tangent there to a ball touching at `tilt` rad above its equator
     (see `contact_tilt`), so no ball that small or larger reaches into it; above, it is
     tangent to the nose line, so nothing stands in front of it. bevel: up to the flat top
-    at (bevel, height + rise)."""
+    at (bevel, rail top height)."""
     h, rho = spec.cushion_height, look.nose_radius
     low_c = np.array([rho * math.cos(tilt), h + rho * math.sin(tilt)])
     up_c = np.array([rho, h])
     foot = np.array([look.undercut * h, 0.0])
-    top = np.array([look.bevel, h + look.cushion_rise])
+    top = np.array([look.bevel, spec.rail_top_height])
 
     def tangent_angle(centre, p, lower):
         d = p - centre
@@ -185,7 +186,7 @@ def _cushion(spec, look, rail, nose_poly, mat, tilt) -> Mesh:
         v = v0 + np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(band, axis=0).T))])
         v0 = v[-1]
         mesh.grid(grid, None, walk_u, v / CLOTH_TILE_M)
-    top_z = spec.cushion_height + look.cushion_rise
+    top_z = spec.rail_top_height
     top_poly = outline.shift_back(spec, rail, nose_poly, look.bevel, w)
     mesh.flat(top_poly, top_z, uv_scale=1 / CLOTH_TILE_M)
     # The back face, in the vertical plane of the back line: the ends of every level.
@@ -393,7 +394,7 @@ def _markings(spec, mat) -> Mesh:
 def _frame(spec, look, mat, outer) -> Mesh:
     """Legs (or a cabinet) from under the apron to the floor."""
     mesh = Mesh(mat)
-    z_top = spec.cushion_height + look.cushion_rise - look.apron_depth
+    z_top = spec.rail_top_height - look.apron_depth
     floor = -TABLE_HEIGHT
     lo, hi = outer.min(axis=0), outer.max(axis=0)
     uv = (1 / WOOD_TILE_M[0], 1 / WOOD_TILE_M[1])
@@ -431,7 +432,7 @@ def build_table(spec: TableSpec, look: TableLook | None = None, ball_radii=None)
     geometry = spec.geometry()
     mats = _materials(look)
     h = spec.cushion_height
-    top = h + look.cushion_rise
+    top = spec.rail_top_height
     rect = outline.back_rectangle(spec, look.cushion_width)
     root = Node("table", extras={
         "table": spec.name, "cushion_height_m": h, "rail_top_m": top,

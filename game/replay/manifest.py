@@ -96,7 +96,8 @@ def _older_params(data: dict) -> dict:
     """A file older than 1.2 has no params.ball_friction: it was recorded with the constant
     ball-ball friction, so it is read as such. A file older than 1.3 has no rail widths:
     a named table takes those of the table of that name (the Params' rail coefficients
-    take their defaults)."""
+    take their defaults). A file older than 1.4 has no cushion_rise: its rail tops were at
+    the nose height, a rise of 0."""
     params = data.get("params")
     if isinstance(params, dict) and "ball_friction" not in params:
         data = {**data, "params": {**params, "ball_friction": "constant"}}
@@ -106,6 +107,9 @@ def _older_params(data: dict) -> dict:
         named = TableSpec.named(table["name"])
         data = {**data, "table": {**table, "cushion_width": named.cushion_width,
                                   "rail_width": named.rail_width}}
+    table = data.get("table")
+    if isinstance(table, dict) and "cushion_rise" not in table:
+        data = {**data, "table": {**table, "cushion_rise": 0.0}}
     return data
 
 

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from game.modelgen.table import TABLE_HEIGHT
+from game.modelgen.table import RAIL_EDGE, TABLE_HEIGHT
 from game.tables.modes import MODE_NAMES, mode
 from physics_ext import constants as C
 from physics_ext.table import Pocket, Rail, TableSpec
@@ -158,6 +158,28 @@ def test_the_bed_is_the_cloth_plane_and_the_floor_is_under_the_legs(glb, table):
     assert frame[:, 2].min() == pytest.approx(-TABLE_HEIGHT, abs=1e-6)
     room = glb(f"room_{table}.glb").positions("floor")
     assert np.allclose(room[:, 2], -TABLE_HEIGHT, atol=1e-6)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_drawn_rail_top_is_the_solvers_rail_top(glb, table):
+    """The cushion's flat top and the wooden cap are drawn at the solver's rail top height
+    (nose height plus the rubber's rise) out to the solver's outer edges, and nothing of
+    them stands higher: a ball resting on a rail lies on what is drawn."""
+    geo = TableSpec.named(table).geometry()
+    model = glb(f"table_{table}.glb")
+    rails = model.positions("rails")
+    assert rails[:, 2].max() == pytest.approx(geo.rail_top_height, abs=TOL)
+    for rail in Rail:
+        cushion = model.positions(f"cushion_{rail.name}")
+        assert cushion[:, 2].max() == pytest.approx(geo.rail_top_height, abs=TOL), rail
+    top = np.concatenate([rails, *(model.positions(f"cushion_{r.name}") for r in Rail)])
+    top = top[np.abs(top[:, 2] - geo.rail_top_height) < TOL, :2]
+    # The drawn top reaches the solver's outer edges, less the rounding of the rail's
+    # outer edge (RAIL_EDGE), where the solver's flat top ends square.
+    lo, hi = top.min(axis=0), top.max(axis=0)
+    outer = geo.outer
+    assert [lo[0] - outer[0], outer[1] - hi[0], lo[1] - outer[2], outer[3] - hi[1]] == \
+        pytest.approx([RAIL_EDGE] * 4, abs=TOL)
 
 
 @pytest.mark.parametrize("mode_name", MODE_NAMES)

@@ -1,5 +1,5 @@
 """Rail tops (issue 16, point 5): a ball in flight lands on the top of a rail (the cushion's
-top and the rail cap, at the nose height, from the nose line to the rail's outer edge),
+top and the rail cap, at the cap's height, from the nose line to the rail's outer edge),
 bounces there with the rail's restitution and friction, moves on it with the rail's
 friction, falls back towards the cloth when its centre passes the nose line, and is off the
 table past the outer edge or when it comes to rest on the rail top.
@@ -16,6 +16,7 @@ import pytest
 from game.rules.facts import cue_ball_off_table, facts_from_result, off_table
 from physics_ext import (Ball, EventKind, MotionState, Params, Pocket, Rail, Stroke, TableSpec,
                          shoot, simulate)
+from physics_ext.constants import CUSHION_RISE
 from tests.physics import probes
 from tests.physics.invariants import check_all
 
@@ -34,11 +35,15 @@ def kinds(result, kind):
 
 def test_rail_top_geometry_from_the_table_spec():
     """The rail top runs from each rail nose out to cushion_width + rail_width (WPA: 4-7.5 in
-    including the cushion) at the nose height; the outer edges bound the table."""
+    including the cushion) at the cap's height, the rubber's rise above the nose; the outer
+    edges bound the table."""
     width = TABLE.cushion_width + TABLE.rail_width
     assert 4 * 0.0254 <= width <= 7.5 * 0.0254
     assert GEO.rail_top_width == pytest.approx(width)
-    assert GEO.rail_top_height == TABLE.cushion_height
+    assert GEO.rail_top_height == TABLE.cushion_height + TABLE.cushion_rise
+    assert TABLE.cushion_rise == CUSHION_RISE > 0
+    assert TableSpec.english_seven_foot().rail_top_height == pytest.approx(
+        TableSpec.english_seven_foot().cushion_height + CUSHION_RISE, abs=1e-15)
     assert GEO.outer.tolist() == pytest.approx([-width, TABLE.length + width, -width,
                                                 TABLE.width + width])
     top = GEO.rail_tops[Rail.RIGHT_HEAD]
@@ -125,11 +130,11 @@ def test_a_jumped_ball_from_the_cloth_lands_on_the_rail_top():
 
 
 def test_a_jump_stroke_at_the_rail_lands_on_its_top_and_fouls_off_the_table():
-    """A cue ball jumped (25 degrees, 3 m/s, struck at centre) at the right rail from 0.25 m
-    clears the nose, lands on the rail top and leaves over its outer edge: its flight ends
-    at the landing, and the rules see the cue ball off the table."""
+    """A cue ball jumped (28 degrees, 3 m/s, struck at centre) at the right rail from 0.25 m
+    clears the cushion, lands on the rail top and leaves over its outer edge: its flight
+    ends at the landing, and the rules see the cue ball off the table."""
     shot = shoot(TABLE, [Ball.pool(X_RAIL, 0.25)], 0,
-                 Stroke(azimuth=-math.pi / 2, elevation=math.radians(25), side=0.0,
+                 Stroke(azimuth=-math.pi / 2, elevation=math.radians(28), side=0.0,
                         height=0.0, speed=3.0))
     land = kinds(shot, EventKind.RAIL_TOP)
     off = kinds(shot, EventKind.OFF_TABLE)
@@ -260,3 +265,67 @@ def test_random_lofted_balls_over_the_rails_keep_every_invariant(seed):
                                          rng.uniform(0.5, 2.5)),
                                angular_velocity=tuple(rng.uniform(-30, 30, 3))))
     check_all(simulate(TABLE, balls))
+
+
+# The rubber between the nose and the cap: a vertical face at the nose line (y = 0 for the
+# right rail) from the nose height up to the rail top, then the cap's edge.
+H_NOSE, H_TOP = TABLE.cushion_height, TABLE.rail_top_height
+
+
+def test_a_ball_in_flight_level_with_the_rubber_meets_its_face_at_the_nose_line():
+    """A ball flying at the rail with its centre between the nose and the cap touches the
+    rubber's face when its centre is R in front of the nose line, at t = (y0 - R) / v (it
+    met the bare nose edge only later, closer in, before the rise was modelled)."""
+    v, y0 = 2.0, 0.1
+    t = (y0 - R) / v
+    z_at = (H_NOSE + H_TOP) / 2
+    ball = Ball(R, 0.163, (X_RAIL, y0, z_at + G * t * t / 2), velocity=(0.0, -v, 0.0))
+    result = simulate(TABLE, [ball])
+    hit = result.events[0]
+    assert hit["kind"] == EventKind.CUSHION and hit["rail"] == Rail.RIGHT_HEAD
+    assert hit["time"] == pytest.approx(t, rel=1e-12)
+    x, y, z = result.state_at(hit["time"]).positions[0]
+    assert y == pytest.approx(R, abs=1e-12) and z == pytest.approx(z_at, abs=1e-12)
+    # the normal is horizontal: the ball comes straight back off the face
+    assert result.state_at(hit["time"] + 1e-6).velocities[0, 1] > 0.0
+    check_all(result)
+
+
+def test_a_ball_flying_in_over_the_cap_edge_touches_it_at_distance_r():
+    """A ball coming down at the rail with its centre above the rail top and its bottom
+    below it touches the cap's edge first: at the event its centre is R from the edge
+    (y = 0, z = rail top) to 1e-12 and farther from it at every earlier moment, and more
+    than R from the nose edge below; the edge's normal, below the centre, lifts it."""
+    ball = Ball(R, 0.163, (X_RAIL, 0.1, H_TOP + R + 0.02), velocity=(0.0, -1.0, 0.0))
+    result = simulate(TABLE, [ball])
+    hit = result.events[0]
+    assert hit["kind"] == EventKind.CUSHION and hit["rail"] == Rail.RIGHT_HEAD
+
+    def gap(times, height):
+        p = result.sample(np.asarray(times)).positions[:, 0]
+        return np.hypot(p[:, 1], p[:, 2] - height) - R
+
+    t = hit["time"]
+    assert gap([t], H_TOP)[0] == pytest.approx(0.0, abs=1e-12)
+    assert np.all(gap(np.linspace(0.0, t, 200)[:-1], H_TOP) > 0.0)
+    assert gap([t], H_NOSE)[0] > 0.0
+    z = result.state_at(t).positions[0, 2]
+    assert H_TOP < z < H_TOP + R
+    after = result.state_at(t + 1e-6).velocities[0]
+    assert after[2] > 0.0
+    check_all(result)
+
+
+def test_a_ball_on_the_cap_leaving_inwards_rolls_over_the_cap_edge():
+    """A slow ball rolling off the rail top towards the table leaves it at the nose line
+    touching the cap's edge (not the nose, 9 mm lower) and comes back to the cloth."""
+    result = simulate(TABLE, [rolling_on_rail(X_RAIL, -0.03, 0.0, 0.2)])
+    leave = kinds(result, EventKind.TRANSITION)
+    leave = leave[leave["state"] == MotionState.AIRBORNE]
+    at = result.state_at(leave["time"][0]).positions[0]
+    assert at[1] == pytest.approx(0.0, abs=1e-12) and at[2] == pytest.approx(Z_RAIL, abs=1e-12)
+    first = kinds(result, EventKind.CUSHION)[0]
+    z = result.state_at(first["time"]).positions[0, 2]
+    assert z > H_TOP        # on the cap's edge, above the face
+    assert result.final.states[0] == MotionState.STATIONARY and result.final.positions[0, 2] == R
+    check_all(result)

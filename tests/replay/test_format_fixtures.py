@@ -135,3 +135,16 @@ def test_a_file_older_than_1_3_takes_the_rail_widths_of_its_named_table(mode):
     table = load_replay(fixture_path(mode, "1.2")).match.table
     named = TableSpec.named(table.name)
     assert (table.cushion_width, table.rail_width) == (named.cushion_width, named.rail_width)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_files_before_1_4_have_their_rail_tops_at_the_nose_height(path):
+    """Format 1.4 adds table.cushion_rise (the rail top above the nose, issue 16): an older
+    file was recorded with the rail tops at the nose height and reads with a rise of 0, a
+    current one with the table's own."""
+    from physics_ext import TableSpec
+    major, minor = map(int, re.match(r"format_(\d+)\.(\d+)_", path.name).groups())
+    table = load_replay(path).match.table
+    expected = 0.0 if (major, minor) < (1, 4) else TableSpec.named(table.name).cushion_rise
+    assert table.cushion_rise == expected
+    assert table.rail_top_height == table.cushion_height + expected

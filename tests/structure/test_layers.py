@@ -13,7 +13,7 @@ ENTRY_POINTS = {"game.__main__", "game.ai_demo", "game.break_demo", "game.level_
 BELOW_THE_VIEW = ["physics_ext", "game.rules", "game.session", "game.ai", "game.replay",
                   "game.audio", "game.modelgen", "game.practice", "game.storage",
                   "game.tables", "game.race", "game.i18n", "game.arguments", "game.settings",
-                  "game.net"]
+                  "game.net", "game.learn"]
 VIEW = ("game.view", "panda3d", "direct")
 
 
@@ -82,6 +82,15 @@ def test_the_physics_knows_nothing_of_the_game(name, path):
 def test_the_rules_know_nothing_of_sessions_players_or_files(name, path):
     above = ["game.session", "game.ai", "game.replay", "game.storage", "game.practice"]
     assert not {i for i in imports(name, path) if reaches(i, above)}
+
+
+@pytest.mark.parametrize("name, path", LIBRARY, ids=[n for n, _ in LIBRARY])
+def test_only_the_learning_environments_need_the_learn_extra(name, path):
+    """gymnasium comes with the optional `learn` extra: only game.learn may import it
+    (and nothing else may import game.learn), so the game runs without it."""
+    if reaches(name, ["game.learn"]):
+        return
+    assert not {i for i in imports(name, path) if reaches(i, ["gymnasium", "game.learn"])}
 
 
 def test_the_walk_resolves_relative_imports(tmp_path):

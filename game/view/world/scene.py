@@ -81,8 +81,8 @@ class Scene:
 
     @property
     def rail_height(self) -> float:
-        """Height of the rail tops above the cloth (m)."""
-        return self.table_spec.cushion_height + self.look.cushion_rise
+        """Height of the rail tops above the cloth (m): the solver's, which is drawn."""
+        return self.table_spec.rail_top_height
 
     def set_ball_positions(self, positions: dict) -> None:
         """Move balls to {ball_id: (x, y) or (x, y, z)} centres (m); (x, y) rests on the

@@ -30,7 +30,7 @@ from game.lab.backends import BackendError, backend_for, cluster_problem
 from game.lab.opponents import Contestant, load_opponent
 from game.lab.report import (save_figure, shotmap_figure, shotmap_summary,
                              tournament_figure, tournament_summary)
-from game.lab.runs import RunRefused, load_results, run_chunks
+from game.lab.runs import RunRefused, load_results, open_run, run_chunks
 from game.lab.shotmap import NO_NOISE, Grid, ShotMap
 from game.lab.tournament import Tournament
 from game.practice import GAMES, PlacementError, Position, load_position
@@ -212,11 +212,12 @@ def main(argv=None) -> int:
     shots = run.kind == "shotmap"
     unit, total = ("shot", run.shots) if shots else ("game", run.total_games)
     try:
+        done = open_run(run, out)           # refuses another run's folder before starting
         with backend_for(args.cluster, args.workers) as backend, \
-                tqdm(total=total, unit=unit, file=sys.stderr, smoothing=0.1) as bar:
+                tqdm(total=total, initial=sum(_size(chunks[k]) for k in done), unit=unit,
+                     file=sys.stderr, smoothing=0.1) as bar:
             report = run_chunks(run, out, backend, on_chunk=lambda chunk: bar.update(
                 _size(chunk)))
-            bar.update(total - bar.n)       # the chunks done by an earlier run
     except (RunRefused, BackendError) as exc:
         _fail(exc)
     except OSError as exc:

@@ -121,8 +121,8 @@ class DaskCluster:
                                   key=[f"breakshot-lab-{digest}-{c.index}" for c in chunks])
         by_key = {future.key: chunk for future, chunk in zip(futures, chunks)}
         try:
-            for future in as_completed(futures):
-                yield by_key[future.key], future.result()
+            for future, table in as_completed(futures, with_results=True):
+                yield by_key[future.key], table
                 future.release()
         finally:
             self.client.cancel([f for f in futures if not f.done()])

@@ -92,7 +92,8 @@ def test_a_killed_command_continues_where_it_stopped(tmp_path):
     assert f"{kept} chunks were already done" in again.stdout
     assert parts(cut) == parts(tmp_path / "whole")
     assert not list((cut / PARTS).glob(".*"))          # no partial file left behind
-    assert (cut / "summary.txt").read_bytes() == (tmp_path / "whole" / "summary.txt").read_bytes()
+    for name in ("summary.txt", "shotmap.png"):
+        assert (cut / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
 
 
 def test_a_run_with_other_parameters_is_refused(tmp_path):

@@ -1,6 +1,7 @@
 """`python -m game.lab`: shot maps and tournaments, resumable, locally or on Dask.
 
-    python -m game.lab shotmap OUT (--position FILE | --cue X,Y --ball ID:X,Y ...)
+    python -m game.lab shotmap OUT (--position FILE | --replay FILE [--shot N]
+        | --cue X,Y --ball ID:X,Y ...)
         [--target ID] [--aim DEG] [--speed M/S] [--side R] [--height R] [--elevation DEG]
         [--noise LEVEL|none] [--samples K] [--seed S] [--chunk-shots N]
     python -m game.lab tournament OUT --players P1,P2[,...] [--mode MODE] [--games N]
@@ -23,6 +24,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from physics_ext import Params
+
 from game.ai import LEVELS
 from game.arguments import folder_problem, grid_range, point, whole_number
 from game.i18n import _
@@ -31,7 +34,7 @@ from game.lab.opponents import Contestant, load_opponent
 from game.lab.report import (save_figure, shotmap_figure, shotmap_summary,
                              tournament_figure, tournament_summary)
 from game.lab.runs import RunRefused, load_results, open_run, run_chunks
-from game.lab.shotmap import NO_NOISE, Grid, ShotMap
+from game.lab.shotmap import NO_NOISE, Grid, ShotMap, position_before
 from game.lab.tournament import Tournament
 from game.practice import GAMES, PlacementError, Position, load_position
 from game.practice.table import DEFAULT_TABLES
@@ -63,6 +66,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     shotmap.add_argument("out", metavar="OUT", help="the output folder")
     shotmap.add_argument("--position", metavar="FILE",
                          help="a saved practice position to shoot from")
+    shotmap.add_argument("--replay", metavar="FILE",
+                         help="a replay: shoot from where the balls lay before --shot")
+    shotmap.add_argument("--shot", type=whole_number(1), default=1, metavar="N",
+                         help="the replay's shot, 1-based (default: 1)")
     shotmap.add_argument("--game", choices=GAMES, default="nine_ball",
                          help="the balls and table of a position built from --cue and "
                               "--ball (default: nine_ball)")
@@ -117,13 +124,16 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def shotmap_run(args) -> ShotMap:
     """The ShotMap the arguments describe; exits with one sentence if they cannot."""
+    params = Params()
+    if (args.position is not None) + (args.replay is not None) + bool(args.cue or args.ball) > 1:
+        _fail(_("give one of --position, --replay, or --cue and --ball"))
     if args.position is not None:
-        if args.cue is not None or args.ball:
-            _fail(_("give either --position or --cue and --ball, not both"))
         try:
             position = load_position(args.position)
         except FileRefused as exc:
             _fail(exc)
+    elif args.replay is not None:
+        position, params = _replay_position(args.replay, args.shot)
     else:
         position = _built_position(args)
     objects = sorted(b for b in position.layout if b != CUE)
@@ -153,7 +163,21 @@ def shotmap_run(args) -> ShotMap:
                 height=args.height, elevation=tuple(math.radians(e) for e in args.elevation))
     return ShotMap(position=position, target=target, grid=grid, noise=args.noise,
                    samples=samples, seed=args.seed,
-                   chunk_cells=max(1, args.chunk_shots // samples))
+                   chunk_cells=max(1, args.chunk_shots // samples), params=params)
+
+
+def _replay_position(path, shot: int) -> tuple:
+    """(position, params): where the balls lay before the replay's shot `shot` (1-based)
+    and the physics the match was played with."""
+    from game.replay import load_replay
+    try:
+        replay = load_replay(path)
+    except FileRefused as exc:
+        _fail(exc)
+    if shot > len(replay.shots):
+        _fail(_("--shot: the replay has {count} shots, not {shot}").format(
+            count=len(replay.shots), shot=shot))
+    return position_before(replay, replay.shots[shot - 1]), replay.match.params
 
 
 def _built_position(args) -> Position:

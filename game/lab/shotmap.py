@@ -14,14 +14,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from physics_ext import Params, Stroke
+from physics_ext import MotionState, Params, Stroke
 from game.ai.levels import level_named
 from game.ai.noise import draws, perturb
 from game.practice import Position
-from game.rules import CUE
+from game.rules import CUE, Layout
 
 AXES = ("aim", "speed", "side", "height", "elevation")
 NO_NOISE = "none"
+
+
+def position_before(replay, shot) -> Position:
+    """The balls on the table as `shot` (a ReplayShot of `replay`) started: its result at
+    t = 0, balls already out of play left out."""
+    start = shot.result.state_at(0.0)
+    return Position(replay.match.table, replay.match.mode, Layout(
+        (ball, (float(x), float(y))) for ball, (x, y, _z), state
+        in zip(shot.ball_ids, start.positions, start.states)
+        if state not in (MotionState.POCKETED, MotionState.OFF_TABLE)))
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,14 @@
 """python -m game.lab: a run's outputs, and every refusal in one sentence with exit 1."""
 import json
 
+from pathlib import Path
+
 import pyarrow.parquet as pq
 import pytest
 
 from game.lab import __main__ as lab
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SHOTMAP = ["shotmap", "--cue", "1.8,0.74", "--ball", "9:2.2,0.34", "--speed", "1.5:3:2",
            "--aim=-2:2:5", "--samples", "2", "--workers", "1"]
@@ -36,6 +40,26 @@ def test_a_shot_map_from_a_saved_position(tmp_path, capsys):
     assert pq.read_table(tmp_path / "a" / "parts").equals(pq.read_table(tmp_path / "b" / "parts"))
 
 
+REPLAY = ROOT / "tests" / "replay" / "fixtures" / "format_1.3_nine_ball.bsreplay"
+
+
+def test_a_shot_map_from_a_replay_shot_starts_where_its_balls_lay(tmp_path, capsys):
+    from game.lab.shotmap import position_before
+    from game.replay import load_replay
+    replay = load_replay(REPLAY)
+    shot = replay.shots[1]
+    position = position_before(replay, shot)
+    start = shot.result.state_at(0.0).positions
+    assert dict(position.layout) == {b: (x, y) for b, (x, y, _z) in zip(shot.ball_ids, start)}
+    assert lab.main(["shotmap", str(tmp_path), "--replay", str(REPLAY), "--shot", "2",
+                     "--speed", "2", "--samples", "2", "--workers", "1"]) == 0
+    manifest = json.loads((tmp_path / "manifest.json").read_text())["parameters"]
+    assert manifest["position"]["layout"] == {str(b): list(xy)
+                                              for b, xy in position.layout.items()}
+    assert manifest["target"] == min(b for b in position.layout if b != 0)
+    assert "Shot map: ball " in capsys.readouterr().out
+
+
 def test_a_tournament_writes_parts_summary_and_figure(tmp_path, capsys):
     out = tmp_path / "t"
     assert lab.main(["tournament", str(out), "--players", "beginner,amateur", "--games", "1",
@@ -44,6 +68,25 @@ def test_a_tournament_writes_parts_summary_and_figure(tmp_path, capsys):
     assert "beginner vs amateur:" in printed and "95% Wilson" in printed
     assert pq.read_table(out / "parts").num_rows == 1
     assert (out / "tournament.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_tournament_with_an_opponent_file(tmp_path, capsys):
+    config = tmp_path / "steady.json"
+    config.write_text(json.dumps({"format": "breakshot-opponent", "version": 1,
+                                  "name": "steady beginner", "level": "beginner",
+                                  "changes": {"sigma_azimuth": 0.002}}))
+    out = tmp_path / "t"
+    assert lab.main(["tournament", str(out), "--players", f"beginner,{config}", "--games", "1",
+                     "--workers", "1"]) == 0
+    assert "beginner vs steady beginner:" in capsys.readouterr().out
+    players = json.loads((out / "manifest.json").read_text())["parameters"]["players"]
+    assert players[1]["name"] == "steady beginner"
+    assert players[1]["level"]["sigma_azimuth"] == 0.002
+    # The file is part of the parameters: changing it makes another run.
+    config.write_text(config.read_text().replace("0.002", "0.003"))
+    with pytest.raises(SystemExit):
+        lab.main(["tournament", str(out), "--players", f"beginner,{config}", "--games", "1"])
+    assert "parameters.players differs" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, problem", [
@@ -65,6 +108,11 @@ def test_a_tournament_writes_parts_summary_and_figure(tmp_path, capsys):
      "--target: ball 5 is not on the table"),
     (["shotmap", "OUT", "--cue", "1.8,0.74"], "at least one object ball"),
     (["shotmap", "OUT"], "give a --position file, or the cue ball with --cue X,Y"),
+    (["shotmap", "OUT", "--position", "p.json", "--cue", "1,0.5"],
+     "give one of --position, --replay, or --cue and --ball"),
+    (["shotmap", "OUT", "--replay", str(ROOT / "tests/replay/fixtures/format_1.3_nine_ball.bsreplay"),
+      "--shot", "99"], "--shot: the replay has 8 shots, not 99"),
+    (["shotmap", "OUT", "--replay", "/nonexistent.bsreplay"], "/nonexistent.bsreplay"),
     (["shotmap", "OUT", "--position", "/nonexistent.json"],
      "/nonexistent.json: could not be read: there is no such practice position file"),
     (["tournament", "OUT", "--players", "beginner"], "name at least two players"),

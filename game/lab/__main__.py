@@ -238,10 +238,10 @@ def main(argv=None) -> int:
     try:
         done = open_run(run, out)           # refuses another run's folder before starting
         with backend_for(args.cluster, args.workers) as backend, \
-                tqdm(total=total, initial=sum(_size(chunks[k]) for k in done), unit=unit,
+                tqdm(total=total, initial=sum(chunks[k].size for k in done), unit=unit,
                      file=sys.stderr, smoothing=0.1) as bar:
             report = run_chunks(run, out, backend, on_chunk=lambda chunk: bar.update(
-                _size(chunk)))
+                chunk.size))
     except (RunRefused, BackendError) as exc:
         _fail(exc)
     except OSError as exc:
@@ -257,7 +257,7 @@ def main(argv=None) -> int:
         stream.write(summary + "\n")
     save_figure(figure, out / f"{run.kind}.png")
     print(summary)
-    computed = sum(_size(chunks[k]) for k in report.computed)
+    computed = sum(chunks[k].size for k in report.computed)
     if computed and report.seconds > 0:
         print(f"This run: {len(report.computed)} of {len(chunks)} chunks, {computed} "
               f"{unit}s in {report.seconds:.1f} s ({computed / report.seconds:.1f} {unit}s/s); "
@@ -265,11 +265,6 @@ def main(argv=None) -> int:
     print(f"Results: {out / 'parts'} (Parquet), {out / 'summary.txt'}, "
           f"{out / (run.kind + '.png')}")
     return 0
-
-
-def _size(chunk) -> int:
-    """Shots of a shot-map chunk, games of a tournament chunk."""
-    return chunk.shots if hasattr(chunk, "shots") else chunk.stop - chunk.start
 
 
 if __name__ == "__main__":

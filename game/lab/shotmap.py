@@ -110,7 +110,8 @@ class ShotChunk:
     stop: int
 
     @property
-    def shots(self) -> int:
+    def size(self) -> int:
+        """Shots in the chunk."""
         return (self.stop - self.start) * self.run.samples
 
     def strokes(self) -> tuple:

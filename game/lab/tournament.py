@@ -68,6 +68,11 @@ class GameChunk:
     start: int
     stop: int
 
+    @property
+    def size(self) -> int:
+        """Games in the chunk."""
+        return self.stop - self.start
+
 
 COLUMNS = {"pair": pa.int32(), "game": pa.int32(), "first": pa.string(),
            "second": pa.string(), "breaker": pa.int8(), "winner": pa.int8(),

@@ -22,7 +22,6 @@ from game.lab.runs import PARTS, run_chunks  # noqa: E402
 from .lab_helpers import small_map  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-DASK = [sys.executable, "-m", "distributed.cli.{}"]
 START_TIMEOUT_S = 40
 
 
@@ -62,9 +61,11 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     processes = []
     try:
         processes.append(start("dask_scheduler", "--host", "127.0.0.1", "--port",
-                               address.rsplit(":", 1)[1], "--no-dashboard"))
+                               address.rsplit(":", 1)[1], "--no-dashboard",
+                               "--dashboard-address", "127.0.0.1:0"))
         workers = [start("dask_worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                         "--no-nanny", "--no-dashboard", "--name", f"worker-{k}")
+                         "--no-nanny", "--no-dashboard", "--dashboard-address",
+                         "127.0.0.1:0", "--name", f"worker-{k}")
                    for k in range(2)]
         processes.extend(workers)
         with Client(address, timeout=START_TIMEOUT_S) as watcher:

@@ -79,8 +79,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     shotmap.add_argument("--target", type=whole_number(1), metavar="ID",
                          help="the ball to pot (default: the lowest object ball)")
     shotmap.add_argument("--aim", type=grid_range, metavar="DEG",
-                         help="aim offsets from the line to the target (deg; default: "
-                              "every hit of it, 41 values)")
+                         help="aim offsets from the line to the target (deg, + to the "
+                              "left; default: every hit of it, 41 values)")
     shotmap.add_argument("--speed", type=grid_range, default=grid_range("1:5:9"),
                          metavar="M/S", help="cue speeds (m/s; default: 1:5:9)")
     shotmap.add_argument("--side", type=grid_range, default=(0.0,), metavar="R",

@@ -34,6 +34,15 @@ def test_games_are_played_to_the_end_with_alternating_breaks():
     assert "95% Wilson" in text
 
 
+def test_games_played_in_other_processes_are_the_same(tmp_path):
+    from game.lab.backends import ProcessPool
+    from game.lab.runs import load_results, run_chunks
+    run = small_tournament(games=2, chunk_games=1)
+    with ProcessPool(2) as pool:
+        run_chunks(run, tmp_path, pool)
+    assert load_results(tmp_path, 2).equals(rows(run))
+
+
 def test_another_seed_plays_other_games():
     assert not rows(small_tournament(seed=3)).equals(rows(small_tournament(seed=4)))
 

@@ -113,7 +113,7 @@ class DaskCluster:
         return False
 
     def map_unordered(self, fn, chunks):
-        from dask.distributed import as_completed
+        from dask.distributed import KilledWorker, as_completed
         if not chunks:
             return
         digest = run_digest(chunks[0].run)
@@ -124,6 +124,11 @@ class DaskCluster:
             for future, table in as_completed(futures, with_results=True):
                 yield by_key[future.key], table
                 future.release()
+        except KilledWorker as exc:
+            # The scheduler gives up on a task after it was running on several workers
+            # that died (distributed.scheduler.allowed-failures): the finished parts stay.
+            raise BackendError(f"the Dask workers kept dying while computing a chunk "
+                               f"({exc.task}); the finished chunks are saved") from None
         finally:
             self.client.cancel([f for f in futures if not f.done()])
 

@@ -68,7 +68,17 @@ def open_run(run, folder) -> set:
         with atomic_write(path, text=True) as out:
             out.write(json.dumps(wanted, indent=1) + "\n")
     (folder / PARTS).mkdir(exist_ok=True)
-    return {k for k in range(wanted["chunks"]) if part_path(folder, k).is_file()}
+    return {chunk.index for chunk in run.chunks() if _whole_part(folder, chunk)}
+
+
+def _whole_part(folder, chunk) -> bool:
+    """Whether chunk's part is there with its rows (Parquet's footer says how many). A
+    part damaged after it was written (a copy cut short) counts as not done: it is
+    computed again and replaced."""
+    try:
+        return pq.read_metadata(part_path(folder, chunk.index)).num_rows == chunk.rows
+    except (OSError, pa.ArrowInvalid):
+        return False
 
 
 def _first_difference(found, wanted, where: str = "") -> str:

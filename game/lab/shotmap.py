@@ -50,6 +50,11 @@ class Grid:
         return tuple(len(getattr(self, axis)) for axis in AXES)
 
     @property
+    def rows(self) -> int:
+        """Rows of the chunk's table: one per cell."""
+        return self.stop - self.start
+
+    @property
     def size(self) -> int:
         return math.prod(self.shape)
 
@@ -110,9 +115,14 @@ class ShotChunk:
     stop: int
 
     @property
+    def rows(self) -> int:
+        """Rows of the chunk's table: one per cell."""
+        return self.stop - self.start
+
+    @property
     def size(self) -> int:
         """Shots in the chunk."""
-        return (self.stop - self.start) * self.run.samples
+        return self.rows * self.run.samples
 
     def strokes(self) -> tuple:
         """(cell values (cells, 5), strokes): each cell's `samples` strokes as executed,

@@ -69,9 +69,14 @@ class GameChunk:
     stop: int
 
     @property
+    def rows(self) -> int:
+        """Rows of the chunk's table: one per game."""
+        return self.stop - self.start
+
+    @property
     def size(self) -> int:
         """Games in the chunk."""
-        return self.stop - self.start
+        return self.rows
 
 
 COLUMNS = {"pair": pa.int32(), "game": pa.int32(), "first": pa.string(),

@@ -101,3 +101,18 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     print(f"\n{run.shots} shots: local (this process) {run.shots / local_seconds:.0f} shots/s, "
           f"two-worker cluster with one killed {run.shots / cluster_seconds:.0f} shots/s; "
           f"local {local.seconds:.1f} s, cluster {cluster_seconds:.1f} s")
+
+
+def die(chunk):
+    """A chunk task that kills its worker process."""
+    os._exit(1)
+
+
+def test_a_chunk_that_keeps_killing_workers_is_said_in_one_sentence():
+    import dask
+    from game.lab.backends import BackendError
+    chunks = small_map().chunks()[:1]
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            DaskCluster("local:1") as cluster, pytest.raises(BackendError) as caught:
+        list(cluster.map_unordered(die, chunks))
+    assert "the Dask workers kept dying while computing a chunk" in str(caught.value)

@@ -113,3 +113,14 @@ def test_a_damaged_manifest_is_refused(tmp_path):
     (tmp_path / "manifest.json").write_text("{")
     with pytest.raises(RunRefused, match="manifest.json: the file is not valid JSON"):
         run_chunks(small_map(), tmp_path, InProcess())
+
+
+def test_a_damaged_part_is_computed_again(tmp_path):
+    run = small_map(chunk_cells=4)
+    run_chunks(run, tmp_path / "whole", InProcess())
+    run_chunks(run, tmp_path / "cut", InProcess())
+    part_path(tmp_path / "cut", 1).write_bytes(b"PAR1 cut short")
+    part_path(tmp_path / "cut", 3).unlink()
+    again = run_chunks(run, tmp_path / "cut", InProcess())
+    assert again.computed == [1, 3] and again.already_done == len(run.chunks()) - 2
+    assert parts(tmp_path / "cut") == parts(tmp_path / "whole")

@@ -25,6 +25,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from physics_ext import Params
+from physics_ext.constants import MAX_CUE_SPEED
 
 from game.ai import LEVELS
 from game.arguments import folder_problem, grid_range, point, whole_number
@@ -149,7 +150,8 @@ def shotmap_run(args) -> ShotMap:
         widest = math.degrees(math.asin(min(1.0, reach / math.hypot(tx - cx, ty - cy))))
         aim = grid_range(f"{-widest!r}:{widest!r}:41")
     problems = [(name, text) for name, values, ok, text in (
-        ("--speed", args.speed, lambda v: 0.0 < v <= 15.0, _("cue speeds must be in (0, 15] m/s")),
+        ("--speed", args.speed, lambda v: 0.0 < v <= MAX_CUE_SPEED,
+         _("cue speeds must be in (0, {most}] m/s").format(most=MAX_CUE_SPEED)),
         ("--side", args.side, lambda v: -1.0 < v < 1.0, _("offsets must be in (-1, 1)")),
         ("--height", args.height, lambda v: -1.0 < v < 1.0, _("offsets must be in (-1, 1)")),
         ("--elevation", args.elevation, lambda v: 0.0 <= v < 90.0,

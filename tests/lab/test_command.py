@@ -94,7 +94,7 @@ def test_a_tournament_with_an_opponent_file(tmp_path, capsys):
     (["shotmap", "OUT", "--cue", "1.8,0.74", "--ball", "9:2.2,0.34", "--cluster", "udp://x:1"],
      "argument --cluster: 'udp://x:1' is neither local:N"),
     (SHOTMAP + ["OUT", "--speed", "3:1"], "argument --speed: must be START:STOP:COUNT"),
-    (SHOTMAP + ["OUT", "--speed", "0:3:4"], "argument --speed: cue speeds must be in (0, 15] m/s"),
+    (SHOTMAP + ["OUT", "--speed", "0:3:4"], "argument --speed: cue speeds must be in (0, 15.0] m/s"),
     (SHOTMAP + ["OUT", "--side=-1:1:3"], "argument --side: offsets must be in (-1, 1)"),
     (SHOTMAP + ["OUT", "--samples", "0"], "argument --samples: must be a whole number of at least 1"),
     (["shotmap", "OUT", "--cue", "9,9"], "argument --cue: the cue ball"),

@@ -5,8 +5,11 @@ argparse's own error ("argument --games: must be a whole number of at least 1, n
 from __future__ import annotations
 
 import argparse
+import math
 import re
 from pathlib import Path
+
+import numpy as np
 
 from game.i18n import _
 
@@ -55,3 +58,37 @@ def window_size(text: str) -> tuple:
             _("size {w}x{h} must be 1..{most} pixels per side").format(
                 w=w, h=h, most=MAX_WINDOW_SIDE))
     return w, h
+
+
+MAX_GRID_COUNT = 100_000
+
+
+def grid_range(text: str) -> tuple:
+    """An argparse `type` for the values of a grid axis: "START:STOP:COUNT" (COUNT evenly
+    spaced values from START to STOP, both included) or one number; a tuple of floats."""
+    parts = text.split(":")
+    try:
+        numbers = [float(p) for p in parts[:2]]
+        count = int(parts[2]) if len(parts) == 3 else 1
+    except ValueError:
+        numbers, count = None, 0
+    if (numbers is None or len(parts) not in (1, 3) or not all(map(math.isfinite, numbers))
+            or not 1 <= count <= MAX_GRID_COUNT):
+        raise argparse.ArgumentTypeError(
+            _("must be START:STOP:COUNT (COUNT from 1 to {most}) or one number, not "
+              "{text!r}").format(most=MAX_GRID_COUNT, text=text))
+    if len(parts) == 1:
+        return (numbers[0],)
+    return tuple(float(v) for v in np.linspace(numbers[0], numbers[1], count))
+
+
+def point(text: str) -> tuple:
+    """An argparse `type` for a point on the table "X,Y" in metres: (x, y)."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise argparse.ArgumentTypeError(
+            _("a point must look like 1.27,0.635 (metres), not {text!r}").format(text=text))
+    return x, y

@@ -13,7 +13,7 @@ ENTRY_POINTS = {"game.__main__", "game.ai_demo", "game.break_demo", "game.level_
 BELOW_THE_VIEW = ["physics_ext", "game.rules", "game.session", "game.ai", "game.replay",
                   "game.audio", "game.modelgen", "game.practice", "game.storage",
                   "game.tables", "game.race", "game.i18n", "game.arguments", "game.settings",
-                  "game.net", "game.learn"]
+                  "game.net", "game.learn", "game.lab"]
 VIEW = ("game.view", "panda3d", "direct")
 
 

@@ -1,0 +1,146 @@
+"""Where chunks are computed. Every backend is a context manager whose
+`map_unordered(fn, chunks)` yields (chunk, fn(chunk)) as each finishes, and which on
+leaving (an error, an interruption) cancels what has not started and tears down what it
+started.
+
+    InProcess()                 one after another in this process
+    ProcessPool(workers)        a local pool of processes (concurrent.futures)
+    DaskCluster("local:N")      a dask.distributed LocalCluster of N single-threaded
+                                worker processes on 127.0.0.1, no dashboard
+    DaskCluster("tcp://H:P")    a running Dask scheduler: its workers must import
+                                this version of Breakshot
+
+On Dask, every chunk is a task keyed by the run's digest and the chunk's number and
+marked pure: a worker that dies mid-chunk has its tasks rescheduled on the others, and
+since evaluate_chunk is pure the redone chunk gives the same rows.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+from game.storage.plain import to_plain
+
+CLUSTER_LOCAL = re.compile(r"local:([1-9][0-9]{0,3})")
+CLUSTER_ADDRESS = re.compile(r"tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}")
+CONNECT_TIMEOUT_S = 20
+
+
+class BackendError(RuntimeError):
+    """A backend could not start or reach its workers; the message says why."""
+
+
+def cluster_problem(text: str) -> str | None:
+    """Why `text` is not a --cluster value ("local:N" or "tcp://HOST:PORT"), or None."""
+    if CLUSTER_LOCAL.fullmatch(text) or CLUSTER_ADDRESS.fullmatch(text):
+        return None
+    return f"{text!r:.60} is neither local:N (N workers, 1 to 9999) nor tcp://HOST:PORT"
+
+
+class InProcess:
+    """Chunks computed one after another in this process."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map_unordered(self, fn, chunks):
+        for chunk in chunks:
+            yield chunk, fn(chunk)
+
+
+class ProcessPool:
+    """A local pool of `workers` processes."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.pool = None
+
+    def __enter__(self):
+        self.pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self
+
+    def __exit__(self, *exc):
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        return False
+
+    def map_unordered(self, fn, chunks):
+        pending = {self.pool.submit(fn, chunk): chunk for chunk in chunks}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: pending[f].index):
+                yield pending.pop(future), future.result()
+
+
+class DaskCluster:
+    """A Dask client on a LocalCluster ("local:N") or a running scheduler
+    ("tcp://HOST:PORT")."""
+
+    def __init__(self, cluster: str):
+        problem = cluster_problem(cluster)
+        if problem:
+            raise BackendError(problem)
+        self.cluster = cluster
+        self.local = None
+        self.client = None
+
+    def __enter__(self):
+        from dask.distributed import Client, LocalCluster
+        try:
+            match = CLUSTER_LOCAL.fullmatch(self.cluster)
+            if match:
+                self.local = LocalCluster(n_workers=int(match.group(1)), threads_per_worker=1,
+                                          processes=True, host="127.0.0.1",
+                                          dashboard_address=None)
+                self.client = Client(self.local)
+            else:
+                self.client = Client(self.cluster, timeout=CONNECT_TIMEOUT_S)
+        except (OSError, TimeoutError) as exc:
+            self.__exit__(None, None, None)
+            raise BackendError(f"the Dask scheduler at {self.cluster} could not be "
+                               f"reached ({exc})") from None
+        return self
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.local is not None:
+            self.local.close()
+        return False
+
+    def map_unordered(self, fn, chunks):
+        from dask.distributed import KilledWorker, as_completed
+        if not chunks:
+            return
+        digest = run_digest(chunks[0].run)
+        futures = self.client.map(fn, chunks, pure=True,
+                                  key=[f"breakshot-lab-{digest}-{c.index}" for c in chunks])
+        by_key = {future.key: chunk for future, chunk in zip(futures, chunks)}
+        try:
+            for future, table in as_completed(futures, with_results=True):
+                yield by_key[future.key], table
+                future.release()
+        except KilledWorker as exc:
+            # The scheduler gives up on a task after it was running on several workers
+            # that died (distributed.scheduler.allowed-failures): the finished parts stay.
+            raise BackendError(f"the Dask workers kept dying while computing a chunk "
+                               f"({exc.task}); the finished chunks are saved") from None
+        finally:
+            self.client.cancel([f for f in futures if not f.done()])
+
+
+def run_digest(run) -> str:
+    """A short digest of a run's parameters (names its tasks on a shared scheduler)."""
+    text = json.dumps(to_plain(run), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def backend_for(cluster: str | None, workers: int):
+    """The backend of the command's --cluster and --workers."""
+    if cluster is not None:
+        return DaskCluster(cluster)
+    return InProcess() if workers == 1 else ProcessPool(workers)

@@ -49,10 +49,12 @@ def parts(folder) -> dict:
 
 
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
-    run = small_map(chunk_cells=10, samples=30, aim_deg=tuple(range(-4, 5)),
+    # chunks of 3,000 shots: long enough on the batch solver for worker-0 to be caught
+    # holding one when the first part arrives
+    run = small_map(chunk_cells=10, samples=300, aim_deg=tuple(range(-4, 5)),
                     speed=(1.0, 2.0, 3.0, 4.0, 5.0))
     chunks = len(run.chunks())
-    assert chunks == 9 and run.shots == 2700
+    assert chunks == 9 and run.shots == 27000
     started = time.perf_counter()
     local = run_chunks(run, tmp_path / "local", InProcess())
     local_seconds = time.perf_counter() - started

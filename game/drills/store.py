@@ -193,7 +193,10 @@ def _ghost_fields(data: dict, mode: str) -> dict:
         _fail("mode", "the ghost plays 9-ball")
     spot = _point(_get(data, "break_from", ""), "break_from")
     table = modes.mode(mode).table
-    if not (0.0 < spot[0] <= table.head_line_x and 0.0 < spot[1] < table.width):
+    if spot[0] > table.head_line_x:
         _fail("break_from", f"({spot[0]:.4g}, {spot[1]:.4g}) m is not behind the head string")
+    problem = Position(table, mode, {}).placement_problem(CUE, spot)
+    if problem:
+        _fail("break_from", problem)
     return {"race_to": _integer(_get(data, "race_to", ""), "race_to", 1, MAX_RACE),
             "break_from": spot}

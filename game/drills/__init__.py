@@ -11,7 +11,8 @@ game/view/drills/).
 from .attempt import DrillAttempt
 from .engine import Progress, Verdict, next_layout, score_shot, start
 from .model import Drill, Stage, Zone
-from .store import DrillFileError, load_drill, shipped_drills
+from .store import DrillFileError, drills_in, load_drill, shipped_drills, user_drill_directory
 
 __all__ = ["DrillAttempt", "Progress", "Verdict", "next_layout", "score_shot", "start",
-           "Drill", "Stage", "Zone", "DrillFileError", "load_drill", "shipped_drills"]
+           "Drill", "Stage", "Zone", "DrillFileError", "drills_in", "load_drill", "shipped_drills",
+           "user_drill_directory"]

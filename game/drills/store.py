@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import platformdirs
+
 from physics_ext.table import Pocket
 from game.practice import PlacementError, Position
 from game.rules import CUE, Layout
@@ -33,6 +35,7 @@ MAX_STAGES = 50
 MAX_SHOTS = 1000
 MAX_RACE = 21
 MAX_TITLE_CHARS = 60
+MAX_USER_DRILLS = 10          # a player's own drills listed beside the shipped ones
 DATA_DIR = Path(__file__).parent / "data"
 MODES = ("nine_ball", "eight_ball")
 POCKETS = {p.name.lower(): p for p in Pocket}
@@ -64,6 +67,26 @@ def load_drill(path) -> Drill:
 def shipped_drills() -> tuple:
     """The drills that come with the game, in the order of their file names."""
     return tuple(load_drill(p) for p in sorted(DATA_DIR.glob("*.json")))
+
+
+def user_drill_directory() -> Path:
+    """Where a player puts drills of his own: <platformdirs user data dir>/drills."""
+    return Path(platformdirs.user_data_dir("breakshot")) / "drills"
+
+
+def drills_in(folder, limit: int = MAX_USER_DRILLS) -> tuple:
+    """(path, Drill or the DrillFileError refusing it) for the first `limit` *.json files
+    of `folder` by name; () when there is no such folder."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return ()
+    found = []
+    for path in sorted(folder.glob("*.json"))[:limit]:
+        try:
+            found.append((path, load_drill(path)))
+        except DrillFileError as exc:
+            found.append((path, exc))
+    return tuple(found)
 
 
 def _fail(where: str, problem: str):

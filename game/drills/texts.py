@@ -68,8 +68,8 @@ def verdict(progress: Progress) -> str:
     return "" if progress.verdict is None else _(VERDICTS[progress.verdict])
 
 
-def score_line(drill: Drill, progress: Progress, attempt: int) -> str:
-    """The score, the strokes and the attempt, e.g. "Attempt 3 - score 4 - 5 shots"."""
+def score_line(drill: Drill, progress: Progress) -> str:
+    """The score and the strokes so far, e.g. "score 4 - 5 shots"."""
     if drill.kind == "ghost":
         score = _("racks: you {won}, the ghost {lost}").format(won=progress.racks[0],
                                                               lost=progress.racks[1])
@@ -81,8 +81,18 @@ def score_line(drill: Drill, progress: Progress, attempt: int) -> str:
     else:
         score = _("score {score}").format(score=progress.score)
     shots = ngettext("{n} shot", "{n} shots", progress.shots).format(n=progress.shots)
-    return _("Attempt {attempt} - {score} - {shots}").format(attempt=attempt, score=score,
-                                                            shots=shots)
+    return _("{score} - {shots}").format(score=score, shots=shots)
+
+
+def attempt_name(number: int) -> str:
+    """The heading of the attempt being played: "Attempt 3"."""
+    return _("Attempt {number}").format(number=number)
+
+
+def over_line(progress: Progress) -> str:
+    """What the HUD says when the attempt has ended."""
+    return _("Attempt over: {score} points. R: try again   Esc: the drills").format(
+        score=progress.score)
 
 
 def record_line(record: DrillRecord) -> str:

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from game.drills import DrillFileError, load_drill, shipped_drills
+from game.drills import DrillFileError, drills_in, load_drill, shipped_drills
 from game.drills.store import DATA_DIR, MAX_FILE_BYTES
 from game.storage import FileRefused
 
@@ -104,3 +104,13 @@ def test_a_ghost_drill_breaks_from_behind_the_head_string(tmp_path):
     assert "head string" in refused(write(tmp_path, changed(ghost, break_from=[2.0, 0.6])))
     assert "cloth" in refused(write(tmp_path, changed(ghost, break_from=[0.01, 0.6])))
     assert "race_to" in refused(write(tmp_path, changed(ghost, race_to=0)))
+
+
+def test_a_players_folder_lists_good_drills_and_refused_files_with_the_reason(tmp_path):
+    write(tmp_path, changed(LINE_UP, id="my_line_up"), "a.json")
+    write(tmp_path, b"{", "b.json")
+    (tmp_path / "c.txt").write_text("not listed")
+    (good_path, good), (bad_path, bad) = drills_in(tmp_path)
+    assert good.id == "my_line_up" and good_path.name == "a.json"
+    assert isinstance(bad, DrillFileError) and str(bad).startswith(str(bad_path))
+    assert drills_in(tmp_path / "none") == ()

@@ -57,6 +57,29 @@ AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/D
                   "F5/F9: save/load slot   F6: next slot   Esc: menu")
 
 
+def aiming_bindings(aim, powering, when_aiming) -> dict:
+    """The match's aiming keys for an Aimer `aim`, as {event: (handler, args)}: Space
+    calls powering(); X centres the tip, `,` `.` turn finely; the arrows (Shift: finely),
+    W A S D and 1-4 (the aids) go through when_aiming(action, *args), which acts only when
+    aiming is possible."""
+    bindings = {"space": (powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
+                ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True))}
+    for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.turn, sign, False))
+            bindings["shift-" + key + suffix] = (when_aiming, (aim.turn, sign, True))
+    for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.raise_cue, sign))
+    for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.move_tip, ds, dh))
+    for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
+                      ("4", "cue_path")):
+        bindings[key] = (when_aiming, (aim.toggle_aid, name))
+    return bindings
+
+
 def default_dir() -> Path:
     """Where practice positions are saved: <user data dir>/practice."""
     return Path(platformdirs.user_data_dir("breakshot")) / "practice"
@@ -166,26 +189,11 @@ class PracticeScreen(GameScreen):
         """Arrange and aim: the state between shots."""
         self.state = "Aiming"
         self.carrying, self.sticky, self.grab = None, False, (0.0, 0.0)
-        aim = self.aim
-        bindings = {"space": (self._powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
-                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True)),
-                    "b": (self.take_in_hand, ()), "u": (self.undo, ()),
-                    "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
-                    "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
-                    "escape": (self.on_leave, ())}
-        for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.turn, sign, False))
-                bindings["shift-" + key + suffix] = (self._when_aiming, (aim.turn, sign, True))
-        for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.raise_cue, sign))
-        for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.move_tip, ds, dh))
-        for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
-                          ("4", "cue_path")):
-            bindings[key] = (self._when_aiming, (aim.toggle_aid, name))
+        bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | {
+            "b": (self.take_in_hand, ()), "u": (self.undo, ()),
+            "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
+            "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
+            "escape": (self.on_leave, ())}
         for prefix in ("", "shift-"):
             bindings[prefix + "mouse1"] = (self._press, ())
             bindings[prefix + "mouse1-up"] = (self._release, ())

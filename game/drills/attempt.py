@@ -21,7 +21,7 @@ from game.rules import BallInHand, Layout, RulesError
 from game.session import Concede, GameSession, NextGame, PlaceCueBall, Shoot
 
 from . import engine
-from .engine import GHOST, PLAYER, Progress
+from .engine import PLAYER
 from .model import Drill
 
 # The other seat's name in the recorded file (the same in every language, like a

@@ -21,7 +21,7 @@ import platformdirs
 from physics_ext.table import Pocket
 from game.practice import PlacementError, Position
 from game.rules import CUE, Layout
-from game.storage import FileRefused, parse_json, read_bounded
+from game.storage import FileRefused, read_json_file
 from game.storage.plain import is_number
 from game.tables import modes
 
@@ -53,11 +53,7 @@ class DrillFileError(FileRefused):
 
 def load_drill(path) -> Drill:
     """The drill in the file `path`; DrillFileError saying what is wrong otherwise."""
-    try:
-        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "drill"), f"{path}: the file",
-                          max_depth=MAX_DEPTH)
-    except FileRefused as exc:
-        raise DrillFileError(str(exc)) from None
+    data = read_json_file(path, MAX_FILE_BYTES, "drill", MAX_DEPTH, DrillFileError)
     try:
         return from_plain(data)
     except DrillFileError as exc:

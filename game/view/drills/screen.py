@@ -9,29 +9,19 @@ Esc goes back to the drill list. Each attempt is recorded as a replay in `replay
 """
 from __future__ import annotations
 
-import math
-
-from direct.showbase.DirectObject import DirectObject
-from panda3d.core import ClockObject
 
 from game.drills import DrillAttempt, Verdict, texts
 from game.drills.history import drill_record, recorded_attempts
 from game.i18n import N_, _
 from game.rules import CUE, RulesError
-from game.settings import Controls
 from game.tables import modes
-from game.view.match.aiming import AIM_GAP_M, Aimer
-from game.view.match.hud import Hud
+from game.view.match.aiming import Aimer
 from game.view.match.hud_text import PlayerPanel
-from game.view.match.play import MAX_FRAME_S, GameScreen
-from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
-from game.view.practice.screen import AIMING_CONTROLS, aiming_bindings
+from game.view.practice.screen import AIMING_CONTROLS, StrokeScreen, aiming_bindings
 from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
-from game.view.world.playback import ShotPlayback
-from game.view.world.rig import AIM_PITCH_RAD
 from game.view.world.scene import Scene
-from physics_ext import CueSpec, SimulationError
+from physics_ext import SimulationError
 
 DRILL_CONTROLS = [N_("R: a new attempt"), N_("Esc: the drills")]
 AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
@@ -67,7 +57,7 @@ class AttemptView:
         return self.screen.attempt.session.mode
 
 
-class DrillScreen(GameScreen):
+class DrillScreen(StrokeScreen):
     """`player` tries `drill` on `base`. aids: the settings' Aids. on_leave(): back to
     the drill list. replay_dir: where attempts are recorded and read back for the best
     (default: the user's replay folder). seed: makes the ghost's racks. use_shaders and
@@ -76,30 +66,15 @@ class DrillScreen(GameScreen):
     def __init__(self, base, drill, player: str, aids, on_leave, replay_dir=None,
                  seed: int = 0, use_shaders: bool | None = None,
                  shadow_size: int | None = None):
-        self.base = base
+        super().__init__(base, aids, on_leave, use_shaders, shadow_size)
         self.drill = drill
         self.player = player
-        self.aids_on = aids
-        self.on_leave = on_leave
         self.replay_dir = replay_dir
         self.seed = seed
-        self.use_shaders, self.shadow_size = use_shaders, shadow_size
-        self.controls = Controls()          # the aiming speed the Aimer reads
-        self.cue = CueSpec()
-        self.hud = Hud(base, self.cue.miscue_limit)
-        self.top_view = False
-        self.aim_pitch = AIM_PITCH_RAD
-        self.aim_zoom = 1.0
-        self.flow = self                    # GameScreen's camera keys tell the flow: this
-        self.state = "Aiming"
-        self.input = None
-        self.attempt = None
         self.mode = modes.mode(drill.mode)
         self.cue_style = self.mode.style(CUE)
-        self._bind_camera_keys()
         self.panels = Panels(base, self.help_lines)
         self.rules = RulesScreen(base, lambda: drill.mode)
-        self.clock = ClockObject.getGlobalClock()
         self.session = AttemptView(self)
         # The scene is made once, from an opening like the attempts' (a ghost's rack
         # differs only in where its balls lie).
@@ -145,14 +120,6 @@ class DrillScreen(GameScreen):
                                    texts.score_line(self.drill, self.attempt.progress), False))
 
     # ---- states --------------------------------------------------------------------
-    def _listen(self, bindings: dict, controls: str) -> None:
-        if self.input is not None:
-            self.input.ignoreAll()
-        self.input = DirectObject()
-        for event, (handler, args) in bindings.items():
-            self.input.accept(event, handler, list(args))
-        self.hud.set_controls(controls)
-
     def _aiming(self) -> None:
         """Aim and shoot, or (the attempt over) only start another or leave."""
         self.state = "Aiming"
@@ -168,46 +135,20 @@ class DrillScreen(GameScreen):
             bindings[prefix + "mouse1"] = (self.aim.press, ())
             bindings[prefix + "mouse1-up"] = (self.aim.release, ())
         self._listen(bindings, _(AIM_CONTROLS))
-        x, y = self.cue_ball()
-        others = [p for b, p in self.attempt.layout.items() if b != CUE]
-        bx, by = min(others, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-        self.aim.aim_at(math.atan2(by - y, bx - x), (self.aim.setup.side, self.aim.setup.height))
+        self._aim_afresh()
 
     def _when_aiming(self, action, *args) -> None:
         if self.state == "Aiming":
             action(*args)
 
-    def _powering(self) -> None:
-        self.state = "Powering"
-        self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
-        self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
-                     _("Release Space to shoot   Esc: cancel"))
-        self.aim.refresh(AIM_GAP_M, 0.0)
-
     def _shoot(self) -> None:
-        # The power of the time held, by the clock: the same at any frame rate.
-        self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-        stroke = self.aim.stroke(cue_speed(self.power))[0]
         try:
-            record = self.attempt.shoot(stroke)
+            record = self.attempt.shoot(self._stroke())
         except (SimulationError, ValueError, RulesError) as exc:
-            self.hud.say(_("That shot could not be simulated ({error}); try another.").format(
-                error=exc))
-            self._aiming()
+            self._refused(exc)
             return
-        self.state = "Playing"
         self.hud.clear_notes()
-        self.scene.hide_cue()
-        self.aids.hide()
-        self.hud.hide_aiming()
-        balls = self.scene.balls
-        self.rows = balls.rows(record.ball_ids)
-        self.playback = ShotPlayback(record.result, record.ball_ids,
-                                     balls.orientations()[self.rows],
-                                     pocket_depth=self.scene.look.pocket_depth)
-        self._listen({"space": (self.playback.skip_to_end, ()),
-                      "enter": (self.playback.skip_to_end, ())},
-                     _("Space or Enter: skip to the end   V: view"))
+        self._play_back(record.result, record.ball_ids)
 
     def _shot_ended(self) -> None:
         """The balls stopped: the table as the drill sets it next, the verdict and score."""
@@ -241,38 +182,12 @@ class DrillScreen(GameScreen):
                 + ["", _("F1: this help (again: close)")])
 
     # ---- frame ---------------------------------------------------------------------
-    def _tick(self, task):
-        dt = min(self.clock.getDt(), MAX_FRAME_S)
-        self._drag_pitch()
-        if self.state == "Aiming" and not self.attempt.over:
+    def _aiming_frame(self) -> None:
+        if not self.attempt.over:
             self.aim.follow_pointer()
-        elif self.state == "Powering":
-            self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
-        elif self.state == "Playing":
-            frame = self.playback.update(dt)
-            self.scene.balls.pose(self.rows, frame.positions, frame.orientations,
-                                  frame.visible)
-            if self.playback.finished:
-                self._shot_ended()
-        self.hud.tick(dt)
-        self.panels.refresh()
-        self.rig.update(dt)
-        return task.cont
 
     def destroy(self) -> None:
         """Remove everything this screen added and stop recording; safe twice."""
-        if self._task is None:
-            return
-        self.base.taskMgr.remove(self._task)
-        self._task = None
-        self.attempt.close()
-        if self.input is not None:
-            self.input.ignoreAll()
-        self.keys.ignoreAll()
-        self.rules.destroy()
-        self.panels.destroy()
-        self.hud.destroy()
-        self.aids.destroy()
-        self.placement.destroy()
-        self.scene.destroy()
+        if self._task is not None:
+            self.attempt.close()
+        super().destroy()

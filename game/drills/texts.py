@@ -69,15 +69,16 @@ def verdict(progress: Progress) -> str:
 
 
 def score_line(drill: Drill, progress: Progress) -> str:
-    """The score and the strokes so far, e.g. "score 4 - 5 shots"."""
-    if drill.kind == "ghost":
-        score = _("racks: you {won}, the ghost {lost}").format(won=progress.racks[0],
-                                                              lost=progress.racks[1])
-    elif drill.kind == "stages":
-        score = _("score {score} - stage {stage} of {stages}, {tries} left").format(
+    """The score and the strokes so far ("score 4 - 5 shots"); on a ladder the stage and
+    the tries left instead of the strokes."""
+    if drill.kind == "stages":
+        return _("score {score} - stage {stage} of {stages}, {tries} left").format(
             score=progress.score, stage=progress.stage + 1, stages=len(drill.stages),
             tries=ngettext("{n} try", "{n} tries", progress.tries_left).format(
                 n=progress.tries_left))
+    if drill.kind == "ghost":
+        score = _("racks: you {won}, the ghost {lost}").format(won=progress.racks[0],
+                                                              lost=progress.racks[1])
     else:
         score = _("score {score}").format(score=progress.score)
     shots = ngettext("{n} shot", "{n} shots", progress.shots).format(n=progress.shots)

@@ -51,17 +51,19 @@ def test_a_stop_shot_scores_on_the_hud_only_when_the_balls_stop(drill_screen, tm
     make, inputs, _ = drill_screen
     screen = make("stop_shots")
     inputs.step(2)
-    assert hud(screen) == ("Attempt 1", "score 0 - stage 1 of 6, 3 tries left - 0 shots", "")
+    assert hud(screen) == ("Attempt 1", "score 0 - stage 1 of 6, 3 tries left", "")
+    zone, pocket = screen.marks.zones.node, screen.marks.pocket.node
+    assert not zone.isHidden() and not pocket.isHidden()
     assert "stop the cue ball in the ring" in screen.hud.turn.getText()
     shoot(screen, inputs, FPS // 3)
     assert screen.attempt.progress.shots == 1
-    assert hud(screen)[1].endswith("0 shots")          # not told at the strike
+    assert hud(screen)[1].endswith("3 tries left")     # not told at the strike
     inputs.key("enter")
     inputs.step(2)
     progress = screen.attempt.progress
     name, detail, ruling = hud(screen)
-    assert detail.startswith(f"score {progress.score} - stage {progress.stage + 1} of 6")
-    assert detail.endswith("1 shot") and ruling
+    assert detail == (f"score {progress.score} - stage {progress.stage + 1} of 6, "
+                      f"{progress.tries_left} tries left") and ruling
     (path,) = tmp_path.glob("*.bsreplay")
     assert load_replay(path).drill.shots == 1
 

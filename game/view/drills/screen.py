@@ -1,6 +1,7 @@
 """A drill on screen: a game.drills.DrillAttempt on its real table, aimed and shot with
 the match's controls (the practice screen's aiming keys, the Aimer, the power by the
-clock), the shot played back, then scored.
+clock), the shot played back, then scored. Rings on the cloth mark where the cue ball
+should stop and the pocket that counts (`marks`).
 
 The HUD says it in words: the drill's title on top, its goal under it, the player with
 his best and trend (left) and this attempt's score and strokes (right); the last shot's
@@ -21,6 +22,8 @@ from game.view.practice.screen import AIMING_CONTROLS, StrokeScreen, aiming_bind
 from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
+
+from .marks import DrillMarks
 from physics_ext import SimulationError
 
 DRILL_CONTROLS = [N_("R: a new attempt"), N_("Esc: the drills")]
@@ -81,6 +84,7 @@ class DrillScreen(StrokeScreen):
         self.attempt = DrillAttempt(drill, player, seed, record=False)
         self.scene = Scene(base, drill.mode, dict(self.attempt.layout), use_shaders, shadow_size)
         self._dress_scene()
+        self.marks = DrillMarks(self.scene.root, self.scene.table_spec.geometry())
         self.aim = Aimer(self)
         self.attempt = None
         self.new_attempt()
@@ -105,6 +109,7 @@ class DrillScreen(StrokeScreen):
         self.hud.turn.setText(texts.goal(self.drill))
         self.hud.set_ruling("")
         self._show_score()
+        self.marks.show(self.drill, self.attempt.progress)
         self._aiming()
 
     def _record(self):
@@ -161,6 +166,7 @@ class DrillScreen(StrokeScreen):
             verdict += "  " + texts.over_line(progress)
         self.hud.set_ruling(verdict)
         self._show_score()
+        self.marks.show(self.drill, progress)
         self._aiming()
 
     # ---- what GameScreen and the panels ask of the flow ---------------------------
@@ -190,4 +196,5 @@ class DrillScreen(StrokeScreen):
         """Remove everything this screen added and stop recording; safe twice."""
         if self._task is not None:
             self.attempt.close()
+            self.marks.destroy()
         super().destroy()

@@ -110,16 +110,21 @@ def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False)
                                               session.names))
         if top:
             screen.toggle_view()
-        # The camera glides to the aiming view; nothing needs drawing until it is there.
-        base.win.setActive(False)
-        for _ in range(SETTLE_FRAMES):
-            base.taskMgr.step()
-        base.win.setActive(True)
-        save_screenshot(base, path)
+        settle_and_save(base, path)
     finally:
         base.win.setActive(True)
         screen.destroy()
         clock.setMode(ClockObject.MNormal)
+
+
+def settle_and_save(base, path: str) -> None:
+    """Let the camera glide to its goal (nothing needs drawing until it is there), then
+    render the screenshot to `path`."""
+    base.win.setActive(False)
+    for _ in range(SETTLE_FRAMES):
+        base.taskMgr.step()
+    base.win.setActive(True)
+    save_screenshot(base, path)
 
 
 def render_replay(base, path: str) -> None:
@@ -137,9 +142,9 @@ def render_replay(base, path: str) -> None:
         viewer.destroy()
 
 
-def render_drill(base, path: str) -> None:
+def render_drill(base, path: str):
     """The progressive stop shots drill, its first stage done with a stun shot, aiming
-    at the second, to `path`."""
+    at the second, to `path`; returns the attempt's progress shown."""
     drill = next(d for d in shipped_drills() if d.id == "stop_shots")
     with tempfile.TemporaryDirectory() as folder:
         screen = DrillScreen(base, drill, "Ann", Aids(), lambda: None, replay_dir=folder)
@@ -147,11 +152,8 @@ def render_drill(base, path: str) -> None:
             (cx, cy), (bx, by) = (screen.attempt.layout[b] for b in (0, 1))
             screen.attempt.shoot(Stroke(math.atan2(by - cy, bx - cx), 0.0, 0.0, 0.0, 2.5))
             screen._shot_ended()
-            base.win.setActive(False)
-            for _ in range(SETTLE_FRAMES):
-                base.taskMgr.step()
-            base.win.setActive(True)
-            save_screenshot(base, path)
+            settle_and_save(base, path)
+            return screen.attempt.progress
         finally:
             base.win.setActive(True)
             screen.destroy()

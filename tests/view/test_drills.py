@@ -110,3 +110,16 @@ def test_the_list_shows_every_drill_its_goal_and_a_refused_file(base, tmp_path):
         assert started == [DRILLS["stop_shots"]]
     finally:
         page.destroy()
+
+
+def test_the_docs_drill_screenshot_shows_a_first_stage_done(base, tmp_path):
+    from panda3d.core import Filename, PNMImage
+    from game.view.docs_shots import render_drill
+    from view_helpers import rgb_at
+    path = tmp_path / "drill.png"
+    progress = render_drill(base, str(path))
+    assert (progress.verdict, progress.score, progress.stage) == (Verdict.STAGE_PASSED, 1, 1)
+    image = PNMImage()
+    assert image.read(Filename.fromOsSpecific(str(path)))
+    r, g, b = rgb_at(image, (int(image.getXSize() * 0.3), int(image.getYSize() * 0.7)))
+    assert g > 1.3 * r and g > 1.2 * b, "the cloth"

@@ -12,7 +12,8 @@ from game.session import Concede, NextGame
 from game.storage import FileRefused
 
 from . import fields as F
-from .manifest import MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match
+from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command,
+                       decode_drill_mark, decode_match)
 from .reader import read_manifest
 
 EXTENSION = ".bsreplay"
@@ -46,7 +47,8 @@ class MatchSummary:
     last game played was decided (won, or conceded) and, in a race, a player had won
     it; False for a match left mid-game or between the frames of a race (files of format
     1.0, which do not say the race's length, count a decided last game as finished).
-    error: why the file cannot be opened (then the other fields are empty), or None."""
+    error: why the file cannot be opened (then the other fields are empty), or None.
+    drill: the DrillMark of a drill attempt, None for a match."""
     path: Path
     modified: float          # file time, seconds since the epoch
     mode: str = ""
@@ -56,6 +58,7 @@ class MatchSummary:
     created: str = ""
     finished: bool = False
     error: str | None = None
+    drill: object = None
 
 
 def recent_matches(directory=None, limit: int = 20) -> list:
@@ -87,11 +90,12 @@ def recent_matches(directory=None, limit: int = 20) -> list:
                 race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
             finished = _last_game_decided(commands, shots, match) and (
                 race_to is None or max(won.tolist()) >= race_to)
+            drill = decode_drill_mark(manifest.get("drill"))
         except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),
-                                      tuple(won.tolist()), created, finished))
+                                      tuple(won.tolist()), created, finished, drill=drill))
     return summaries
 
 

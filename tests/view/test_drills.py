@@ -123,3 +123,35 @@ def test_the_docs_drill_screenshot_shows_a_first_stage_done(base, tmp_path):
     assert image.read(Filename.fromOsSpecific(str(path)))
     r, g, b = rgb_at(image, (int(image.getXSize() * 0.3), int(image.getYSize() * 0.7)))
     assert g > 1.3 * r and g > 1.2 * b, "the cloth"
+
+
+def test_recent_matches_name_a_drill_attempt_by_its_drill_player_and_score(tmp_path):
+    from physics_ext import Stroke
+    from game.drills import DrillAttempt
+    from game.replay import recent_matches
+    from game.view.menu.recent import match_line
+    attempt = DrillAttempt(DRILLS["cut_ladder"], "Ann", directory=tmp_path)
+    attempt.shoot(Stroke(math.pi, 0.0, 0.0, 0.0, 1.0))
+    attempt.close()
+    (summary,) = recent_matches(tmp_path)
+    assert summary.drill.id == "cut_ladder" and summary.drill.score == 0
+    assert match_line(summary).endswith("Drill: Cut-angle ladder, Ann, score 0   1 shot")
+
+
+def test_ghost_nine_ball_on_screen_breaks_and_racks_again_for_the_player(drill_screen):
+    make, inputs, _ = drill_screen
+    screen = make("ghost_nine_ball")
+    inputs.step(2)
+    assert hud(screen)[1] == "racks: you 0, the ghost 0 - 0 shots"
+    assert "Race to 5" in screen.hud.turn.getText()
+    shoot(screen, inputs, FPS // 4)                     # a soft break: the ghost's rack
+    inputs.key("enter")
+    inputs.step(2)
+    progress = screen.attempt.progress
+    assert (progress.shots, progress.racks) == (1, (0, 1))
+    assert hud(screen)[1] == "racks: you 0, the ghost 1 - 1 shot"
+    assert hud(screen)[2] == "The ghost takes the rack."
+    state = screen.attempt.session.state
+    assert state.is_break and state.shooter == 0 and screen.state == "Aiming"
+    assert dict(state.layout)[0] == DRILLS["ghost_nine_ball"].break_from
+    assert len(state.layout) == 10                      # a full rack again

@@ -49,7 +49,7 @@ KIND_LABELS = {"human": N_("Human"), "beginner": N_("Computer: beginner"),
 AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
               "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
-DRILLS_POS = (0.57, 0.76)          # between the title and Graphics
+DRILLS_POS = (1.0, 0.6)            # under Graphics
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -163,10 +163,10 @@ class Menu:
                                             half_width=0.2)
         self.drills_button = None
         if on_drills is not None:
-            # Beside Graphics: the training drills, for the name of the first player.
+            # Under Graphics: the training drills, for the name of the first player.
             self.drills_button = self._button(_("Drills"), DRILLS_POS,
                                               lambda: on_drills(self.settings()),
-                                              half_width=0.18)
+                                              half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

@@ -12,10 +12,12 @@ every time from `drill.break_from`.
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import datetime, timezone
+from pathlib import Path
 
 from physics_ext import Params, Stroke
-from game.replay import DrillMark, Recorder
+from game.replay import DrillMark, Recorder, replay_directory
+from game.replay.library import new_drill_replay_path
 from game.replay.manifest import encode_drill_mark
 from game.rules import BallInHand, Layout, RulesError
 from game.session import Concede, GameSession, NextGame, PlaceCueBall, Shoot
@@ -31,8 +33,8 @@ GHOST_NAME = "Ghost"
 
 class DrillAttempt:
     """`player` (a name) tries `drill`. seed: makes the ghost's racks. record: keep the
-    attempt as a replay in `directory` (default: the user's replay folder); `started`
-    is its start time (now by default). recorder.error holds a failed save (the attempt
+    attempt as a replay in `directory` (default: the user's replay folder), named by
+    new_drill_replay_path; `started` is its start time (now by default). recorder.error holds a failed save (the attempt
     goes on)."""
 
     def __init__(self, drill: Drill, player: str, seed: int = 0, params: Params = Params(),
@@ -45,8 +47,14 @@ class DrillAttempt:
         if drill.kind != "ghost":
             self._set_up(drill.opening)
         self.session.listeners.append(self._scored)
-        self.recorder = (Recorder(self.session, directory=directory, started=started,
-                                  annotate=self.mark) if record else None)
+        self.recorder = None
+        if record:
+            started = started or datetime.now(timezone.utc)
+            folder = Path(replay_directory() if directory is None else directory)
+            folder.mkdir(parents=True, exist_ok=True)
+            self.recorder = Recorder(
+                self.session, path=new_drill_replay_path(folder, drill.id, player, started),
+                started=started, annotate=self.mark)
         if drill.kind == "ghost":
             self.session.apply(PlaceCueBall(drill.break_from))
         self.last = None            # the last shot's ShotRecord

@@ -3,8 +3,10 @@ drill attempt is a replay marked with the drill's id, the player's name and the 
 (docs/replay_format.md, "drill"). These files are the source; a database may index them,
 and must agree with what is computed here.
 
-Only each file's manifest is read (game.replay.reader.read_manifest: the bounded, checked
-path); a file that cannot be read is left out. The order is the recording's start time,
+Only the files named as drill attempts are opened (game.replay.library.DRILL_GLOB: the
+matches beside them are never read), and only their manifests (read_manifest: the
+bounded, checked path); a file that cannot be read, or carries no drill mark, is left
+out. The order is the recording's start time,
 then the file name, so the same folder always gives the same figures.
 """
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from game.replay import replay_directory
 from game.replay import fields as F
-from game.replay.library import EXTENSION
+from game.replay.library import DRILL_GLOB
 from game.replay.manifest import MANIFEST_MEMBER, decode_drill_mark
 from game.replay.reader import read_manifest
 from game.storage import FileRefused
@@ -54,7 +56,7 @@ def recorded_attempts(directory=None) -> tuple:
     if not folder.is_dir():
         return ()
     found = []
-    for path in sorted(p for p in folder.glob("*" + EXTENSION) if p.is_file()):
+    for path in sorted(p for p in folder.glob(DRILL_GLOB) if p.is_file()):
         try:
             _, manifest, _, _ = read_manifest(str(path))
             mark = decode_drill_mark(manifest.get("drill"))

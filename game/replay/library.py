@@ -17,6 +17,7 @@ from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command,
 from .reader import read_manifest
 
 EXTENSION = ".bsreplay"
+DRILL_GLOB = "*_drill-*" + EXTENSION     # the names new_drill_replay_path gives
 
 
 def replay_directory() -> Path:
@@ -31,8 +32,19 @@ def _slug(name: str) -> str:
 def new_replay_path(directory, mode: str, names, started: datetime) -> Path:
     """A free file name in `directory` for a match started at `started` (local time in
     the name, so the user recognises it): 2026-04-15_14-03-22_nine_ball_Ann-vs-Bob."""
-    stem = (f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_{mode}_"
-            f"{_slug(names[0])}-vs-{_slug(names[1])}")
+    return _free_path(directory, f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_{mode}_"
+                                 f"{_slug(names[0])}-vs-{_slug(names[1])}")
+
+
+def new_drill_replay_path(directory, drill: str, player: str, started: datetime) -> Path:
+    """A free file name in `directory` for an attempt at the drill with id `drill`:
+    2026-04-15_14-03-22_drill-line_up_Ann (DRILL_GLOB finds these without opening the
+    matches)."""
+    return _free_path(directory, f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_drill-"
+                                 f"{drill}_{_slug(player)}")
+
+
+def _free_path(directory, stem: str) -> Path:
     path = Path(directory) / (stem + EXTENSION)
     n = 2
     while path.exists():

@@ -9,6 +9,7 @@ from physics_ext import Stroke
 from game.drills import DrillAttempt, Verdict, shipped_drills
 from game.drills.history import DrillRecord, drill_record, recorded_attempts, trend
 from game.replay import CorruptReplayError, DrillMark, Recorder, load_replay
+from game.replay.library import new_drill_replay_path
 from game.rules import CUE, RulesError
 from game.session import GameSession, PlaceCueBall, Shoot
 
@@ -29,6 +30,7 @@ def test_a_stop_shot_potted_on_the_real_table_passes_the_stage_and_is_recorded(t
     assert attempt.layout == DRILLS["stop_shots"].stages[1].layout
     attempt.close()
     (path,) = tmp_path.glob("*.bsreplay")
+    assert path.name.endswith("_drill-stop_shots_Ann.bsreplay")
     replay = load_replay(path)
     assert replay.drill == DrillMark("stop_shots", "Ann", 1, 1, False)
     assert replay.version == (1, 4) and len(replay.shots) == 1
@@ -82,7 +84,7 @@ def test_bests_and_trends_come_from_the_recorded_attempts(tmp_path):
         attempt.shoot(straight_at(attempt.layout, 1, speed))
         scores.append(attempt.progress.score)
         attempt.close()
-    (tmp_path / "junk.bsreplay").write_bytes(b"not a zip")
+    (tmp_path / "2026-12-01_09-00-00_drill-junk_Ann.bsreplay").write_bytes(b"not a zip")
     attempts = recorded_attempts(tmp_path)
     assert [a.score for a in attempts] == scores == [1, 0, 1]
     record = drill_record(attempts, "stop_shots", "Ann")
@@ -104,11 +106,26 @@ def test_the_trend_is_the_least_squares_slope():
 ])
 def test_a_replay_with_a_bad_drill_mark_is_refused(tmp_path, mark, says):
     session = GameSession("nine_ball", ("Ann", "Bob"), seed=1)
-    recorder = Recorder(session, directory=tmp_path, started=STARTED,
-                        annotate=lambda: {"drill": mark})
+    path = new_drill_replay_path(tmp_path, "line_up", "Ann", STARTED)
+    recorder = Recorder(session, path=path, started=STARTED, annotate=lambda: {"drill": mark})
     session.apply(PlaceCueBall((0.4, 0.6)))
     session.apply(Shoot(Stroke(0.0, 0.0, 0.0, 0.0, 6.0)))
     with pytest.raises(CorruptReplayError) as caught:
         load_replay(recorder.path)
     assert says in str(caught.value) and str(caught.value).startswith(recorder.path)
     assert recorded_attempts(tmp_path) == ()
+
+
+def test_a_drill_attempts_replay_plays_back_and_verifies_shot_by_shot(tmp_path):
+    from game.replay.verify import verify
+    attempt = DrillAttempt(DRILLS["stop_shots"], "Ann", directory=tmp_path, started=STARTED)
+    for speed in (2.5, 2.5, 0.4):                       # a stage done, then two tries
+        attempt.shoot(straight_at(attempt.layout, 1, speed))
+    attempt.close()
+    replay = load_replay(next(tmp_path.glob("*.bsreplay")))
+    assert replay.match.players == ("Ann", "Ghost") and len(replay.shots) == 3
+    # Each shot starts from the drill's table: the second from stage 2's set-up.
+    second = replay.shots[1].data.rows[:, 2:4]
+    stage = DRILLS["stop_shots"].stages[1].layout
+    assert second.tolist() == [list(stage[0]), list(stage[1])]
+    assert all(check.matches for check in verify(replay))

@@ -114,3 +114,15 @@ def test_a_players_folder_lists_good_drills_and_refused_files_with_the_reason(tm
     assert good.id == "my_line_up" and good_path.name == "a.json"
     assert isinstance(bad, DrillFileError) and str(bad).startswith(str(bad_path))
     assert drills_in(tmp_path / "none") == ()
+
+
+def test_the_shipped_drills_are_package_data_the_wheel_ships():
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["game.drills"]
+    files = sorted(p.relative_to(DATA_DIR.parent).as_posix() for p in DATA_DIR.glob("*"))
+    assert len(files) == 5
+    assert all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files), files

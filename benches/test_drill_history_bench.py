@@ -14,7 +14,8 @@ from physics_ext import Stroke
 
 ATTEMPTS = 200
 MATCHES = 200           # recorded matches beside them, which are never opened
-FIXTURE = Path(__file__).resolve().parents[1] / "tests/replay/fixtures/format_1.4_nine_ball.bsreplay"
+FIXTURE = (Path(__file__).resolve().parents[1] / "tests" / "replay" / "fixtures"
+           / "format_1.4_nine_ball.bsreplay")
 
 
 @pytest.fixture(scope="module")

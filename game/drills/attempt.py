@@ -34,8 +34,9 @@ GHOST_NAME = "Ghost"
 class DrillAttempt:
     """`player` (a name) tries `drill`. seed: makes the ghost's racks. record: keep the
     attempt as a replay in `directory` (default: the user's replay folder), named by
-    new_drill_replay_path; `started` is its start time (now by default). recorder.error holds a failed save (the attempt
-    goes on)."""
+    new_drill_replay_path; `started` is its start time (now by default). OSError if the
+    folder cannot be made; recorder.error holds a later failed save (the attempt goes
+    on)."""
 
     def __init__(self, drill: Drill, player: str, seed: int = 0, params: Params = Params(),
                  record: bool = True, directory=None, started: datetime | None = None):

@@ -27,6 +27,6 @@ from .recorder import Recorder
 from .version import FORMAT_NAME, FORMAT_VERSION
 
 __all__ = ["Recorder", "load_replay", "recent_matches", "replay_directory", "MatchSummary",
-           "Replay", "ReplayShot", "DrillMark", "MatchInfo", "BallSpec", "ReplayError", "NotAReplayError",
-           "TruncatedReplayError", "CorruptReplayError", "NewerReplayError", "ReplayWarning",
+           "Replay", "ReplayShot", "DrillMark", "MatchInfo", "BallSpec", "ReplayError",
+           "NotAReplayError", "TruncatedReplayError", "CorruptReplayError", "NewerReplayError", "ReplayWarning",
            "FORMAT_NAME", "FORMAT_VERSION"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 from physics_ext import TableSpec
-from game.storage import FileRefused, atomic_write, parse_json, read_bounded
+from game.storage import FileRefused, atomic_write, read_json_file
 from game.storage.plain import from_plain, is_number, to_plain
 
 from .position import BALL_SETS, PlacementError, Position
@@ -47,11 +47,8 @@ def save_position(position: Position, path) -> None:
 
 def load_position(path) -> Position:
     """The position saved in `path`; PositionFileError saying what is wrong otherwise."""
-    try:
-        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "practice position"),
-                          f"{path}: the file", max_depth=MAX_DEPTH)
-    except FileRefused as exc:
-        raise PositionFileError(str(exc)) from None
+    data = read_json_file(path, MAX_FILE_BYTES, "practice position", MAX_DEPTH,
+                          PositionFileError)
     try:
         return from_dict(data)
     except PositionFileError as exc:

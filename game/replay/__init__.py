@@ -21,12 +21,12 @@ The format is specified in docs/replay_format.md.
 from .errors import (CorruptReplayError, NewerReplayError, NotAReplayError, ReplayError,
                      ReplayWarning, TruncatedReplayError)
 from .library import MatchSummary, recent_matches, replay_directory
-from .model import BallSpec, MatchInfo, Replay, ReplayShot
+from .model import BallSpec, DrillMark, MatchInfo, Replay, ReplayShot
 from .reader import load_replay
 from .recorder import Recorder
 from .version import FORMAT_NAME, FORMAT_VERSION
 
 __all__ = ["Recorder", "load_replay", "recent_matches", "replay_directory", "MatchSummary",
-           "Replay", "ReplayShot", "MatchInfo", "BallSpec", "ReplayError", "NotAReplayError",
-           "TruncatedReplayError", "CorruptReplayError", "NewerReplayError", "ReplayWarning",
+           "Replay", "ReplayShot", "DrillMark", "MatchInfo", "BallSpec", "ReplayError",
+           "NotAReplayError", "TruncatedReplayError", "CorruptReplayError", "NewerReplayError", "ReplayWarning",
            "FORMAT_NAME", "FORMAT_VERSION"]

@@ -12,10 +12,12 @@ from game.session import Concede, NextGame
 from game.storage import FileRefused
 
 from . import fields as F
-from .manifest import MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match
+from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command,
+                       decode_drill_mark, decode_match)
 from .reader import read_manifest
 
 EXTENSION = ".bsreplay"
+DRILL_GLOB = "*_drill-*" + EXTENSION     # the names new_drill_replay_path gives
 
 
 def replay_directory() -> Path:
@@ -30,8 +32,19 @@ def _slug(name: str) -> str:
 def new_replay_path(directory, mode: str, names, started: datetime) -> Path:
     """A free file name in `directory` for a match started at `started` (local time in
     the name, so the user recognises it): 2026-04-15_14-03-22_nine_ball_Ann-vs-Bob."""
-    stem = (f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_{mode}_"
-            f"{_slug(names[0])}-vs-{_slug(names[1])}")
+    return _free_path(directory, f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_{mode}_"
+                                 f"{_slug(names[0])}-vs-{_slug(names[1])}")
+
+
+def new_drill_replay_path(directory, drill: str, player: str, started: datetime) -> Path:
+    """A free file name in `directory` for an attempt at the drill with id `drill`:
+    2026-04-15_14-03-22_drill-line_up_Ann (DRILL_GLOB finds these without opening the
+    matches)."""
+    return _free_path(directory, f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_drill-"
+                                 f"{drill}_{_slug(player)}")
+
+
+def _free_path(directory, stem: str) -> Path:
     path = Path(directory) / (stem + EXTENSION)
     n = 2
     while path.exists():
@@ -46,7 +59,8 @@ class MatchSummary:
     last game played was decided (won, or conceded) and, in a race, a player had won
     it; False for a match left mid-game or between the frames of a race (files of format
     1.0, which do not say the race's length, count a decided last game as finished).
-    error: why the file cannot be opened (then the other fields are empty), or None."""
+    error: why the file cannot be opened (then the other fields are empty), or None.
+    drill: the DrillMark of a drill attempt, None for a match."""
     path: Path
     modified: float          # file time, seconds since the epoch
     mode: str = ""
@@ -56,6 +70,7 @@ class MatchSummary:
     created: str = ""
     finished: bool = False
     error: str | None = None
+    drill: object = None
 
 
 def recent_matches(directory=None, limit: int = 20) -> list:
@@ -87,11 +102,12 @@ def recent_matches(directory=None, limit: int = 20) -> list:
                 race_to = F.integer(race_to, "race_to", 1, MAX_SHOTS)
             finished = _last_game_decided(commands, shots, match) and (
                 race_to is None or max(won.tolist()) >= race_to)
+            drill = decode_drill_mark(manifest.get("drill"))
         except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),
-                                      tuple(won.tolist()), created, finished))
+                                      tuple(won.tolist()), created, finished, drill=drill))
     return summaries
 
 

@@ -16,7 +16,7 @@ from game.storage.plain import from_plain, to_plain
 
 from . import fields as F
 from .errors import CorruptReplayError
-from .model import BallSpec, MatchInfo
+from .model import BallSpec, DrillMark, MatchInfo
 
 MAX_SHOTS = 100_000
 MAX_COMMANDS = 10 * MAX_SHOTS
@@ -143,6 +143,33 @@ def on_table(value, radius: float, table: TableSpec, where: str) -> tuple:
         F.fail(where, f"({x:.4g}, {y:.4g}) m is not on the {table.length:g} x "
                       f"{table.width:g} m table")
     return x, y
+
+
+# ---- the drill mark ----------------------------------------------------------------------
+
+DRILL_ID_CHARS = 40
+
+
+def encode_drill_mark(mark: DrillMark) -> dict:
+    """The manifest's "drill" field of a drill attempt (format 1.5)."""
+    return {"id": mark.id, "player": mark.player, "score": mark.score, "shots": mark.shots,
+            "over": mark.over}
+
+
+def decode_drill_mark(data, where: str = "drill") -> DrillMark | None:
+    """The checked drill mark, or None when the manifest has none (a match, or a file
+    older than 1.5)."""
+    if data is None:
+        return None
+    data = F.obj(data, where)
+    drill_id = F.text(F.get(data, "id", where), where + ".id", DRILL_ID_CHARS)
+    if not re.fullmatch(r"[a-z0-9_]{1,40}", drill_id):
+        F.fail(where + ".id", f"expected lower-case letters, digits or '_', got {drill_id!r}")
+    return DrillMark(id=drill_id, player=F.text(F.get(data, "player", where),
+                                                where + ".player", 200),
+                     score=F.integer(F.get(data, "score", where), where + ".score", 0, MAX_SHOTS),
+                     shots=F.integer(F.get(data, "shots", where), where + ".shots", 0, MAX_SHOTS),
+                     over=F.boolean(F.get(data, "over", where), where + ".over"))
 
 
 # ---- the commands ------------------------------------------------------------------------

@@ -81,6 +81,18 @@ class ReplayShot:
 
 
 @dataclass(frozen=True)
+class DrillMark:
+    """What marks a replay as a drill attempt (since format 1.5): the drill's id, the
+    player's name, the score and strokes so far, and whether the attempt had ended when
+    the file was last saved."""
+    id: str
+    player: str
+    score: int
+    shots: int
+    over: bool
+
+
+@dataclass(frozen=True)
 class Replay:
     """A whole recorded match.
 
@@ -88,7 +100,8 @@ class Replay:
     created: ISO 8601 UTC time the recording started. software: {"breakshot": version,
     "solver": physics version} of the recording. commands: every accepted command, in
     order (game.session commands). games_won: per player at the last save. warnings:
-    what the user should know about the file (a newer minor version).
+    what the user should know about the file (a newer minor version). drill: the
+    DrillMark of a drill attempt, None for a match.
     """
     path: str
     version: tuple
@@ -99,3 +112,4 @@ class Replay:
     shots: tuple
     games_won: tuple
     warnings: tuple = ()
+    drill: DrillMark | None = None

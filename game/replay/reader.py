@@ -18,8 +18,8 @@ from . import fields as F
 from .container import Archive
 from .errors import (CorruptReplayError, NewerReplayError, NotAReplayError, ReplayError,
                      ReplayWarning)
-from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command, decode_match,
-                       decode_shot_inputs, on_table)
+from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command,
+                       decode_drill_mark, decode_match, decode_shot_inputs, on_table)
 from .model import Replay, ReplayShot
 from .shotdata import ShotData
 from .version import FORMAT_NAME, FORMAT_VERSION, format_version_text
@@ -116,7 +116,8 @@ def _replay(path, archive, manifest, version, notes) -> Replay:
                   created=F.text(F.get(manifest, "created", TOP), "created", 100),
                   software={k: F.text(v, f"software.{k}", 200) for k, v in software.items()},
                   match=match, commands=tuple(commands), shots=tuple(shots),
-                  games_won=tuple(games_won.tolist()), warnings=notes)
+                  games_won=tuple(games_won.tolist()), warnings=notes,
+                  drill=decode_drill_mark(manifest.get("drill")))
 
 
 def _shot(archive, match, entry, index: int, members: set) -> ReplayShot:

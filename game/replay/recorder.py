@@ -41,11 +41,13 @@ class Recorder:
     The file is written at once (an empty match, which claims the name) and after every
     command; `detach` removes it if no shot was played (there is nothing to watch). A
     save that fails with an OSError (disk full, folder removed) is logged and kept in
-    `error`; the game goes on and the next save tries again.
+    `error`; the game goes on and the next save tries again. annotate: None, or a
+    function returning more manifest fields (a drill attempt's "drill" mark, which
+    changes as the attempt goes on), called at every save.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
-                 started: datetime | None = None, race_to: int = 1):
+                 started: datetime | None = None, race_to: int = 1, annotate=None):
         if not (isinstance(race_to, int) and race_to >= 1):
             raise ValueError(f"a match is won in a whole number of frames >= 1, not {race_to!r}")
         if session.commands:
@@ -58,6 +60,7 @@ class Recorder:
             path = new_replay_path(directory, session.mode, session.names, started)
         self.path = str(path)
         self.session = session
+        self.annotate = annotate
         self.error: OSError | None = None
         self._header = {
             "format": FORMAT_NAME,
@@ -98,7 +101,8 @@ class Recorder:
         """The manifest. Shot entries never change once played, so each was serialised
         when played and is spliced in here as it is: a late save in a long match then
         costs milliseconds, not the tens a whole new dump takes."""
-        head = json_bytes({**self._header, "commands": self._commands,
+        extra = self.annotate() if self.annotate is not None else {}
+        head = json_bytes({**self._header, **extra, "commands": self._commands,
                            "games_won": list(self.session.games_won)})
         return head[:-1] + b',"shots":[' + b",".join(e for e, _ in self._shots) + b"]}"
 

@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 
+from .bounded import read_bounded
 from .errors import FileRefused
 
 MAX_DEPTH = 32
@@ -65,3 +66,15 @@ def _scan(data: bytes, max_depth: int, max_number_chars: int) -> str | None:
     if b"1" * (max_number_chars + 1) in outside.tobytes().translate(_NUMBER_MARKS):
         return f"a number longer than {max_number_chars} characters"
     return None
+
+
+def read_json_file(path, max_bytes: int, kind: str, max_depth: int = MAX_DEPTH,
+                   error=FileRefused):
+    """The parsed JSON of the small file `path` (a `kind` of file, e.g. "drill"): a
+    regular file of at most `max_bytes` (read_bounded), JSON within `max_depth`
+    (parse_json); else `error` (a FileRefused kind) naming the file and the problem."""
+    try:
+        return parse_json(read_bounded(path, max_bytes, kind), f"{path}: the file",
+                          max_depth=max_depth)
+    except FileRefused as exc:
+        raise error(str(exc)) from None

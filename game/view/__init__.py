@@ -15,6 +15,7 @@ Its rooms, each importing only the rooms listed before it:
     match/     one match on screen: play flow, HUD, aiming and power, aids, instant
                replay, sounds
     practice/  practice on screen and the first-run guide
+    drills/    the Drills page and a drill on screen
     replay/    the replay window, windowless exports, the look-round viewer
     menu/      the start menu and its Recent matches page
     probe      what the window shows, written down for real-window tests

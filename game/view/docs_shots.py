@@ -5,7 +5,8 @@ with the HUD while the next player aims.
 
 writes FOLDER/nine_ball.png and FOLDER/eight_ball.png (the aiming view), FOLDER/
 nine_ball_top.png (the same moment from the top view), FOLDER/replay.png (the replay
-viewer during the break), FOLDER/menu.png and FOLDER/
+viewer during the break), FOLDER/drill.png (the progressive stop shots after a first stage
+done), FOLDER/menu.png and FOLDER/
 graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset. The shots are real solver shots from a
 fixed seed, so the images change only when the physics, the rules or the view do.
 """
@@ -26,6 +27,8 @@ from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, S
 from game.session.describe import describe_ruling
 from game.settings import Aids, Graphics, Settings
 from game.tables import modes
+from game.drills import shipped_drills
+from game.view.drills.screen import DrillScreen
 from game.view.match.aim import free_spot
 from game.view.match.aiming import balls_on
 from game.view.match.play import GameScreen
@@ -107,16 +110,21 @@ def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False)
                                               session.names))
         if top:
             screen.toggle_view()
-        # The camera glides to the aiming view; nothing needs drawing until it is there.
-        base.win.setActive(False)
-        for _ in range(SETTLE_FRAMES):
-            base.taskMgr.step()
-        base.win.setActive(True)
-        save_screenshot(base, path)
+        settle_and_save(base, path)
     finally:
         base.win.setActive(True)
         screen.destroy()
         clock.setMode(ClockObject.MNormal)
+
+
+def settle_and_save(base, path: str) -> None:
+    """Let the camera glide to its goal (nothing needs drawing until it is there), then
+    render the screenshot to `path`."""
+    base.win.setActive(False)
+    for _ in range(SETTLE_FRAMES):
+        base.taskMgr.step()
+    base.win.setActive(True)
+    save_screenshot(base, path)
 
 
 def render_replay(base, path: str) -> None:
@@ -132,6 +140,23 @@ def render_replay(base, path: str) -> None:
         save_screenshot(base, path)
     finally:
         viewer.destroy()
+
+
+def render_drill(base, path: str):
+    """The progressive stop shots drill, its first stage done with a stun shot, aiming
+    at the second, to `path`; returns the attempt's progress shown."""
+    drill = next(d for d in shipped_drills() if d.id == "stop_shots")
+    with tempfile.TemporaryDirectory() as folder:
+        screen = DrillScreen(base, drill, "Ann", Aids(), lambda: None, replay_dir=folder)
+        try:
+            (cx, cy), (bx, by) = (screen.attempt.layout[b] for b in (0, 1))
+            screen.attempt.shoot(Stroke(math.atan2(by - cy, bx - cx), 0.0, 0.0, 0.0, 2.5))
+            screen._shot_ended()
+            settle_and_save(base, path)
+            return screen.attempt.progress
+        finally:
+            base.win.setActive(True)
+            screen.destroy()
 
 
 def main(argv=None) -> int:
@@ -156,6 +181,13 @@ def main(argv=None) -> int:
         clock.setFrameRate(60)
         try:
             render_replay(base, path)
+        finally:
+            clock.setMode(ClockObject.MNormal)
+        print(f"wrote {path}")
+        path = os.path.join(args.folder, "drill.png")
+        clock.setMode(ClockObject.MNonRealTime)
+        try:
+            render_drill(base, path)
         finally:
             clock.setMode(ClockObject.MNormal)
         print(f"wrote {path}")

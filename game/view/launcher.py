@@ -15,6 +15,8 @@ from game.replay import Recorder, ReplayError, load_replay
 from game.replay.verify import verify
 from game.rules import Player
 from game.session import GameSession
+from game.view.drills.list_page import DrillList
+from game.view.drills.screen import DrillScreen
 from game.view.match.play import GameScreen
 from game.view.menu.recent import RecentMatches
 from game.view.menu.start_menu import Menu
@@ -34,19 +36,21 @@ class BreakshotApp:
     as for Scene. replay_dir: where matches are recorded and the recent ones listed
     (default: the user's replay folder). sound_root: where the sound effects' files are
     made (default: the user's cache). practice_dir: where practice positions are saved
+    (default: the user's data folder). drill_dir: where the player's own drills are
     (default: the user's data folder). offer_guide: on the first start (the settings say
     the guide was never offered), offer the first-run guide over the menu."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
                  sound_root=None, practice_dir=None, offer_guide: bool = True,
-                 loaded: tuple | None = None):
+                 loaded: tuple | None = None, drill_dir=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
         self.replay_dir = replay_dir
         self.sound_root = sound_root
         self.practice_dir = practice_dir
+        self.drill_dir = drill_dir
         self._seeds = random.Random(seed)
         prepare_base(base)
         self.settings, problem = loaded or settings_file.load(settings_path)
@@ -61,6 +65,8 @@ class BreakshotApp:
         self.recent = None
         self.viewer = None
         self.practice = None
+        self.drills = None
+        self.drill = None
         self.guide = None
         self.offer = None
         self.show_menu(problem)
@@ -77,7 +83,7 @@ class BreakshotApp:
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
-                         on_language=self.change_language)
+                         on_language=self.change_language, on_drills=self.show_drills)
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""
@@ -134,6 +140,21 @@ class BreakshotApp:
         self.practice = PracticeScreen(self.base, chosen.mode, chosen.aids, self.show_menu,
                                        self.practice_dir, self._seeds.randrange(2 ** 31),
                                        self.use_shaders)
+
+    def show_drills(self, chosen=None) -> None:
+        """The Drills page for the first player's name (the menu's choices kept, unsaved)."""
+        if chosen is not None:
+            self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        self.destroy()
+        self.drills = DrillList(self.base, self.settings.names[0], self.start_drill,
+                                self.show_menu, self.replay_dir, self.drill_dir)
+
+    def start_drill(self, drill) -> None:
+        """`drill` on its table for the first player; Escape goes back to the Drills page."""
+        self.destroy()
+        self.drill = DrillScreen(self.base, drill, self.settings.names[0], self.settings.aids,
+                                 self.show_drills, self.replay_dir,
+                                 self._seeds.randrange(2 ** 31), self.use_shaders)
 
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
@@ -196,7 +217,7 @@ class BreakshotApp:
             self.recorder.detach()
             self.recorder = None
         self._close_offer()
-        for page in ("menu", "recent", "viewer", "practice", "guide"):
+        for page in ("menu", "recent", "viewer", "practice", "guide", "drills", "drill"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

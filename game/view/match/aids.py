@@ -90,7 +90,7 @@ class _Line:
         self.node.hide()
 
 
-class _Polyline:
+class Polyline:
     """Lines of LINE_PIXELS through points of the table frame, rebuilt on each show;
     `node` is hidden while nothing is drawn."""
 
@@ -122,7 +122,7 @@ class _Polyline:
         self.show(())
 
 
-def _ring(centre, radius: float) -> list:
+def ring(centre, radius: float) -> list:
     """A closed circle of `radius` (m) round `centre` (x, y) just above the cloth."""
     points = arc(centre, radius, 0.0, 2 * math.pi)
     return [(float(x), float(y), LIFT_M) for x, y in points]
@@ -136,13 +136,13 @@ class AimAids:
     def __init__(self, parent: NodePath):
         self.root = parent.attachNewNode("aim_aids")
         cast_no_shadow(self.root)
-        self.aim_line = _Polyline(self.root, "aim_line", AIM_COLOUR)
+        self.aim_line = Polyline(self.root, "aim_line", AIM_COLOUR)
         self.object_line = _Line(self.root, "object_path", OBJECT_COLOUR)
         self.cue_line = _Line(self.root, "cue_path", CUE_COLOUR)
         self.ghost = _overlay(self.root.attachNewNode("ghost_ball"), GHOST_COLOUR)
         unit_sphere().instanceTo(self.ghost)
-        self.landings = _Polyline(self.root, "landings", FLIGHT_COLOUR)
-        self.cleared = _Polyline(self.root, "cleared", FLIGHT_COLOUR)
+        self.landings = Polyline(self.root, "landings", FLIGHT_COLOUR)
+        self.cleared = Polyline(self.root, "cleared", FLIGHT_COLOUR)
         self.root.hide()
 
     def show(self, radius: float, prediction: Prediction | None, others: dict,
@@ -180,8 +180,8 @@ class AimAids:
         else:
             self.cue_line.hide()
         jumps = [f for f in prediction.flights if f.seen]
-        self.landings.show([_ring(f.landing, radius) for f in jumps if f.landing is not None])
-        self.cleared.show([_ring(others[b][0], others[b][1] * CLEARED_RING)
+        self.landings.show([ring(f.landing, radius) for f in jumps if f.landing is not None])
+        self.cleared.show([ring(others[b][0], others[b][1] * CLEARED_RING)
                            for f in jumps for b in f.cleared])
 
     def hide(self) -> None:

@@ -14,6 +14,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.drills import shipped_drills, texts
 from game.i18n import _, date_time, ngettext
 from game.replay import recent_matches
 from game.storage import printable
@@ -26,12 +27,18 @@ ROW_STEP = 0.1
 
 def match_line(summary) -> str:
     """One match in words: when, mode, players, games and shots, and "unfinished" for a
-    match left mid-game (or why the file is unreadable)."""
+    match left mid-game (or why the file is unreadable); a drill attempt's drill, player
+    and score."""
     when = date_time(datetime.fromtimestamp(summary.modified))
     if summary.error is not None:
         return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
-    (a, b), (wa, wb) = summary.players, summary.games_won
     shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
+    if summary.drill is not None:
+        mark = summary.drill
+        title = next((texts.title(d) for d in shipped_drills() if d.id == mark.id), mark.id)
+        return (f"{when}   " + _("Drill: {title}, {player}, score {score}").format(
+            title=title, player=mark.player, score=mark.score) + f"   {shots}")
+    (a, b), (wa, wb) = summary.players, summary.games_won
     line = (f"{when}   {_(MODE_TITLES.get(summary.mode, summary.mode))}   {a} {wa} : {wb} {b}"
             f"   {shots}")
     return line if summary.finished else line + "   " + _("(unfinished)")

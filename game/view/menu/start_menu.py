@@ -49,6 +49,7 @@ KIND_LABELS = {"human": N_("Human"), "beginner": N_("Computer: beginner"),
 AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
               "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
+DRILLS_POS = (1.0, 0.6)            # under Graphics
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -63,11 +64,12 @@ class Menu:
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
     recent matches) and on_practice(Settings) (practice on the chosen game's table; no
     button for either if None) are called from the buttons (or Enter for Play).
-    on_graphics(Settings): after each change on the graphics page, to apply it."""
+    on_graphics(Settings): after each change on the graphics page, to apply it.
+    on_drills(Settings): the Drills page (no button if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None):
+                 on_graphics=None, on_language=None, on_drills=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -159,6 +161,12 @@ class Menu:
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
         self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
                                             half_width=0.2)
+        self.drills_button = None
+        if on_drills is not None:
+            # Under Graphics: the training drills, for the name of the first player.
+            self.drills_button = self._button(_("Drills"), DRILLS_POS,
+                                              lambda: on_drills(self.settings()),
+                                              half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

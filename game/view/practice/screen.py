@@ -57,9 +57,152 @@ AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/D
                   "F5/F9: save/load slot   F6: next slot   Esc: menu")
 
 
+def aiming_bindings(aim, powering, when_aiming) -> dict:
+    """The match's aiming keys for an Aimer `aim`, as {event: (handler, args)}: Space
+    calls powering(); X centres the tip, `,` `.` turn finely; the arrows (Shift: finely),
+    W A S D and 1-4 (the aids) go through when_aiming(action, *args), which acts only when
+    aiming is possible."""
+    bindings = {"space": (powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
+                ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True))}
+    for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.turn, sign, False))
+            bindings["shift-" + key + suffix] = (when_aiming, (aim.turn, sign, True))
+    for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.raise_cue, sign))
+    for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
+        for suffix in ("", "-repeat"):
+            bindings[key + suffix] = (when_aiming, (aim.move_tip, ds, dh))
+    for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
+                      ("4", "cue_path")):
+        bindings[key] = (when_aiming, (aim.toggle_aid, name))
+    return bindings
+
+
 def default_dir() -> Path:
     """Where practice positions are saved: <user data dir>/practice."""
     return Path(platformdirs.user_data_dir("breakshot")) / "practice"
+
+
+class StrokeScreen(GameScreen):
+    """A table one person aims and shoots at without a match's play flow (practice, the
+    drills): the states Aiming, Powering and Playing, the power by the clock, the shot
+    played back. A subclass makes the scene, the HUD, the Aimer and the task, and gives
+    `_aiming()` (bind the keys of its Aiming state), `_aiming_frame()` (per frame while
+    aiming) and `_shot_ended()` (the balls stopped)."""
+
+    def __init__(self, base, aids, on_leave, use_shaders: bool | None = None,
+                 shadow_size: int | None = None):
+        """What every such screen starts with: its HUD, the camera's keys, the clock,
+        the aiming state; `aids`, `on_leave`, `use_shaders` and `shadow_size` as for its
+        subclasses."""
+        self.base = base
+        self.aids_on = aids
+        self.on_leave = on_leave
+        self.use_shaders, self.shadow_size = use_shaders, shadow_size
+        self.controls = Controls()         # the aiming speed the Aimer reads
+        self.cue = CueSpec()
+        self.hud = Hud(base, self.cue.miscue_limit)
+        self.top_view = False
+        self.aim_pitch = AIM_PITCH_RAD
+        self.aim_zoom = 1.0
+        self.flow = self                # GameScreen's camera keys tell the flow: this
+        self.state = "Aiming"
+        self.input = None
+        self.scene = None
+        self._bind_camera_keys()
+        self.clock = ClockObject.getGlobalClock()
+
+    def _listen(self, bindings: dict, controls: str) -> None:
+        if self.input is not None:
+            self.input.ignoreAll()
+        self.input = DirectObject()
+        for event, (handler, args) in bindings.items():
+            self.input.accept(event, handler, list(args))
+        self.hud.set_controls(controls)
+
+    def _aim_afresh(self) -> None:
+        """Aim at the nearest object ball (if any) and show the cue."""
+        layout = self.session.state.layout
+        x, y = layout[CUE]
+        others = [p for b, p in layout.items() if b != CUE]
+        azimuth = self.aim.setup.azimuth
+        if others:
+            bx, by = min(others, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+            azimuth = math.atan2(by - y, bx - x)
+        self.aim.aim_at(azimuth, (self.aim.setup.side, self.aim.setup.height))
+
+    def _powering(self) -> None:
+        """Space held: the power grows with the time held."""
+        self.state = "Powering"
+        self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
+        self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
+                     _("Release Space to shoot   Esc: cancel"))
+        self.aim.refresh(AIM_GAP_M, 0.0)
+
+    def _stroke(self):
+        """The stroke aimed, at the power of the time Space was held: by the clock, the
+        same at any frame rate."""
+        self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
+        return self.aim.stroke(cue_speed(self.power))[0]
+
+    def _refused(self, exc) -> None:
+        self.hud.say(_("That shot could not be simulated ({error}); try another.").format(
+            error=exc))
+        self._aiming()
+
+    def _play_back(self, result, ball_ids) -> None:
+        """Play the shot of `result` (ball_ids: its rows' ball ids) on the table."""
+        self.state = "Playing"
+        self.scene.hide_cue()
+        self.aids.hide()
+        self.hud.hide_aiming()
+        balls = self.scene.balls
+        self.rows = balls.rows(ball_ids)
+        self.playback = ShotPlayback(result, ball_ids, balls.orientations()[self.rows],
+                                     pocket_depth=self.scene.look.pocket_depth)
+        self._listen({"space": (self.playback.skip_to_end, ()),
+                      "enter": (self.playback.skip_to_end, ())},
+                     _("Space or Enter: skip to the end   V: view"))
+
+    def _tick(self, task):
+        dt = min(self.clock.getDt(), MAX_FRAME_S)
+        self._drag_pitch()
+        if self.state == "Aiming":
+            self._aiming_frame()
+        elif self.state == "Powering":
+            self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
+            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+        elif self.state == "Playing":
+            frame = self.playback.update(dt)
+            self.scene.balls.pose(self.rows, frame.positions, frame.orientations,
+                                  frame.visible)
+            if self.playback.finished:
+                self._shot_ended()
+        self.hud.tick(dt)
+        self.panels.refresh()
+        self.rig.update(dt)
+        return task.cont
+
+    def _drop_scene(self) -> None:
+        self.aids.destroy()
+        self.placement.destroy()
+        self.scene.destroy()
+
+    def destroy(self) -> None:
+        """Remove everything this screen added; safe twice."""
+        if self._task is None:
+            return
+        self.base.taskMgr.remove(self._task)
+        self._task = None
+        if self.input is not None:
+            self.input.ignoreAll()
+        self.keys.ignoreAll()
+        self.rules.destroy()
+        self.panels.destroy()
+        self.hud.destroy()
+        self._drop_scene()
 
 
 class PracticeView:
@@ -89,7 +232,7 @@ class PracticeView:
         return self.table.position.game
 
 
-class PracticeScreen(GameScreen):
+class PracticeScreen(StrokeScreen):
     """Practice of `game` ("nine_ball" or "eight_ball") on its own table on `base`.
     aids: the settings' Aids. on_leave(): back to the menu. save_dir: where the slots'
     files go (default: `default_dir()`). seed: makes the racks. use_shaders and
@@ -97,28 +240,13 @@ class PracticeScreen(GameScreen):
 
     def __init__(self, base, game: str, aids, on_leave, save_dir=None, seed: int = 0,
                  use_shaders: bool | None = None, shadow_size: int | None = None):
-        self.base = base
-        self.aids_on = aids
-        self.on_leave = on_leave
+        super().__init__(base, aids, on_leave, use_shaders, shadow_size)
         self.save_dir = Path(save_dir) if save_dir is not None else default_dir()
         self.seed = seed
-        self.use_shaders, self.shadow_size = use_shaders, shadow_size
-        self.controls = Controls()         # the aiming speed the Aimer reads
-        self.cue = CueSpec()
-        self.hud = Hud(base, self.cue.miscue_limit)
-        self.top_view = False
-        self.aim_pitch = AIM_PITCH_RAD
-        self.aim_zoom = 1.0
         self.slot = 1
-        self.flow = self                # GameScreen's camera keys tell the flow: this
-        self.state = "Aiming"
-        self.scene = None
-        self._bind_camera_keys()
-        self.input = None
         self._set_table(PracticeTable(game, seed=seed))
         self.panels = Panels(base, self.help_lines)
         self.rules = RulesScreen(base, lambda: self.session.mode)
-        self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._tick, "breakshot-practice")
         self._aiming()
 
@@ -139,11 +267,6 @@ class PracticeScreen(GameScreen):
         self._show_title()
         self.show_layout()
 
-    def _drop_scene(self) -> None:
-        self.aids.destroy()
-        self.placement.destroy()
-        self.scene.destroy()
-
     def _show_title(self) -> None:
         game = _(MODE_TITLES[self.table.position.game])
         self.hud.title.setText(_("Practice  -  {game}  -  slot {slot}").format(
@@ -154,38 +277,15 @@ class PracticeScreen(GameScreen):
         return self.save_dir / f"{self.table.position.game}-slot-{self.slot}.json"
 
     # ---- states --------------------------------------------------------------------
-    def _listen(self, bindings: dict, controls: str) -> None:
-        if self.input is not None:
-            self.input.ignoreAll()
-        self.input = DirectObject()
-        for event, (handler, args) in bindings.items():
-            self.input.accept(event, handler, list(args))
-        self.hud.set_controls(controls)
-
     def _aiming(self) -> None:
         """Arrange and aim: the state between shots."""
         self.state = "Aiming"
         self.carrying, self.sticky, self.grab = None, False, (0.0, 0.0)
-        aim = self.aim
-        bindings = {"space": (self._powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
-                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True)),
-                    "b": (self.take_in_hand, ()), "u": (self.undo, ()),
-                    "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
-                    "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
-                    "escape": (self.on_leave, ())}
-        for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.turn, sign, False))
-                bindings["shift-" + key + suffix] = (self._when_aiming, (aim.turn, sign, True))
-        for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.raise_cue, sign))
-        for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self._when_aiming, (aim.move_tip, ds, dh))
-        for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
-                          ("4", "cue_path")):
-            bindings[key] = (self._when_aiming, (aim.toggle_aid, name))
+        bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | {
+            "b": (self.take_in_hand, ()), "u": (self.undo, ()),
+            "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
+            "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
+            "escape": (self.on_leave, ())}
         for prefix in ("", "shift-"):
             bindings[prefix + "mouse1"] = (self._press, ())
             bindings[prefix + "mouse1-up"] = (self._release, ())
@@ -199,16 +299,6 @@ class PracticeScreen(GameScreen):
         """An aiming key: only while the cue ball is on the table and nothing is carried."""
         if self.carrying is None and CUE in self.table.position.layout:
             action(*args)
-
-    def _aim_afresh(self) -> None:
-        """Aim at the nearest object ball (if any) and show the cue."""
-        x, y = self.cue_ball()
-        others = [p for b, p in self.table.position.layout.items() if b != CUE]
-        azimuth = self.aim.setup.azimuth
-        if others:
-            bx, by = min(others, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-            azimuth = math.atan2(by - y, bx - x)
-        self.aim.aim_at(azimuth, (self.aim.setup.side, self.aim.setup.height))
 
     def _press(self) -> None:
         """Mouse button 1: put a cue ball in hand down, pick up the ball under the
@@ -272,34 +362,15 @@ class PracticeScreen(GameScreen):
         if self.carrying is not None or CUE not in self.table.position.layout:
             self.hud.say(_("Put the cue ball down first."))
             return
-        self.state = "Powering"
-        self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
-        self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
-                     _("Release Space to shoot   Esc: cancel"))
-        self.aim.refresh(AIM_GAP_M, 0.0)
+        super()._powering()
 
     def _shoot(self) -> None:
-        # The power of the time held, by the clock: the same at any frame rate.
-        self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-        stroke = self.aim.stroke(cue_speed(self.power))[0]
         try:
-            shot = self.table.shoot(stroke)
+            shot = self.table.shoot(self._stroke())
         except (SimulationError, ValueError) as exc:
-            self.hud.say(_("That shot could not be simulated ({error}); try another.").format(
-                error=exc))
-            self._aiming()
+            self._refused(exc)
             return
-        self.state = "Playing"
-        self.scene.hide_cue()
-        self.aids.hide()
-        self.hud.hide_aiming()
-        balls = self.scene.balls
-        self.rows = balls.rows(shot.ball_ids)
-        self.playback = ShotPlayback(shot.result, shot.ball_ids, balls.orientations()[self.rows],
-                                     pocket_depth=self.scene.look.pocket_depth)
-        self._listen({"space": (self.playback.skip_to_end, ()),
-                      "enter": (self.playback.skip_to_end, ())},
-                     _("Space or Enter: skip to the end   V: view"))
+        self._play_back(shot.result, shot.ball_ids)
 
     # ---- whole positions -----------------------------------------------------------
     def undo(self) -> None:
@@ -369,39 +440,12 @@ class PracticeScreen(GameScreen):
                        _("F2: the rules of this game (Esc or F2: close)")])
 
     # ---- frame ---------------------------------------------------------------------
-    def _tick(self, task):
-        dt = min(self.clock.getDt(), MAX_FRAME_S)
-        self._drag_pitch()
-        if self.state == "Aiming":
-            if self.carrying is not None:
-                self._carry()
-            else:
-                self.aim.follow_pointer()
-        elif self.state == "Powering":
-            self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
-        elif self.state == "Playing":
-            frame = self.playback.update(dt)
-            self.scene.balls.pose(self.rows, frame.positions, frame.orientations,
-                                  frame.visible)
-            if self.playback.finished:
-                self.show_layout()
-                self._aiming()
-        self.hud.tick(dt)
-        self.panels.refresh()
-        self.rig.update(dt)
-        return task.cont
+    def _aiming_frame(self) -> None:
+        if self.carrying is not None:
+            self._carry()
+        else:
+            self.aim.follow_pointer()
 
-    def destroy(self) -> None:
-        """Remove everything this screen added; safe twice."""
-        if self._task is None:
-            return
-        self.base.taskMgr.remove(self._task)
-        self._task = None
-        if self.input is not None:
-            self.input.ignoreAll()
-        self.keys.ignoreAll()
-        self.rules.destroy()
-        self.panels.destroy()
-        self.hud.destroy()
-        self._drop_scene()
+    def _shot_ended(self) -> None:
+        self.show_layout()
+        self._aiming()

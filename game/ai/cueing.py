@@ -14,8 +14,6 @@ from physics_ext.stroke import min_elevation_to_clear
 CUE_REACH = 1.47
 # The cue thickens towards the butt: radius (m) assumed along its whole length.
 CUE_RADIUS = CUE_SHAFT_RADIUS + 0.004
-# The rail's top edge stands this much (m) above the cushion nose.
-RAIL_TOP_ABOVE_NOSE = 0.006
 # Raised a little more than the bare minimum (rad), so execution noise stays clear.
 ELEVATION_MARGIN = math.radians(1.0)
 # The steepest cue (rad): over a ball frozen behind the cue ball a near-vertical massé is
@@ -33,8 +31,7 @@ def elevation_needed(table, positions: np.ndarray, radii: np.ndarray, azimuth: f
     obstacles = []       # (distance behind, height above the cloth, clearance)
     reach = _distance_to_rail(table, cue, back)
     if reach < CUE_REACH:
-        obstacles.append((max(reach, 1e-4), table.cushion_height + RAIL_TOP_ABOVE_NOSE,
-                          CUE_RADIUS))
+        obstacles.append((max(reach, 1e-4), table.rail_top_height, CUE_RADIUS))
     rel = positions[1:] - cue[None, :]
     along = rel @ back
     across = np.abs(rel @ np.array([-back[1], back[0]]))

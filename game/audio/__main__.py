@@ -14,8 +14,8 @@ from .bank import default_root, ensure_sounds
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.audio",
-                                     description="Generate Breakshot's sound files.")
-    parser.add_argument("--dir", help="root folder (default: the user's cache)")
+                                     description=_("Generate Breakshot's sound files."))
+    parser.add_argument("--dir", help=_("root folder (default: the user's cache)"))
     args = parser.parse_args(argv)
     try:
         folder = ensure_sounds(args.dir).folder

@@ -29,6 +29,7 @@ import time
 import numpy as np
 
 from game.arguments import whole_number
+from game.i18n import _
 from game.session import Shoot
 
 from .bot import Bot
@@ -115,9 +116,9 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=whole_number(1), default=50)
     parser.add_argument("--race-to", type=whole_number(1), default=1)
     parser.add_argument("--think", type=float, default=1.0,
-                        help="seconds each player waits before a decision (default 1)")
+                        help=_("seconds each player waits before a decision (default 1)"))
     parser.add_argument("--workers", type=whole_number(1), default=2,
-                        help="processes the players run in")
+                        help=_("processes the players run in"))
     args = parser.parse_args(argv)
     data = tempfile.mkdtemp(prefix="breakshot-soak-")
     server = subprocess.Popen(

@@ -19,6 +19,7 @@ import tempfile
 from panda3d.core import ClockObject
 
 from game.arguments import window_size
+from game.i18n import _
 from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
@@ -136,7 +137,7 @@ def render_replay(base, path: str) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.view.docs_shots",
-                                     description="Render the README's mid-game screenshots.")
+                                     description=_("Render the README's mid-game screenshots."))
     parser.add_argument("folder", nargs="?", default="docs")
     parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     args = parser.parse_args(argv)

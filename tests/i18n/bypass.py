@@ -6,9 +6,10 @@ help and errors, an exception whose message is shown) without passing through `_
 A static walk of each module's syntax tree. From a sink's argument it follows what can
 carry a literal into it: f-strings and their fields, `+` and `%`, `str.format` and
 `str.join`, both arms of a conditional, the elements of a tuple or list, and a plain name
-to the values assigned to it in the same function (or to a string constant of the
-module). A call to `_`, `N_` or
-`ngettext` ends the walk (its arguments are the catalog's); so does any other call
+to the values assigned to it in the same function, to what the module's calls of that
+function pass for it if it is a parameter, or to a string constant of the module. A call
+to `_`, `N_` or `ngettext` ends the walk (its arguments are the catalog's); a call of a
+function of the same module is followed to what it returns; any other call ends the walk
 (what it returns is its own module's concern, walked there).
 """
 from __future__ import annotations
@@ -76,15 +77,18 @@ NOT_A_SINK_RECEIVER = frozenset({"log", "logger", "logging", "warnings", "sys", 
 # Text with no word in it (symbols, numbers, spacing) needs no translation.
 WORD = re.compile(r"[^\W\d_]{2,}")
 
+IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+
 # Words that are the same in every language, reviewed one by one.
 ALLOWED = {
     "BREAKSHOT",            # the game's name, the menu's title
+    "ws://:",               # a URL's scheme (the server's address)
 }
 
 # Modules whose printed output is a developer's report of figures (never a player's):
 # their stdout is exempt; argparse's help, errors and refused files still count.
 DEVELOPER_REPORTS = frozenset({
-    "game/break_demo.py", "game/level_report.py", "game/view/docs_shots.py",
+    "game/ai_demo.py", "game/break_demo.py", "game/level_report.py", "game/view/docs_shots.py",
     "game/net/soak.py", "game/net/bot.py", "game/catalogs.py",
 })
 
@@ -137,6 +141,8 @@ class _Module:
         for node in ast.walk(self.tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
+        self.functions = {node.name: node for node in ast.walk(self.tree)
+                          if isinstance(node, ast.FunctionDef)}
         self.found: list = []
 
     def scope_of(self, node):
@@ -159,6 +165,25 @@ class _Module:
                 if isinstance(node.target, ast.Name) and node.target.id == name:
                     values.append(node.value)
         return values
+
+    def passed(self, function: ast.FunctionDef, name: str) -> list:
+        """What this module's calls of `function` pass as its parameter `name`
+        (positionally or by keyword; a method's `self` is not passed)."""
+        params = [a.arg for a in function.args.posonlyargs + function.args.args]
+        if name not in params + [a.arg for a in function.args.kwonlyargs]:
+            return []
+        values = []
+        for call in ast.walk(self.tree):
+            if not isinstance(call, ast.Call) or _callee(call)[0] != function.name:
+                continue
+            shift = 1 if params[:1] == ["self"] and isinstance(call.func, ast.Attribute) else 0
+            if name in params and 0 <= params.index(name) - shift < len(call.args):
+                values.append(call.args[params.index(name) - shift])
+            values += [k.value for k in call.keywords if k.arg == name]
+        # A lower-case identifier passed along ("graphics", "nine_ball") is a key of a
+        # file or a table that the sentence names, not a word of it.
+        return [v for v in values if not (isinstance(v, ast.Constant)
+                                          and IDENTIFIER.fullmatch(str(v.value)))]
 
     def check(self, expr, sink: str, seen=frozenset()) -> None:
         """Record every untranslated literal that `expr` can carry into `sink`."""
@@ -191,6 +216,8 @@ class _Module:
         elif isinstance(expr, ast.Name) and expr.id not in seen:
             scope = self.scope_of(expr)
             values = self.assigned(scope, expr.id)
+            if not values and isinstance(scope, ast.FunctionDef):
+                values = self.passed(scope, expr.id)
             if not values and scope is not self.tree:
                 # A module's constant: its words, not the identifiers of its data tables.
                 values = [v for v in self.assigned(self.tree, expr.id)
@@ -210,6 +237,11 @@ class _Module:
                 self.check(keyword.value, sink, seen)
         elif name == "str" and call.args:
             self.check(call.args[0], sink, seen)
+        elif name in self.functions and name not in seen:
+            # One of this module's own functions: what it returns.
+            for node in ast.walk(self.functions[name]):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    self.check(node.value, sink, seen | {name})
 
     def literal(self, text: str, node, sink: str) -> None:
         if WORD.search(text) and text.strip() not in ALLOWED:

@@ -15,13 +15,12 @@ import argparse
 import os
 import sys
 
-from game.arguments import whole_number
-from game.arguments import window_size
+from game.arguments import command_parser, whole_number, window_size
 from game.i18n import _
 from game.tables.modes import MODE_NAMES
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game",
         description=_("Breakshot: 3D pool. Opens the start menu and plays 9-ball or red and "
                       "yellow 8-ball for two players at one machine; or renders the opening "

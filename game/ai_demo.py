@@ -21,14 +21,14 @@ from tqdm import tqdm
 
 from game.ai import LEVELS, Opponent
 from game.ai.selfplay import play_match
-from game.arguments import folder_problem, whole_number
+from game.arguments import command_parser, folder_problem, whole_number
 from game.i18n import _
 from game.session import MODES, GameSession
 from game.session.describe import FOUL_TEXT
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.ai_demo",
         description=_("Breakshot: computer-vs-computer matches without a display, with a "
                       "summary of the play."))

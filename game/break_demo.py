@@ -13,7 +13,6 @@ scratched and the fouls. The same arguments give the same breaks.
 """
 from __future__ import annotations
 
-import argparse
 import time
 from collections import Counter
 
@@ -25,7 +24,7 @@ from tqdm import tqdm
 from physics_ext import Ball, EventKind, MotionState, Pocket, TableSpec, simulate
 from game.ai import LEVELS
 from game.ai.break_stats import break_series
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
 from game.i18n import _
 from game.rules.racks import nine_ball_rack
 from game.session import MODES
@@ -44,7 +43,10 @@ def break_balls(table: TableSpec, speed: float, seed: int) -> tuple[list[Ball], 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = command_parser(
+        prog="python -m game.break_demo",
+        description=_("Command-line break demos: one 9-ball break through the physics, or a "
+                      "level's breaks over many racks."))
     parser.add_argument("--speed", type=float, default=8.0, help=_("cue ball speed, m/s"))
     parser.add_argument("--seed", type=int, default=1, help=_("rack seed"))
     parser.add_argument("--repeat", type=int, default=200, help=_("runs for the timing"))

@@ -17,14 +17,14 @@ from tqdm import tqdm
 from game.ai import LEVELS
 from game.ai.calibration import (CUT_BANDS, DISTANCE_BANDS, SUITE_PATH, load_suite,
                                  suite_result)
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
 from game.i18n import _
 
 TARGETS = {"beginner": (0.0, 0.50), "amateur": (0.60, 0.80), "pro": (0.85, 1.0)}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.level_report",
         description=_("Breakshot: each computer level's pot rate on the fixed pot-layout "
                       "suite."))

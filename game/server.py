@@ -18,14 +18,14 @@ from pathlib import Path
 
 import platformdirs
 
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
 from game.i18n import _
 from game.net.server import Limits, serve_forever
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     defaults = Limits()
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.server",
         description=_("Breakshot's match server: hosts matches between players on other "
                       "machines, referees them and records them as replays."))

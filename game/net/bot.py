@@ -10,11 +10,11 @@ a JSON line sums the match up as this player's mirror saw it (see Bot.summary).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 
+from game.arguments import command_parser
 from game.ai.opponent import Opponent
 from game.i18n import _
 from game.session import Concede
@@ -97,8 +97,8 @@ class Bot:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.net.bot",
-                                     description=_("A computer player on a match server."))
+    parser = command_parser(prog="python -m game.net.bot",
+                            description=_("A computer player on a match server."))
     parser.add_argument("--url", required=True)
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--host", choices=("eight_ball", "nine_ball"))

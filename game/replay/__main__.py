@@ -19,7 +19,7 @@ import argparse
 import sys
 from datetime import datetime
 
-from game.arguments import window_size
+from game.arguments import command_parser, window_size
 from game.i18n import _, ngettext
 
 from game.storage import printable
@@ -34,7 +34,7 @@ EXIT_ERROR, EXIT_DIVERGED = 1, 3
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.replay",
         description=_("Breakshot replays: watch a recorded match, check it against today's "
                       "solver, export a shot as a plot, a GIF, an MP4 or PNG frames."))

@@ -48,6 +48,7 @@ SINKS = {
     # the commands: what they print, argparse's help and errors
     "print": (("*",), ()),
     "ArgumentParser": ((), ("description", "epilog", "usage")),
+    "command_parser": ((1,), ("description",)),
     "add_argument": ((), ("help",)),
     "add_argument_group": ((0, 1), ("title", "description")),
     "add_mutually_exclusive_group": ((), ()),

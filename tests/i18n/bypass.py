@@ -274,3 +274,49 @@ def scan_tree(root: Path) -> list:
         found += scan_source(path.read_text(encoding="utf-8"),
                              path.relative_to(root.parent).as_posix())
     return found
+
+
+def _table_name(arg):
+    """The name of the table `_()` is given an entry of: TABLE[key], TABLE.get(key, ...),
+    module.TABLE[key]; else None."""
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) \
+            and arg.func.attr == "get":
+        arg = ast.Subscript(value=arg.func.value, slice=None)
+    if isinstance(arg, ast.Subscript):
+        table = arg.value
+        if isinstance(table, ast.Name):
+            return table.id
+        if isinstance(table, ast.Attribute):
+            return table.attr
+    return None
+
+
+def _module_tables(tree) -> dict:
+    return {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
+def unmarked_table_entries(root: Path) -> list:
+    """Entries of the tables that `_()` translates an entry of (`_(FOUL_TEXT[foul])`)
+    that are not marked with N_, so the catalogs never hold them: "path:line: text"."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"))
+             for path in sorted(root.rglob("*.py"))}
+    tables = {}                 # name -> [(path, value)], every module's
+    for path, tree in trees.items():
+        for name, value in _module_tables(tree).items():
+            tables.setdefault(name, []).append((path, value))
+    found = []
+    for path, tree in trees.items():
+        for call in ast.walk(tree):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id == "_" and call.args):
+                continue
+            name = _table_name(call.args[0])
+            for where, value in tables.get(name, []):
+                entries = value.values if isinstance(value, ast.Dict) else getattr(
+                    value, "elts", [])
+                for entry in entries:
+                    if isinstance(entry, (ast.Constant, ast.JoinedStr)):
+                        found.append(f"{where.relative_to(root.parent)}:{entry.lineno}: "
+                                     f"{ast.unparse(entry)} (translated by {path.name})")
+    return sorted(set(found))

@@ -1,14 +1,15 @@
 """No word a player reads bypasses gettext: every string literal that reaches a widget, a
 HUD or dialog setter, a command's output or argparse, or a refused file's sentence goes
-through `_()` or `ngettext()` (tests/i18n/bypass.py walks the source). The walk is shown
-to catch planted bypasses of each kind, and to let translated and wordless text pass."""
+through `_()` or `ngettext()`, and every entry of a table shown through `_()` is marked
+with N_ (tests/i18n/bypass.py walks the source). The walks are shown to catch planted
+bypasses of each kind, and to let translated and wordless text pass."""
 import ast
 from pathlib import Path
 
 import pytest
 
 import game
-from bypass import scan_source, scan_tree
+from bypass import scan_source, scan_tree, unmarked_table_entries
 
 GAME = Path(game.__file__).resolve().parent
 
@@ -16,6 +17,23 @@ GAME = Path(game.__file__).resolve().parent
 def test_no_player_string_in_the_game_bypasses_gettext():
     found = scan_tree(GAME)
     assert found == [], "\n".join(map(str, found))
+
+
+def test_every_entry_of_a_translated_table_is_marked_for_the_catalogs():
+    """A table shown through _() (`_(FOUL_TEXT[foul])`) holds N_("...") entries only:
+    a bare string there is never extracted, so never translated."""
+    assert unmarked_table_entries(GAME) == []
+
+
+def test_an_unmarked_table_entry_is_caught(tmp_path):
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "labels.py").write_text('LABELS = {"low": N_("Low"), "high": "High"}\n')
+    (package / "page.py").write_text("from game.labels import LABELS\n\n"
+                                     "def show(button, key):\n"
+                                     "    relabel(button, _(LABELS.get(key, key)))\n")
+    assert unmarked_table_entries(package) == [
+        "game/labels.py:1: 'High' (translated by page.py)"]
 
 
 def test_no_function_hides_gettext_behind_a_local_underscore():

@@ -11,6 +11,9 @@ function pass for it if it is a parameter, or to a string constant of the module
 to `_`, `N_` or `ngettext` ends the walk (its arguments are the catalog's); a call of a
 function of the same module is followed to what it returns; any other call ends the walk
 (what it returns is its own module's concern, walked there).
+
+A second walk (`unmarked_table_entries`) checks the tables whose entries are translated
+where they are shown (`_(FOUL_TEXT[foul])`): each entry must be marked N_("...").
 """
 from __future__ import annotations
 
@@ -51,7 +54,6 @@ SINKS = {
     "command_parser": ((1,), ("description",)),
     "add_argument": ((), ("help",)),
     "add_argument_group": ((0, 1), ("title", "description")),
-    "add_mutually_exclusive_group": ((), ()),
     "error": ((0,), ()),
     "exit": ((1,), ("message",)),
     "ArgumentTypeError": ((0,), ()),
@@ -123,8 +125,6 @@ def _callee(call: ast.Call) -> tuple:
 def _sink_arguments(call: ast.Call, name: str, receiver):
     positions, keywords = SINKS[name]
     if receiver in NOT_A_SINK_RECEIVER:
-        return
-    if name == "error" and receiver is None and not call.args:
         return
     for k, arg in enumerate(call.args):
         if "*" in positions or k in positions:

@@ -15,47 +15,48 @@ import argparse
 import os
 import sys
 
-from game.arguments import whole_number
-from game.arguments import window_size
+from game.arguments import command_parser, whole_number, window_size
 from game.i18n import _
 from game.tables.modes import MODE_NAMES
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game",
-        description="Breakshot: 3D pool. Opens the start menu and plays 9-ball or red and "
-                    "yellow 8-ball for two players at one machine; or renders the opening "
-                    "position to an image.")
+        description=_("Breakshot: 3D pool. Opens the start menu and plays 9-ball or red and "
+                      "yellow 8-ball for two players at one machine; or renders the opening "
+                      "position to an image."))
     parser.add_argument("--mode", choices=MODE_NAMES, default=None,
-                        help="game mode: preselected in the menu (default: the saved "
-                             "choice), or shown by --screenshot and --viewer (default: "
-                             "nine_ball)")
+                        help=_("game mode: preselected in the menu (default: the saved "
+                               "choice), or shown by --screenshot and --viewer (default: "
+                               "nine_ball)"))
     parser.add_argument("--offscreen", action="store_true",
-                        help="render without a display (EGL); needs --screenshot")
+                        help=_("render without a display (EGL); needs --screenshot"))
     parser.add_argument("--screenshot", metavar="FILE.png",
-                        help="render the opening position to this PNG file and exit")
+                        help=_("render the opening position to this PNG file and exit"))
     parser.add_argument("--viewer", action="store_true",
-                        help="look round the opening position (drag, arrows, wheel, T)")
+                        help=_("look round the opening position (drag, arrows, wheel, T)"))
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
-                        help="window or image size in pixels (default: the window size "
-                             "in the settings, 1280x720 at first; images 1280x720)")
+                        help=_("window or image size in pixels (default: the window size in "
+                               "the settings, 1280x720 at first; images 1280x720)"))
     parser.add_argument("--seed", type=whole_number(), default=None,
-                        help="seed of the racks and the coin toss (default: random in the "
-                             "game, 0 for --screenshot and --viewer)")
+                        help=_("seed of the racks and the coin toss (default: random in the "
+                               "game, 0 for --screenshot and --viewer)"))
     parser.add_argument("--no-shaders", action="store_true",
-                        help="plain fixed-function lighting, no GLSL shadows")
+                        help=_("plain fixed-function lighting, no GLSL shadows"))
     parser.add_argument("--demo", action="store_true",
-                        help="computer against computer without a display: the rest of the "
-                             "arguments go to game.ai_demo (see python -m game.ai_demo -h)")
+                        help=_("computer against computer without a display: the rest of the "
+                               "arguments go to game.ai_demo (see python -m game.ai_demo -h)"))
     args = parser.parse_args(argv)
     if args.offscreen and not args.screenshot:
-        parser.error("--offscreen shows nothing: add --screenshot FILE.png")
+        parser.error(_("--offscreen shows nothing: add --screenshot FILE.png"))
     if args.screenshot is not None:
         if not args.screenshot.lower().endswith(".png"):
-            parser.error(f"--screenshot must name a .png file, got {args.screenshot!r}")
+            parser.error(_("--screenshot must name a .png file, got {screenshot!r}").format(
+                             screenshot=args.screenshot))
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
-            parser.error(f"--screenshot: folder {folder!r} does not exist")
+            parser.error(_("--screenshot: folder {folder!r} does not exist").format(
+                             folder=folder))
     return args
 
 
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
             from game.view.app import screenshot
             screenshot(shown, args.screenshot, args.offscreen, args.size or DEFAULT_SIZE, seed,
                        use_shaders)
-            print(f"wrote {args.screenshot}")
+            print(_("wrote {screenshot}").format(screenshot=args.screenshot))
         elif args.viewer:
             from game.view.replay.orbit_viewer import run
             run(shown, args.size or DEFAULT_SIZE, seed, use_shaders)

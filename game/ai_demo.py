@@ -21,30 +21,31 @@ from tqdm import tqdm
 
 from game.ai import LEVELS, Opponent
 from game.ai.selfplay import play_match
-from game.arguments import folder_problem, whole_number
+from game.arguments import command_parser, folder_problem, whole_number
 from game.i18n import _
 from game.session import MODES, GameSession
 from game.session.describe import FOUL_TEXT
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.ai_demo",
-        description="Breakshot: computer-vs-computer matches without a display, with a "
-                    "summary of the play.")
+        description=_("Breakshot: computer-vs-computer matches without a display, with a "
+                      "summary of the play."))
     parser.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=MODES, default="nine_ball",
-                        help="game mode (default: nine_ball)")
+                        help=_("game mode (default: nine_ball)"))
     parser.add_argument("--games", type=whole_number(1), default=20,
-                        help="games in the match (default: 20)")
+                        help=_("games in the match (default: 20)"))
     parser.add_argument("--seed", type=whole_number(), default=1,
-                        help="seed of the racks, the break order and both players (default: 1)")
+                        help=_("seed of the racks, the break order and both players "
+                               "(default: 1)"))
     parser.add_argument("--level", choices=sorted(LEVELS), default="pro",
-                        help="strength of both players (default: pro)")
+                        help=_("strength of both players (default: pro)"))
     parser.add_argument("--level-b", choices=sorted(LEVELS), default=None,
-                        help="strength of the second player (default: --level)")
+                        help=_("strength of the second player (default: --level)"))
     parser.add_argument("--replays", metavar="DIR", default=None,
-                        help="record the match as a replay file in this folder")
+                        help=_("record the match as a replay file in this folder"))
     return parser.parse_args(argv)
 
 

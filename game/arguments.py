@@ -1,7 +1,12 @@
 """Arguments of the command lines (`python -m game`, `python -m game.ai_demo`,
-`python -m game.audio`) in words: a bad value is refused with a sentence through
+`python -m game.audio`, ...) in words: a bad value is refused with a sentence through
 argparse's own error ("argument --games: must be a whole number of at least 1, not
-'abc'"), never "invalid int value"; a folder that cannot be written is said plainly."""
+'abc'"), never "invalid int value"; a folder that cannot be written is said plainly.
+
+Every command makes its parser with `command_parser`, so that argparse's own words (the
+"usage:" line, the headings, "show this help message and exit", its errors) speak the
+player's language as the rest of the command does.
+"""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +16,34 @@ from pathlib import Path
 
 import numpy as np
 
-from game.i18n import _
+from game import i18n
+from game.i18n import N_, _
+
+# argparse's own words that a command of the game can show (Python 3.10 to 3.12), marked
+# for the game's catalogs. argparse asks gettext's global domain for them, which holds no
+# catalog of ours and follows the system's locale rather than the language chosen.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"), N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("unrecognized arguments: %s"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+)
+
+
+def command_parser(prog: str, description: str, **options) -> argparse.ArgumentParser:
+    """The ArgumentParser of the command `prog` ("python -m game.replay"), whose own words
+    (ARGPARSE_WORDS) come from the game's catalogs in the language now spoken."""
+    # argparse looks its `_` and `ngettext` up when it speaks, so pointing them at
+    # game.i18n reaches every parser, and follows a later change of language.
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
+    return argparse.ArgumentParser(prog=prog, description=description, **options)
 
 
 def whole_number(minimum: int | None = None):

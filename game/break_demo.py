@@ -13,7 +13,6 @@ scratched and the fouls. The same arguments give the same breaks.
 """
 from __future__ import annotations
 
-import argparse
 import time
 from collections import Counter
 
@@ -25,7 +24,8 @@ from tqdm import tqdm
 from physics_ext import Ball, EventKind, MotionState, Pocket, TableSpec, simulate
 from game.ai import LEVELS
 from game.ai.break_stats import break_series
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
+from game.i18n import _
 from game.rules.racks import nine_ball_rack
 from game.session import MODES
 
@@ -43,16 +43,19 @@ def break_balls(table: TableSpec, speed: float, seed: int) -> tuple[list[Ball], 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--speed", type=float, default=8.0, help="cue ball speed, m/s")
-    parser.add_argument("--seed", type=int, default=1, help="rack seed")
-    parser.add_argument("--repeat", type=int, default=200, help="runs for the timing")
+    parser = command_parser(
+        prog="python -m game.break_demo",
+        description=_("Command-line break demos: one 9-ball break through the physics, or a "
+                      "level's breaks over many racks."))
+    parser.add_argument("--speed", type=float, default=8.0, help=_("cue ball speed, m/s"))
+    parser.add_argument("--seed", type=int, default=1, help=_("rack seed"))
+    parser.add_argument("--repeat", type=int, default=200, help=_("runs for the timing"))
     parser.add_argument("--breaks", type=whole_number(1), default=None,
-                        help="play this many breaks of --level instead and report them")
+                        help=_("play this many breaks of --level instead and report them"))
     parser.add_argument("--mode", choices=MODES, default="nine_ball",
-                        help="game mode of --breaks (default: nine_ball)")
+                        help=_("game mode of --breaks (default: nine_ball)"))
     parser.add_argument("--level", choices=sorted(LEVELS), default="pro",
-                        help="computer level that breaks (default: pro)")
+                        help=_("computer level that breaks (default: pro)"))
     args = parser.parse_args(argv)
     if args.breaks is not None:
         return break_report(args.mode, args.level, args.breaks, args.seed)
@@ -71,7 +74,7 @@ def main(argv=None) -> int:
     on_table = [ids[i] for i, s in enumerate(final.states) if s != MotionState.POCKETED]
     print(f"  balls left on the table: {on_table}")
     timings = []
-    for _ in range(max(1, args.repeat)):
+    for _run in range(max(1, args.repeat)):
         start = time.perf_counter()
         simulate(table, balls)
         timings.append(time.perf_counter() - start)

@@ -17,28 +17,31 @@ from tqdm import tqdm
 from game.ai import LEVELS
 from game.ai.calibration import (CUT_BANDS, DISTANCE_BANDS, SUITE_PATH, load_suite,
                                  suite_result)
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
+from game.i18n import _
 
 TARGETS = {"beginner": (0.0, 0.50), "amateur": (0.60, 0.80), "pro": (0.85, 1.0)}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.level_report",
-        description="Breakshot: each computer level's pot rate on the fixed pot-layout suite.")
+        description=_("Breakshot: each computer level's pot rate on the fixed pot-layout "
+                      "suite."))
     parser.add_argument("--levels", default="beginner,amateur,pro",
-                        help="comma-separated levels (default: beginner,amateur,pro)")
+                        help=_("comma-separated levels (default: beginner,amateur,pro)"))
     parser.add_argument("--attempts", type=whole_number(1), default=20,
-                        help="executions of the planned stroke per layout (default: 20)")
+                        help=_("executions of the planned stroke per layout (default: 20)"))
     parser.add_argument("--seed", type=whole_number(), default=1,
-                        help="seed of the plans and the noise (default: 1)")
+                        help=_("seed of the plans and the noise (default: 1)"))
     parser.add_argument("--suite", default=str(SUITE_PATH),
-                        help="the suite file (default: tests/ai/pot_suite.json)")
+                        help=_("the suite file (default: tests/ai/pot_suite.json)"))
     args = parser.parse_args(argv)
     args.levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     unknown = [name for name in args.levels if name not in LEVELS]
     if unknown or not args.levels:
-        parser.error(f"--levels: unknown level(s) {unknown}; choose from {sorted(LEVELS)}")
+        parser.error(_("--levels: unknown level(s) {unknown}; choose from {levels}").format(
+                         unknown=unknown, levels=sorted(LEVELS)))
     return args
 
 

@@ -18,34 +18,35 @@ from pathlib import Path
 
 import platformdirs
 
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
 from game.i18n import _
 from game.net.server import Limits, serve_forever
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     defaults = Limits()
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.server",
-        description="Breakshot's match server: hosts matches between players on other "
-                    "machines, referees them and records them as replays.")
+        description=_("Breakshot's match server: hosts matches between players on other "
+                      "machines, referees them and records them as replays."))
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
+                        help=_("address to listen on (default 127.0.0.1: this machine only)"))
     parser.add_argument("--port", type=whole_number(0), default=8765,
-                        help="port (default 8765; 0: any free port)")
+                        help=_("port (default 8765; 0: any free port)"))
     parser.add_argument("--data", type=Path,
                         default=Path(platformdirs.user_data_dir("breakshot")) / "server",
-                        help="folder of the match recordings")
+                        help=_("folder of the match recordings"))
     parser.add_argument("--reconnect-timeout", type=float, default=defaults.reconnect_timeout,
-                        help="seconds a disconnected player's seat is kept before the "
-                             "opponent may claim the match (default %(default)s)")
+                        help=_("seconds a disconnected player's seat is kept before the "
+                               "opponent may claim the match (default %(default)s)"))
     parser.add_argument("--rate", type=float, default=defaults.rate,
-                        help="messages per second a connection may send (default %(default)s)")
+                        help=_("messages per second a connection may send (default "
+                               "%(default)s)"))
     parser.add_argument("--matches-per-address", type=whole_number(1),
                         default=defaults.matches_per_address)
     parser.add_argument("--connections-per-address", type=whole_number(1),
                         default=defaults.connections_per_address)
-    parser.add_argument("--verbose", action="store_true", help="log every match event")
+    parser.add_argument("--verbose", action="store_true", help=_("log every match event"))
     args = parser.parse_args(argv)
     if not (args.reconnect_timeout >= 0 and args.rate > 0):
         parser.error(_("--reconnect-timeout must be at least 0 and --rate more than 0"))

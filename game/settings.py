@@ -20,7 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, N_, _
 from game.rules import EightBallVariants, NineBallVariants
 from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
                           parse_json, printable, read_bounded)
@@ -163,14 +163,16 @@ def to_dict(settings: Settings) -> dict:
 def _switches(cls, data, where: str):
     """A dataclass of booleans from a dict; SettingsError on a non-boolean."""
     if not isinstance(data, dict):
-        raise SettingsError(f"{where} must be an object of true/false switches")
+        raise SettingsError(_("{where} must be an object of true/false switches").format(
+                                where=where))
     values = {}
     for field in dataclasses.fields(cls):
         if field.name in data:
             value = data[field.name]
             if not isinstance(value, bool):
-                raise SettingsError(f"{where}.{field.name} must be true or false, not "
-                                    f"{value!r:.40}")
+                raise SettingsError(_("{where}.{name} must be true or false, not "
+                                      "{value!r:.40}").format(
+                                        where=where, name=field.name, value=value))
             values[field.name] = value
     return cls(**values)
 
@@ -179,7 +181,8 @@ def _volume(data: dict, name: str, default: float) -> float:
     """A 0..1 volume from `data`; SettingsError on anything else (true, "1", 2)."""
     value = data.get(name, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise SettingsError(f"{name} must be a number from 0 to 1, not {value!r:.40}")
+        raise SettingsError(_("{name} must be a number from 0 to 1, not {value!r:.40}").format(
+                                name=name, value=value))
     return float(value)
 
 
@@ -188,26 +191,30 @@ def _one_of(data: dict, where: str, name: str, choices, default):
     value = data.get(name, default)
     if type(value) is not type(default) or value not in choices:
         shown = ", ".join(str(c) for c in choices)
-        raise SettingsError(f"{where}.{name} must be one of {shown}, not {value!r:.40}")
+        raise SettingsError(_("{where}.{name} must be one of {shown}, not {value!r:.40}").format(
+                                where=where, name=name, shown=shown, value=value))
     return value
 
 
 def _flag(data: dict, where: str, name: str, default: bool) -> bool:
     value = data.get(name, default)
     if not isinstance(value, bool):
-        raise SettingsError(f"{where}.{name} must be true or false, not {value!r:.40}")
+        raise SettingsError(_("{where}.{name} must be true or false, not {value!r:.40}").format(
+                                where=where, name=name, value=value))
     return value
 
 
 def _graphics(data) -> Graphics:
     if not isinstance(data, dict):
-        raise SettingsError("graphics must be an object")
+        raise SettingsError(_("graphics must be an object"))
     d = Graphics()
     size = data.get("resolution", list(d.resolution))
     if not (isinstance(size, list) and len(size) == 2
             and all(type(v) is int for v in size) and tuple(size) in RESOLUTIONS):
         shown = ", ".join(f"[{w}, {h}]" for w, h in RESOLUTIONS)
-        raise SettingsError(f"graphics.resolution must be one of {shown}, not {size!r:.40}")
+        raise SettingsError(_("graphics.resolution must be one of {shown}, not "
+                              "{size!r:.40}").format(
+                                shown=shown, size=size))
     return Graphics(preset=_one_of(data, "graphics", "preset", QUALITY_PRESETS, d.preset),
                     msaa=_one_of(data, "graphics", "msaa", MSAA_SAMPLES, d.msaa),
                     shadows=_flag(data, "graphics", "shadows", d.shadows),
@@ -219,15 +226,15 @@ def _graphics(data) -> Graphics:
 
 def _controls(data) -> Controls:
     if not isinstance(data, dict):
-        raise SettingsError("controls must be an object")
+        raise SettingsError(_("controls must be an object"))
     d = Controls()
     lo, hi = SENSITIVITY_RANGE
     values = {}
     for name in ("aim_sensitivity", "fine_aim_sensitivity"):
         value = data.get(name, getattr(d, name))
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-            raise SettingsError(f"controls.{name} must be a number from {lo} to {hi}, not "
-                                f"{value!r:.40}")
+            raise SettingsError(_("controls.{name} must be a number from {lo} to {hi}, not "
+                                  "{value!r:.40}").format(name=name, lo=lo, hi=hi, value=value))
         values[name] = float(value)
     return Controls(invert_y=_flag(data, "controls", "invert_y", d.invert_y), **values)
 
@@ -235,18 +242,19 @@ def _controls(data) -> Controls:
 def from_dict(data) -> Settings:
     """Settings from a parsed JSON object; SettingsError naming the first problem."""
     if not isinstance(data, dict):
-        raise SettingsError("the file does not hold a JSON object")
+        raise SettingsError(_("the file does not hold a JSON object"))
     default = Settings()
     mode = data.get("mode", default.mode)
     if not isinstance(mode, str) or mode not in MODE_NAMES:
-        raise SettingsError(f"unknown mode {mode!r:.40}")
+        raise SettingsError(_("unknown mode {mode!r:.40}").format(mode=mode))
     names = data.get("names", list(default.names))
     if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-        raise SettingsError("names must be a list of two strings")
+        raise SettingsError(_("names must be a list of two strings"))
     players = data.get("players", list(default.players))
     if not (isinstance(players, list) and len(players) == 2
             and all(isinstance(p, str) and p in PLAYER_KINDS for p in players)):
-        raise SettingsError(f"players must be a list of two of {', '.join(PLAYER_KINDS)}")
+        raise SettingsError(_("players must be a list of two of {kinds}").format(
+                                kinds=', '.join(PLAYER_KINDS)))
     volume = _volume(data, "effects_volume", default.effects_volume)
     muted = data.get("muted", default.muted)
     winner_breaks = data.get("winner_breaks", default.winner_breaks)
@@ -254,18 +262,22 @@ def from_dict(data) -> Settings:
     for name, value in (("muted", muted), ("winner_breaks", winner_breaks),
                         ("guide_seen", guide_seen)):
         if not isinstance(value, bool):
-            raise SettingsError(f"{name} must be true or false, not {value!r:.40}")
+            raise SettingsError(_("{name} must be true or false, not {value!r:.40}").format(
+                                    name=name, value=value))
     race_to = data.get("race_to", default.race_to)
     if type(race_to) is not int or race_to not in RACE_LENGTHS:       # 3.0 == 3, True == 1
-        raise SettingsError(f"race_to must be one of {RACE_LENGTHS}, not {race_to!r:.40}")
+        raise SettingsError(_("race_to must be one of {lengths}, not {race_to!r:.40}").format(
+                                lengths=RACE_LENGTHS, race_to=race_to))
     stroke_input = data.get("stroke_input", default.stroke_input)
     if not isinstance(stroke_input, str) or stroke_input not in STROKE_INPUTS:
-        raise SettingsError(f"stroke_input must be one of {', '.join(STROKE_INPUTS)}, "
-                            f"not {stroke_input!r}")
+        raise SettingsError(_("stroke_input must be one of {inputs}, not "
+                              "{stroke_input!r}").format(
+                                inputs=', '.join(STROKE_INPUTS), stroke_input=stroke_input))
     language = data.get("language", default.language)
     if not isinstance(language, str) or (language and language not in LANGUAGES):
-        raise SettingsError(f"language must be one of {', '.join(LANGUAGES)} (or empty: the "
-                            f"system's), not {language!r:.40}")
+        raise SettingsError(_("language must be one of {languages} (or empty: the system's), "
+                              "not {language!r:.40}").format(
+                                languages=', '.join(LANGUAGES), language=language))
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
@@ -301,7 +313,7 @@ def load(path: Path | None = None) -> tuple:
     if not path.exists() and not path.is_symlink():
         return Settings(), None
     try:
-        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "settings"), str(path),
+        data = parse_json(read_bounded(path, MAX_FILE_BYTES, N_("settings")), str(path),
                           max_depth=MAX_DEPTH)
         return from_dict(data), None
     except SettingsError as exc:

@@ -3,19 +3,18 @@ otherwise makes them on first use) and prints where they are; a folder that cann
 written is said in one line on stderr, exit status 1."""
 from __future__ import annotations
 
-import argparse
 import sys
 
-from game.arguments import folder_problem
+from game.arguments import command_parser, folder_problem
 from game.i18n import _
 
 from .bank import default_root, ensure_sounds
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.audio",
-                                     description="Generate Breakshot's sound files.")
-    parser.add_argument("--dir", help="root folder (default: the user's cache)")
+    parser = command_parser(prog="python -m game.audio",
+                            description=_("Generate Breakshot's sound files."))
+    parser.add_argument("--dir", help=_("root folder (default: the user's cache)"))
     args = parser.parse_args(argv)
     try:
         folder = ensure_sounds(args.dir).folder

@@ -21,6 +21,7 @@ import platformdirs
 from physics_ext.table import Pocket
 from game.practice import PlacementError, Position
 from game.rules import CUE, Layout
+from game.i18n import N_
 from game.storage import FileRefused, read_json_file
 from game.storage.plain import is_number
 from game.tables import modes
@@ -53,7 +54,7 @@ class DrillFileError(FileRefused):
 
 def load_drill(path) -> Drill:
     """The drill in the file `path`; DrillFileError saying what is wrong otherwise."""
-    data = read_json_file(path, MAX_FILE_BYTES, "drill", MAX_DEPTH, DrillFileError)
+    data = read_json_file(path, MAX_FILE_BYTES, N_("drill"), MAX_DEPTH, DrillFileError)
     try:
         return from_plain(data)
     except DrillFileError as exc:

@@ -4,19 +4,18 @@ on stderr, and prints the folder; a folder that cannot be written is said in one
 stderr, exit status 1."""
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
-from game.arguments import folder_problem
+from game.arguments import command_parser, folder_problem
 from game.i18n import _
 
 from .build import default_cache_root, digest, ensure_models, generate
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.modelgen",
-                                     description=_("Generate Breakshot's 3D models (glTF)."))
+    parser = command_parser(prog="python -m game.modelgen",
+                            description=_("Generate Breakshot's 3D models (glTF)."))
     parser.add_argument("--out", help=_("folder to fill (default: the user's cache, made "
                                         "only if out of date)"))
     args = parser.parse_args(argv)

@@ -10,12 +10,13 @@ a JSON line sums the match up as this player's mirror saw it (see Bot.summary).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 
+from game.arguments import command_parser
 from game.ai.opponent import Opponent
+from game.i18n import _
 from game.session import Concede
 
 from .client import MatchClient
@@ -96,8 +97,8 @@ class Bot:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.net.bot",
-                                     description="A computer player on a match server.")
+    parser = command_parser(prog="python -m game.net.bot",
+                            description=_("A computer player on a match server."))
     parser.add_argument("--url", required=True)
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--host", choices=("eight_ball", "nine_ball"))
@@ -107,10 +108,10 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--cut-at", type=int, default=None,
-                        help="cut the connection once after this many commands")
+                        help=_("cut the connection once after this many commands"))
     parser.add_argument("--resume-for", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds to wait before each decision")
+                        help=_("seconds to wait before each decision"))
     parser.add_argument("--time-limit", type=float, default=300.0)
     args = parser.parse_args(argv)
     client = MatchClient(args.url, args.name, resume_for=args.resume_for)

@@ -278,7 +278,8 @@ class MatchClient:
             message = P.parse_message(frame, P.MAX_SERVER_BYTES)
             handler = getattr(self, "_on_" + message["type"], None)
             if handler is None:
-                raise P.ProtocolError(f"unknown message type {message['type']!r:.40}")
+                raise P.ProtocolError(_("unknown message type {kind!r:.40}").format(
+                                          kind=message["type"]))
             return handler(message)
         except (FileRefused, KeyError, TypeError, ValueError, RulesError) as exc:
             log.warning("a server message could not be used: %s", exc)
@@ -370,7 +371,8 @@ class MatchClient:
         shot = m["shot"]
         data = ShotData.from_plain(m["data"], "shot_data")
         if shot >= len(self.server_digests) or data.digest() != self.server_digests[shot]:
-            raise P.ProtocolError(f"shot {shot}: the data sent is not the shot's")
+            raise P.ProtocolError(_("shot {shot}: the data sent is not the shot's").format(
+                                      shot=shot))
         self._authoritative[shot] = data.result(self.session.table, self.session.params)
         self._asked.discard(shot)
         self._rebuild(list(self.session.commands))

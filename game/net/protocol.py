@@ -18,6 +18,7 @@ import json
 import re
 
 from physics_ext import Stroke
+from game.i18n import _
 from game.rules import Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (MODES, ChooseGroup, ChooseOption, Concede, PlaceCueBall, Shoot)
@@ -58,10 +59,11 @@ def _fail(where: str, problem: str):
 
 def _text(value, where: str, max_chars: int = MAX_NAME_CHARS) -> str:
     if not (isinstance(value, str) and 0 < len(value) <= max_chars):
-        _fail(where, f"expected a string of 1 to {max_chars} characters, got {value!r:.40}")
+        _fail(where, _("expected a string of 1 to {max_chars} characters, got "
+                       "{value!r:.40}").format(max_chars=max_chars, value=value))
     text = printable(value).strip()
     if not text:
-        _fail(where, "expected a name with a printable character")
+        _fail(where, _("expected a name with a printable character"))
     return text
 
 
@@ -82,16 +84,18 @@ _choice = _as_protocol_error(F.choice)          # (value, options, where)
 
 def _pattern(value, pattern, what: str, where: str) -> str:
     if not (isinstance(value, str) and pattern.fullmatch(value)):
-        _fail(where, f"expected {what}")
+        _fail(where, _("expected {what}").format(what=what))
     return value
 
 
 def _code(value, where: str) -> str:
-    return _pattern(value, _CODE, f"a join code of {CODE_LENGTH} letters and digits", where)
+    return _pattern(value, _CODE, _("a join code of {count} letters and digits").format(
+                                      count=CODE_LENGTH), where)
 
 
 def _token(value, where: str) -> str:
-    return _pattern(value, _TOKEN, f"a seat token of {TOKEN_HEX} hex digits", where)
+    return _pattern(value, _TOKEN, _("a seat token of {count} hex digits").format(
+                                       count=TOKEN_HEX), where)
 
 
 def _seat(value, where: str) -> int:
@@ -100,20 +104,21 @@ def _seat(value, where: str) -> int:
 
 def _point(value, where: str) -> tuple:
     if not (isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)):
-        _fail(where, f"expected [x, y] in metres, got {value!r:.40}")
+        _fail(where, _("expected [x, y] in metres, got {value!r:.40}").format(value=value))
     return float(value[0]), float(value[1])
 
 
 def _object(value, where: str, fields: set, optional: frozenset = frozenset()) -> dict:
     """`value`, an object with every one of `fields`, any of `optional`, nothing else."""
     if not isinstance(value, dict):
-        _fail(where, f"expected an object, got {type(value).__name__}")
+        _fail(where, _("expected an object, got {type_name}").format(
+                         type_name=type(value).__name__))
     unknown = sorted(set(value) - fields - optional)
     if unknown:
-        _fail(where, f"unknown field {unknown[0]!r:.40}")
+        _fail(where, _("unknown field {unknown!r:.40}").format(unknown=unknown[0]))
     missing = sorted(fields - set(value))
     if missing:
-        _fail(where, f"the field {missing[0]!r} is missing")
+        _fail(where, _("the field {missing!r} is missing").format(missing=missing[0]))
     return value
 
 
@@ -131,11 +136,12 @@ _STROKE_FIELDS = (
 def _variants(value, mode: str, where: str):
     cls = VARIANTS[mode]
     if not isinstance(value, dict):
-        _fail(where, f"expected an object, got {type(value).__name__}")
+        _fail(where, _("expected an object, got {type_name}").format(
+                         type_name=type(value).__name__))
     known = set(to_plain(cls()))
     unknown = sorted(set(value) - known)
     if unknown:
-        _fail(where, f"unknown variant {unknown[0]!r:.40}")
+        _fail(where, _("unknown variant {unknown!r:.40}").format(unknown=unknown[0]))
     return from_plain(cls, value, where, error=ProtocolError)
 
 
@@ -149,7 +155,8 @@ _COMMAND_FIELDS = {"place_cue_ball": {"position"}, "shoot": {"stroke", "push_out
 def decode_command(value, where: str = "command"):
     """A game.session command from its wire form (NextGame is the server's own)."""
     if not isinstance(value, dict):
-        _fail(where, f"expected an object, got {type(value).__name__}")
+        _fail(where, _("expected an object, got {type_name}").format(
+                         type_name=type(value).__name__))
     kind = _choice(value.get("type"), _COMMAND_FIELDS, where + ".type")
     data = _object(value, where, _COMMAND_FIELDS[kind] | {"type"})
     if kind == "place_cue_ball":
@@ -225,14 +232,16 @@ def parse_message(data, max_bytes: int) -> dict:
     the right version and a "type"; else ProtocolError."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     if len(raw) > max_bytes:
-        raise ProtocolError(f"message of {len(raw)} bytes, more than the {max_bytes} allowed")
-    message = parse_json(raw, "the message", max_depth=MAX_DEPTH, error=ProtocolError)
+        raise ProtocolError(_("message of {count} bytes, more than the {max_bytes} "
+                              "allowed").format(count=len(raw), max_bytes=max_bytes))
+    message = parse_json(raw, _("the message"), max_depth=MAX_DEPTH, error=ProtocolError)
     if not isinstance(message, dict):
-        raise ProtocolError("the message is not a JSON object")
+        raise ProtocolError(_("the message is not a JSON object"))
     if message.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {message.get('v')!r:.20} is not {VERSION}")
+        raise ProtocolError(_("protocol version {sent!r:.20} is not {version}").format(
+                                sent=message.get("v"), version=VERSION))
     if not isinstance(message.get("type"), str):
-        raise ProtocolError("the message has no type")
+        raise ProtocolError(_("the message has no type"))
     return message
 
 

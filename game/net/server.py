@@ -40,7 +40,7 @@ from websockets.asyncio.server import broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from physics_ext import SimulationError
-from game.i18n import _
+from game.i18n import N_, _
 from game.race import Race
 from game.replay import Recorder, load_replay
 from game.replay.shotdata import ShotData
@@ -233,10 +233,11 @@ class MatchServer:
                          0 if match.session is None else len(match.session.commands))
 
     def _restore(self, meta_path: Path):
-        data = parse_json(read_bounded(meta_path, MAX_META_BYTES, "match file"),
+        data = parse_json(read_bounded(meta_path, MAX_META_BYTES, N_("match")),
                           meta_path.name, error=FileRefused)
         if not isinstance(data, dict) or data.get("format") != "breakshot-server-match":
-            raise FileRefused(f"{meta_path.name}: not a match file of this server")
+            raise FileRefused(_("{name}: not a match file of this server").format(
+                                  name=meta_path.name))
         if data["ended"]:
             return None
         mode = data["mode"]

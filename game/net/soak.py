@@ -14,7 +14,6 @@ machine (docs/network.md has the ones measured).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import os
@@ -28,7 +27,8 @@ import time
 
 import numpy as np
 
-from game.arguments import whole_number
+from game.arguments import command_parser, whole_number
+from game.i18n import _
 from game.session import Shoot
 
 from .bot import Bot
@@ -110,14 +110,16 @@ def _memory_mib(pid: int) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.net.soak", description=__doc__.split(
-        "\n\n")[0])
+    parser = command_parser(
+        prog="python -m game.net.soak",
+        description=_("Many simultaneous matches of computer players on one match server, "
+                      "and what they cost it."))
     parser.add_argument("--matches", type=whole_number(1), default=50)
     parser.add_argument("--race-to", type=whole_number(1), default=1)
     parser.add_argument("--think", type=float, default=1.0,
-                        help="seconds each player waits before a decision (default 1)")
+                        help=_("seconds each player waits before a decision (default 1)"))
     parser.add_argument("--workers", type=whole_number(1), default=2,
-                        help="processes the players run in")
+                        help=_("processes the players run in"))
     args = parser.parse_args(argv)
     data = tempfile.mkdtemp(prefix="breakshot-soak-")
     server = subprocess.Popen(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 from physics_ext import TableSpec
+from game.i18n import N_, _
 from game.storage import FileRefused, atomic_write, read_json_file
 from game.storage.plain import from_plain, is_number, to_plain
 
@@ -47,7 +48,7 @@ def save_position(position: Position, path) -> None:
 
 def load_position(path) -> Position:
     """The position saved in `path`; PositionFileError saying what is wrong otherwise."""
-    data = read_json_file(path, MAX_FILE_BYTES, "practice position", MAX_DEPTH,
+    data = read_json_file(path, MAX_FILE_BYTES, N_("practice position"), MAX_DEPTH,
                           PositionFileError)
     try:
         return from_dict(data)
@@ -58,29 +59,32 @@ def load_position(path) -> Position:
 def from_dict(data) -> Position:
     """A Position from parsed JSON; PositionFileError naming the first problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise PositionFileError("not a Breakshot practice position")
+        raise PositionFileError(_("not a Breakshot practice position"))
     version = data.get("version")
     if not (type(version) is int and version >= 1):
-        raise PositionFileError(f"the version must be a whole number >= 1, got "
-                                f"{version!r:.40}")
+        raise PositionFileError(_("the version must be a whole number >= 1, got "
+                                  "{version!r:.40}").format(version=version))
     if version > VERSION:
-        raise PositionFileError(f"version {version} is newer than this game reads "
-                                f"({VERSION}); update Breakshot")
+        raise PositionFileError(_("version {version} is newer than this game reads "
+                                  "({newest}); update Breakshot").format(
+                                    version=version, newest=VERSION))
     try:
         table = from_plain(TableSpec, data.get("table"), "table")
     except FileRefused as exc:          # from_plain's refusal (a replay's kind of it)
         raise PositionFileError(str(exc)) from None
     game = data.get("game")
     if not isinstance(game, str) or game not in BALL_SETS:
-        raise PositionFileError(f"game {game!r:.40} is not one of {', '.join(BALL_SETS)}")
+        raise PositionFileError(_("game {game!r:.40} is not one of {games}").format(
+                                    game=game, games=', '.join(BALL_SETS)))
     layout = data.get("layout")
     if not isinstance(layout, dict):
-        raise PositionFileError("layout must be an object of ball id -> [x, y]")
+        raise PositionFileError(_("layout must be an object of ball id -> [x, y]"))
     position = Position(table, game, {})
     # Each ball is placed as a player would: on the table and clear of those before it.
     for key, xy in layout.items():
         if not (isinstance(xy, list) and len(xy) == 2 and all(is_number(v) for v in xy)):
-            raise PositionFileError(f"layout[{key!r}] must be [x, y] in metres, got {xy!r:.60}")
+            raise PositionFileError(_("layout[{key!r}] must be [x, y] in metres, got "
+                                      "{xy!r:.60}").format(key=key, xy=xy))
         try:
             position = position.with_ball(_ball_id(key), xy)
         except PlacementError as exc:
@@ -90,5 +94,5 @@ def from_dict(data) -> Position:
 
 def _ball_id(key: str) -> int:
     if not (key.isascii() and key.isdigit()):
-        raise PositionFileError(f"layout key {key!r} is not a ball number")
+        raise PositionFileError(_("layout key {key!r} is not a ball number").format(key=key))
     return int(key)

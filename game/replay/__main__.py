@@ -19,8 +19,8 @@ import argparse
 import sys
 from datetime import datetime
 
-from game.arguments import window_size
-from game.i18n import _
+from game.arguments import command_parser, window_size
+from game.i18n import _, ngettext
 
 from game.storage import printable
 
@@ -34,74 +34,86 @@ EXIT_ERROR, EXIT_DIVERGED = 1, 3
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = command_parser(
         prog="python -m game.replay",
-        description="Breakshot replays: watch a recorded match, check it against today's "
-                    "solver, export a shot as a plot, a GIF, an MP4 or PNG frames.")
-    parser.add_argument("file", nargs="?", help="a replay file (.bsreplay)")
+        description=_("Breakshot replays: watch a recorded match, check it against today's "
+                      "solver, export a shot as a plot, a GIF, an MP4 or PNG frames."))
+    parser.add_argument("file", nargs="?", help=_("a replay file (.bsreplay)"))
     parser.add_argument("--shot", type=int, default=1, metavar="N",
-                        help="the shot to show or export, 1-based (default: 1)")
-    parser.add_argument("--info", action="store_true", help="print the match and its shots")
+                        help=_("the shot to show or export, 1-based (default: 1)"))
+    parser.add_argument("--info", action="store_true", help=_("print the match and its shots"))
     parser.add_argument("--verify", action="store_true",
-                        help="re-simulate every shot and compare it with its recording")
-    parser.add_argument("--plot", metavar="OUT.png", help="write a top-down trajectory plot")
-    parser.add_argument("--gif", metavar="OUT.gif", help="write an animated GIF")
-    parser.add_argument("--mp4", metavar="OUT.mp4", help="write an MP4 video")
-    parser.add_argument("--frames", metavar="DIR", help="write PNG frames to this folder")
-    parser.add_argument("--fps", type=float, help="frames per second (default: 25 for GIF, "
-                                                  "30 otherwise)")
+                        help=_("re-simulate every shot and compare it with its recording"))
+    parser.add_argument("--plot", metavar="OUT.png", help=_("write a top-down trajectory plot"))
+    parser.add_argument("--gif", metavar="OUT.gif", help=_("write an animated GIF"))
+    parser.add_argument("--mp4", metavar="OUT.mp4", help=_("write an MP4 video"))
+    parser.add_argument("--frames", metavar="DIR", help=_("write PNG frames to this folder"))
+    parser.add_argument("--fps", type=float, help=_("frames per second (default: 25 for GIF, "
+                                                    "30 otherwise)"))
     parser.add_argument("--speed", type=float, default=1.0,
-                        help="shot seconds per second of export (default: 1)")
-    parser.add_argument("--start", type=float, default=0.0, help="export from this shot time (s)")
-    parser.add_argument("--end", type=float, help="export up to this shot time (s; default: "
-                                                  "the end of the shot)")
+                        help=_("shot seconds per second of export (default: 1)"))
+    parser.add_argument("--start", type=float, default=0.0, help=_("export from this shot "
+                                                                   "time (s)"))
+    parser.add_argument("--end", type=float, help=_("export up to this shot time (s; "
+                                                    "default: the end of the shot)"))
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
-                        help="window or frame size in pixels (default: 1280x720 for the "
-                             "window, 960x540 for exports)")
+                        help=_("window or frame size in pixels (default: 1280x720 for the "
+                               "window, 960x540 for exports)"))
     parser.add_argument("--camera", choices=("overview", "top"), default="overview",
-                        help="camera of the 3D exports (default: overview)")
-    parser.add_argument("--traces", action="store_true", help="draw ball paths in 3D exports")
-    parser.add_argument("--labels", action="store_true", help="label events in 3D exports")
+                        help=_("camera of the 3D exports (default: overview)"))
+    parser.add_argument("--traces", action="store_true", help=_("draw ball paths in 3D exports"))
+    parser.add_argument("--labels", action="store_true", help=_("label events in 3D exports"))
     parser.add_argument("--no-shaders", action="store_true",
-                        help="plain fixed-function lighting, no GLSL shadows")
+                        help=_("plain fixed-function lighting, no GLSL shadows"))
     parser.add_argument("--recent", action="store_true",
-                        help="list the most recent replays and exit")
-    parser.add_argument("--dir", help=f"the replay folder (default: {replay_directory()})")
+                        help=_("list the most recent replays and exit"))
+    parser.add_argument("--dir", help=_("the replay folder (default: {folder})").format(
+                                          folder=replay_directory()))
     args = parser.parse_args(argv)
     if not args.recent and args.file is None:
-        parser.error("name a replay file, or use --recent")
+        parser.error(_("name a replay file, or use --recent"))
     if args.fps is not None and not 0 < args.fps <= 120:
-        parser.error("--fps must be in (0, 120]")
+        parser.error(_("--fps must be in (0, 120]"))
     if not 0.1 <= args.speed <= 4.0:
-        parser.error("--speed must be between 0.1 and 4")
+        parser.error(_("--speed must be between 0.1 and 4"))
     return args
 
 
 def _print_recent(directory) -> None:
     matches = recent_matches(directory)
     if not matches:
-        print(f"no replays in {directory or replay_directory()}")
+        print(_("no replays in {folder}").format(folder=directory or replay_directory()))
     for m in matches:
         when = datetime.fromtimestamp(m.modified).strftime("%Y-%m-%d %H:%M")
         path = printable(str(m.path))       # a file name may carry escape codes too
         if m.error:
-            print(f"{when}  {path}  (cannot be opened: {m.error})")
+            print(_("{when}  {path}  (cannot be opened: {error})").format(
+                when=when, path=path, error=m.error))
         else:
-            print(f"{when}  {m.mode:10s} {m.players[0]} {m.games_won[0]}-{m.games_won[1]} "
-                  f"{m.players[1]}, {m.shots} shots{'' if m.finished else ', unfinished'}  "
-                  f"{path}")
+            shots = ngettext("{n} shot", "{n} shots", m.shots).format(n=m.shots)
+            if not m.finished:
+                shots = _("{shots}, unfinished").format(shots=shots)
+            print(_("{when}  {mode:10s} {a} {wa}-{wb} {b}, {shots}  {path}").format(
+                when=when, mode=m.mode, a=m.players[0], wa=m.games_won[0], wb=m.games_won[1],
+                b=m.players[1], shots=shots, path=path))
 
 
 def _print_info(replay) -> None:
     match = replay.match
-    print(f"{printable(replay.path)}: format {replay.version[0]}.{replay.version[1]}, recorded "
-          f"{replay.created} with {replay.software.get('solver', '?')}")
-    print(f"{match.mode} on {match.table.name}: {match.players[0]} {replay.games_won[0]} - "
-          f"{replay.games_won[1]} {match.players[1]}, seed {match.seed}, "
-          f"{len(replay.shots)} shots")
+    print(_("{path}: format {major}.{minor}, recorded {created} with {solver}").format(
+        path=printable(replay.path), major=replay.version[0], minor=replay.version[1],
+        created=replay.created, solver=replay.software.get("solver", "?")))
+    print(_("{mode} on {table}: {a} {wa} - {wb} {b}, seed {seed}, {shots}").format(
+        mode=match.mode, table=match.table.name, a=match.players[0], wa=replay.games_won[0],
+        wb=replay.games_won[1], b=match.players[1], seed=match.seed,
+        shots=ngettext("{n} shot", "{n} shots", len(replay.shots)).format(
+            n=len(replay.shots))))
     for shot in replay.shots:
-        print(f"{shot.index + 1:4d}. game {shot.game + 1}, {match.players[shot.shooter]}: "
-              f"{shot.ruling_text}  ({shot.duration:.2f} s, {shot.result.events.size} events)")
+        print(_("{number:4d}. game {game}, {name}: {ruling}  ({seconds:.2f} s, {events})").format(
+            number=shot.index + 1, game=shot.game + 1, name=match.players[shot.shooter],
+            ruling=shot.ruling_text, seconds=shot.duration,
+            events=ngettext("{n} event", "{n} events", shot.result.events.size).format(
+                n=shot.result.events.size)))
 
 
 def _verify(replay) -> bool:
@@ -112,10 +124,17 @@ def _verify(replay) -> bool:
         checks = verify(replay, progress=lambda check: bar.update())
     bad = [c for c in checks if not c.matches]
     for c in bad:
-        print(f"shot {c.index + 1}: differs from its recording"
-              + (f" ({c.error})" if c.error else f" (digest {c.digest[:19]}..., recorded "
-                                                 f"{c.recorded[:19]}...)"))
-    print(f"{len(checks) - len(bad)} of {len(checks)} shots match their recording")
+        if c.error:
+            why = _("shot {number}: differs from its recording ({error})").format(
+                number=c.index + 1, error=c.error)
+        else:
+            why = _("shot {number}: differs from its recording (digest {digest}..., "
+                    "recorded {recorded}...)").format(number=c.index + 1, digest=c.digest[:19],
+                                                      recorded=c.recorded[:19])
+        print(why)
+    print(ngettext("{good} of {n} shot matches its recording",
+                   "{good} of {n} shots match their recording", len(checks)).format(
+        good=len(checks) - len(bad), n=len(checks)))
     return not bad
 
 
@@ -137,7 +156,8 @@ def main(argv=None) -> int:
         exports = [out for out in (args.gif, args.mp4, args.frames) if out]
         window = not (args.info or args.verify or args.plot or exports)
         if (window or args.plot or exports) and not replay.shots:
-            raise ReplayError(f"{args.file}: nothing was played in this match yet")
+            raise ReplayError(_("{file}: nothing was played in this match yet").format(
+                                  file=args.file))
         status = 0
         if args.info:
             _print_info(replay)
@@ -146,14 +166,14 @@ def main(argv=None) -> int:
         if args.plot:
             from .plot import save_shot_plot
             save_shot_plot(replay, index, args.plot)
-            print(f"wrote {args.plot}")
+            print(_("wrote {plot}").format(plot=args.plot))
         for out in exports:
             from game.view.replay.export import export_shot
             count = export_shot(replay, index, out, size=args.size or (960, 540), fps=args.fps,
                                 speed=args.speed, start=args.start, end=args.end,
                                 camera=args.camera, traces=args.traces, labels=args.labels,
                                 use_shaders=use_shaders)
-            print(f"wrote {out} ({count} frames)")
+            print(_("wrote {out} ({count} frames)").format(out=out, count=count))
         if window:
             from game.view.replay.viewer import run
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 
+from game.i18n import N_, _
 from game.storage import (FileRefused, ForeignFile, TruncatedFile, ZipReader, atomic_write,
                           read_bounded)
 
@@ -57,15 +58,18 @@ class Archive:
     def __init__(self, path: str):
         self.path = path
         with replay_errors():
-            data = read_bounded(path, MAX_FILE_BYTES, "replay")
+            data = read_bounded(path, MAX_FILE_BYTES, N_("replay"))
             if not data:
-                raise NotAReplayError(f"{path}: the file is empty")
+                raise NotAReplayError(_("{path}: the file is empty").format(path=path))
             if data.startswith(_EMPTY_ZIP_MAGIC):
-                raise NotAReplayError(f"{path}: an empty zip archive, not a Breakshot replay")
+                raise NotAReplayError(_("{path}: an empty zip archive, not a Breakshot "
+                                        "replay").format(
+                                          path=path))
             if not data.startswith(_ZIP_MAGIC):
-                raise NotAReplayError(f"{path}: not a Breakshot replay (not a zip archive; "
-                                      f"it starts with {data[:8]!r})")
-            self._zip = ZipReader(data, path, "replay", MAX_MEMBERS, MAX_MEMBER_BYTES,
+                raise NotAReplayError(_("{path}: not a Breakshot replay (not a zip archive; "
+                                        "it starts with {data!r})").format(
+                                          path=path, data=data[:8]))
+            self._zip = ZipReader(data, path, N_("replay"), MAX_MEMBERS, MAX_MEMBER_BYTES,
                                   MAX_TOTAL_BYTES, {MANIFEST_MEMBER: MAX_MANIFEST_BYTES})
 
     def names(self) -> list:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.i18n import N_, _
 from game.storage import printable
 from game.storage.plain import is_number
 
@@ -23,40 +24,43 @@ def fail(where: str, message: str):
 
 def obj(value, where: str) -> dict:
     if not isinstance(value, dict):
-        fail(where, f"expected an object, got {type(value).__name__}")
+        fail(where, _("expected an object, got {type_name}").format(
+                        type_name=type(value).__name__))
     return value
 
 
 def get(data: dict, key: str, where: str):
     """data[key], which must be present."""
     if key not in data:
-        fail(where, f"the field {key!r} is missing")
+        fail(where, _("the field {key!r} is missing").format(key=key))
     return data[key]
 
 
 def items(value, where: str, max_len: int) -> list:
     if not isinstance(value, list):
-        fail(where, f"expected a list, got {type(value).__name__}")
+        fail(where, _("expected a list, got {type_name}").format(type_name=type(value).__name__))
     if len(value) > max_len:
-        fail(where, f"{len(value)} items, more than the {max_len} a replay may hold")
+        fail(where, _("{count} items, more than the {max_len} a replay may hold").format(
+                        count=len(value), max_len=max_len))
     return value
 
 
 def number(value, where: str) -> float:
     if not is_number(value):
-        fail(where, f"expected a finite number, got {value!r:.60}")
+        fail(where, _("expected a finite number, got {value!r:.60}").format(value=value))
     return float(value)
 
 
 def integer(value, where: str, lo: int, hi: int) -> int:
     if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
-        fail(where, f"expected an integer in [{lo}, {hi}], got {value!r:.60}")
+        fail(where, _("expected an integer in [{lo}, {hi}], got {value!r:.60}").format(
+                        lo=lo, hi=hi, value=value))
     return value
 
 
 def boolean(value, where: str) -> bool:
     if not isinstance(value, bool):
-        fail(where, f"expected true or false, got {value!r:.60}")
+        fail(where, _("expected true or false, got {value!r:.60}").format(value=value))
     return value
 
 
@@ -64,14 +68,16 @@ def text(value, where: str, max_len: int = 10_000) -> str:
     """A string of at most `max_len` characters, made printable (escape codes and
     control characters removed) so it can reach a terminal or the HUD."""
     if not isinstance(value, str) or len(value) > max_len:
-        fail(where, f"expected a string of at most {max_len} characters, got {value!r:.60}")
+        fail(where, _("expected a string of at most {max_len} characters, got "
+                      "{value!r:.60}").format(max_len=max_len, value=value))
     return printable(value)
 
 
 def choice(value, options, where: str):
     """`value`, which must be one of `options` (strings)."""
     if not (isinstance(value, str) and value in options):
-        fail(where, f"expected one of {sorted(options)}, got {value!r:.60}")
+        fail(where, _("expected one of {options}, got {value!r:.60}").format(
+                        options=sorted(options), value=value))
     return value
 
 
@@ -79,36 +85,37 @@ def array(value, kind: str, shape: tuple, where: str, lo=None, hi=None) -> np.nd
     """A NumPy array from nested lists: kind "f" finite float64, "i" int32, "b" bool.
     shape: the expected shape, None for a free dimension. lo, hi: inclusive value range."""
     if not isinstance(value, list):
-        fail(where, f"expected a list, got {type(value).__name__}")
+        fail(where, _("expected a list, got {type_name}").format(type_name=type(value).__name__))
     try:
         raw = np.array(value)
     except (ValueError, TypeError, OverflowError, RecursionError):
-        fail(where, "expected a regular array of numbers")
+        fail(where, _("expected a regular array of numbers"))
     empty = tuple(0 if n is None else n for n in shape)
     if raw.size == 0 and 0 in empty:
         raw = raw.reshape(empty)     # [] for an (n, 3) array of no rows
     elif not _kind_fits(raw.dtype.kind, kind):
-        fail(where, f"expected {_KIND_TEXT[kind]}")
+        fail(where, _("expected {kinds}").format(kinds=_(_KIND_TEXT[kind])))
     if raw.ndim != len(shape) or any(n is not None and n != m for n, m in zip(shape, raw.shape)):
-        fail(where, f"expected an array of shape {_shape_text(shape)}, got {raw.shape}")
+        fail(where, _("expected an array of shape {shape}, got {actual}").format(
+                        shape=_shape_text(shape), actual=raw.shape))
     if kind == "f":
         out = raw.astype(np.float64)
         if not np.all(np.isfinite(out)):
-            fail(where, "expected finite numbers")
+            fail(where, _("expected finite numbers"))
     elif kind == "i":
         lo = INT32[0] if lo is None else lo
         hi = INT32[1] if hi is None else hi
         if raw.size and (raw.min() < lo or raw.max() > hi):
-            fail(where, f"expected integers in [{lo}, {hi}]")
+            fail(where, _("expected integers in [{lo}, {hi}]").format(lo=lo, hi=hi))
         return raw.astype(np.int32)
     else:
         return raw.astype(bool)
     if raw.size and ((lo is not None and out.min() < lo) or (hi is not None and out.max() > hi)):
-        fail(where, f"expected numbers in [{lo}, {hi}]")
+        fail(where, _("expected numbers in [{lo}, {hi}]").format(lo=lo, hi=hi))
     return out
 
 
-_KIND_TEXT = {"f": "numbers", "i": "integers", "b": "true or false values"}
+_KIND_TEXT = {"f": N_("numbers"), "i": N_("integers"), "b": N_("true or false values")}
 
 
 def _kind_fits(actual: str, wanted: str) -> bool:

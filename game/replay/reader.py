@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from game.i18n import _
 from game.rules import CUE
 from game.session import Shoot
 from game.storage import parse_json
@@ -35,30 +36,36 @@ def read_manifest(path: str) -> tuple:
     adds a warning."""
     archive = Archive(path)
     if MANIFEST_MEMBER not in archive.names():
-        raise NotAReplayError(f"{path}: a zip archive without {MANIFEST_MEMBER}: not a "
-                              f"Breakshot replay")
+        raise NotAReplayError(_("{path}: a zip archive without {member}: not a "
+                                "Breakshot replay").format(
+                                  path=path, member=MANIFEST_MEMBER))
     strangers = [n for n in archive.names() if not _MEMBER_NAME.fullmatch(n)]
     if strangers:
-        raise CorruptReplayError(f"{path}: the member {strangers[0]!r:.80} is not part of a "
-                                 f"replay")
+        raise CorruptReplayError(_("{path}: the member {member!r:.80} is not part of a "
+                                   "replay").format(path=path, member=strangers[0]))
     try:
         manifest = parse_json(archive.read(MANIFEST_MEMBER), MANIFEST_MEMBER,
                               error=CorruptReplayError)
     except CorruptReplayError as exc:
         raise CorruptReplayError(f"{path}: {exc}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_NAME:
-        raise NotAReplayError(f"{path}: {MANIFEST_MEMBER} does not declare the format "
-                              f"{FORMAT_NAME!r}: not a Breakshot replay")
+        raise NotAReplayError(_("{path}: {member} does not declare the format "
+                                "{format!r}: not a Breakshot replay").format(
+                                  path=path, member=MANIFEST_MEMBER,
+                                  format=FORMAT_NAME))
     version = _version(manifest.get("version"), path)
     notes = []
     if version[0] > FORMAT_VERSION[0]:
         raise NewerReplayError(
-            f"{path}: replay format {format_version_text(version)} comes from a newer "
-            f"Breakshot; this version reads format {FORMAT_VERSION[0]}.x: update Breakshot "
-            f"to open it")
+            _("{path}: replay format {version} comes from a newer Breakshot; this version "
+              "reads format {major}.x: update Breakshot to open it").format(
+                path=path, version=format_version_text(version),
+                major=FORMAT_VERSION[0]))
     if version[0] < FORMAT_VERSION[0]:
-        raise ReplayError(f"{path}: replay format {format_version_text(version)} is older "
-                          f"than any this Breakshot reads ({FORMAT_VERSION[0]}.x)")
+        raise ReplayError(_("{path}: replay format {version} is older than any this "
+                            "Breakshot reads ({major}.x)").format(
+                              path=path, version=format_version_text(version),
+                              major=FORMAT_VERSION[0]))
     if version[1] > FORMAT_VERSION[1]:
         notes.append(f"replay format {format_version_text(version)} is newer than this "
                      f"Breakshot's {format_version_text()}: what it adds is ignored")
@@ -68,8 +75,8 @@ def read_manifest(path: str) -> tuple:
 def _version(value, path: str) -> tuple:
     match = isinstance(value, str) and re.fullmatch(r"([0-9]{1,6})\.([0-9]{1,6})", value)
     if not match:
-        raise CorruptReplayError(f"{path}: the format version {value!r:.40} is not "
-                                 f"'major.minor'")
+        raise CorruptReplayError(_("{path}: the format version {value!r:.40} is not "
+                                   "'major.minor'").format(path=path, value=value))
     return int(match.group(1)), int(match.group(2))
 
 

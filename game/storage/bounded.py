@@ -11,28 +11,30 @@ from __future__ import annotations
 import os
 import stat
 
+from game.i18n import N_, _
 from .errors import FileRefused, ForeignFile, refuse
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) \
     | getattr(os, "O_BINARY", 0)
 
 
-def read_bounded(path, max_bytes: int, kind: str = "file") -> bytes:
+def read_bounded(path, max_bytes: int, kind: str = N_("file")) -> bytes:
     """The bytes of the regular file `path`, at most `max_bytes` of them; ForeignFile
-    (naming `kind`, e.g. "replay") if `path` is missing, not a regular file or larger,
-    FileRefused if it cannot be read."""
+    (naming `kind`, e.g. N_("replay"): marked for the catalogs, translated here) if `path`
+    is missing, not a regular file or larger, FileRefused if it cannot be read."""
     try:
         # lstat-free stat first: a device is refused without ever being opened.
         _regular(os.stat(path), path, kind)
         fd = os.open(path, _FLAGS)
     except FileNotFoundError:
-        refuse(path, f"could not be read: there is no such {kind} file", ForeignFile)
+        refuse(path, _("could not be read: there is no such {kind} file").format(kind=_(kind)),
+               ForeignFile)
     except NotADirectoryError:
-        refuse(path, f"could not be read: there is no such {kind} file (a part of the path "
-                     f"is not a folder)", ForeignFile)
+        refuse(path, _("could not be read: there is no such {kind} file (a part of the path "
+                       "is not a folder)").format(kind=_(kind)), ForeignFile)
     except OSError as exc:
-        refuse(path, f"could not be read: the {kind} file cannot be opened "
-                     f"({exc.strerror or exc})")
+        refuse(path, _("could not be read: the {kind} file cannot be opened ({why})").format(
+                         kind=_(kind), why=exc.strerror or exc))
     try:
         info = os.fstat(fd)
         _regular(info, path, kind)
@@ -50,7 +52,7 @@ def read_bounded(path, max_bytes: int, kind: str = "file") -> bytes:
     except FileRefused:
         raise
     except OSError as exc:
-        refuse(path, f"could not be read ({exc.strerror or exc})")
+        refuse(path, _("could not be read ({why})").format(why=exc.strerror or exc))
     finally:
         os.close(fd)
     return b"".join(chunks)
@@ -61,12 +63,16 @@ def _regular(info, path, kind: str) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        refuse(path, f"is a folder, not a {kind} file", ForeignFile)
-    what = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a plain file")
-    refuse(path, f"is {what}, not a {kind} file", ForeignFile)
+        refuse(path, _("is a folder, not a {kind} file").format(kind=_(kind)), ForeignFile)
+    what = (_("a named pipe (FIFO)") if stat.S_ISFIFO(mode)
+            else _("a socket") if stat.S_ISSOCK(mode)
+            else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else _("not a plain file"))
+    refuse(path, _("is {what}, not a {kind} file").format(what=what, kind=_(kind)), ForeignFile)
 
 
 def _too_large(path, size: int, max_bytes: int, kind: str):
-    refuse(path, f"{size} bytes is larger than any {kind} file ({max_bytes} bytes at most)",
+    refuse(path, _("{size} bytes is larger than any {kind} file ({max_bytes} bytes at "
+                   "most)").format(
+                     size=size, kind=_(kind), max_bytes=max_bytes),
            ForeignFile)

@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 
+from game.i18n import _
 from .bounded import read_bounded
 from .errors import FileRefused
 
@@ -38,17 +39,19 @@ def parse_json(data: bytes, what: str, max_depth: int = MAX_DEPTH,
     with the reason or the limit exceeded. `what` names the file or member."""
     problem = _scan(data, max_depth, max_number_chars)
     if problem:
-        raise error(f"{what} is not valid JSON ({problem})")
+        raise error(_("{what} is not valid JSON ({problem})").format(what=what, problem=problem))
 
     def constant(name):
-        raise _Refused(f"{name} is not a JSON number")
+        raise _Refused(_("{name} is not a JSON number").format(name=name))
     try:
         return json.loads(data.decode("utf-8"), parse_constant=constant)
     except UnicodeDecodeError as exc:
-        raise error(f"{what} could not be read: it is not UTF-8 text (byte {exc.start})") \
+        raise error(_("{what} could not be read: it is not UTF-8 text (byte {start})").format(
+                        what=what, start=exc.start)) \
             from None
     except (ValueError, RecursionError) as exc:
-        raise error(f"{what} is not valid JSON ({str(exc)[:120]})") from None
+        raise error(_("{what} is not valid JSON ({problem})").format(
+            what=what, problem=str(exc)[:120])) from None
 
 
 def _scan(data: bytes, max_depth: int, max_number_chars: int) -> str | None:
@@ -62,9 +65,11 @@ def _scan(data: bytes, max_depth: int, max_number_chars: int) -> str | None:
     if outside.size:
         depth = int(np.cumsum(_STEP[outside], dtype=np.int32).max())
         if depth > max_depth:
-            return f"it nests {depth} levels deep, more than {max_depth}"
+            return _("it nests {depth} levels deep, more than {max_depth}").format(
+                       depth=depth, max_depth=max_depth)
     if b"1" * (max_number_chars + 1) in outside.tobytes().translate(_NUMBER_MARKS):
-        return f"a number longer than {max_number_chars} characters"
+        return _("a number longer than {max_number_chars} characters").format(
+                   max_number_chars=max_number_chars)
     return None
 
 

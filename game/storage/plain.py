@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from game.i18n import _
 from .errors import FileRefused
 from .text import printable
 
@@ -73,10 +74,11 @@ def _field_value(kind, value, where: str, error):
         return printable(value)
     if kind is tuple and isinstance(value, list) and all(is_number(v) for v in value):
         return tuple(float(v) for v in value)
-    expected = {float: "a finite number", int: "an integer", bool: "true or false",
-                str: f"a string of at most {MAX_TEXT_CHARS} characters",
-                tuple: "a list of numbers"}[kind]
-    raise error(f"{where}: expected {expected}, got {value!r:.60}")
+    expected = {float: _("a finite number"), int: _("an integer"), bool: _("true or false"),
+                str: _("a string of at most {count} characters").format(count=MAX_TEXT_CHARS),
+                tuple: _("a list of numbers")}[kind]
+    raise error(_("{where}: expected {expected}, got {value!r:.60}").format(
+                    where=where, expected=expected, value=value))
 
 
 def from_plain(cls, data, where: str, error=FileRefused):
@@ -85,13 +87,15 @@ def from_plain(cls, data, where: str, error=FileRefused):
     ignored (a newer minor version may add them). Otherwise `error` (a FileRefused kind)
     names the field, as `where`.field."""
     if not isinstance(data, dict):
-        raise error(f"{where}: expected an object, got {type(data).__name__}")
+        raise error(_("{where}: expected an object, got {type_name}").format(
+                        where=where, type_name=type(data).__name__))
     kwargs = {}
     for name, kind, required in _field_types(cls):
         if name in data:
             kwargs[name] = _field_value(kind, data[name], f"{where}.{name}", error)
         elif required:
-            raise error(f"{where}: the field {name!r} is missing")
+            raise error(_("{where}: the field {name!r} is missing").format(
+                            where=where, name=name))
     try:
         return cls(**kwargs)
     except (ValueError, TypeError) as exc:

@@ -21,6 +21,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 
+from game.i18n import _
 from .errors import FileRefused, TruncatedFile
 
 _END = struct.Struct("<4sHHHHIIH")
@@ -46,8 +47,8 @@ class _Entry:
 class ZipReader:
     """The members of the zip archive held in `data` (the bytes of the file `path`).
 
-    kind: what the file should be ("replay"), for messages. Limits: members, bytes a
-    member inflates to (member_caps: {name: bytes} for particular members), bytes all
+    kind: what the file should be (N_("replay"): translated in messages). Limits:
+    members, bytes a member inflates to (member_caps: {name: bytes} for particular members), bytes all
     members inflate to together. ValueErrors raised are
     FileRefused (TruncatedFile when the end of the archive is missing), with messages
     "<path>: <problem>"; read() raises with "the member '<name>' ..." for the caller to
@@ -59,26 +60,30 @@ class ZipReader:
         self._data = data
         self._directory_at, count = self._end_record()
         if count > max_members:
-            self._refuse(f"the archive lists {count} members, more than a {kind} holds "
-                         f"({max_members})")
+            self._refuse(_("the archive lists {count} members, more than a {kind} holds "
+                           "({max_members})").format(
+                             count=count, kind=_(kind), max_members=max_members))
         self._entries = {}
         total = 0
         at = self._directory_at[0]
-        for _ in range(count):
+        for _member in range(count):
             entry, at = self._central_entry(at)
             if entry.name in self._entries:
-                self._refuse(f"the member {entry.name!r} appears twice in the archive")
+                self._refuse(_("the member {name!r} appears twice in the archive").format(
+                                 name=entry.name))
             cap = (member_caps or {}).get(entry.name, max_member_bytes)
             if entry.size > cap:
-                self._refuse(f"the member {entry.name!r} claims {entry.size} bytes, more than "
-                             f"a {kind} holds ({cap})")
+                self._refuse(_("the member {name!r} claims {size} bytes, more than a {kind} "
+                               "holds ({cap})").format(
+                                 name=entry.name, size=entry.size, kind=_(kind), cap=cap))
             total += entry.size
             if total > max_total_bytes:
-                self._refuse(f"the members claim more than {max_total_bytes} bytes in all, "
-                             f"more than a {kind} holds")
+                self._refuse(_("the members claim more than {max_total_bytes} bytes in all, "
+                               "more than a {kind} holds").format(
+                                 max_total_bytes=max_total_bytes, kind=_(kind)))
             self._entries[entry.name] = entry
         if at != self._directory_at[1]:
-            self._refuse("the archive's directory does not end where its end record says")
+            self._refuse(_("the archive's directory does not end where its end record says"))
 
     def names(self) -> list:
         """The member names, in directory order."""
@@ -89,27 +94,28 @@ class ZipReader:
         naming the member; the caller adds the file)."""
         entry = self._entries.get(name)
         if entry is None:
-            raise FileRefused(f"the member {name!r} is missing")
+            raise FileRefused(_("the member {name!r} is missing").format(name=name))
         data = self._data
         end_of_data = self._directory_at[0]
         if entry.offset + _LOCAL.size > end_of_data:
-            self._damaged(name, "its header lies outside the archive")
-        (magic, _, flags, method, _, _, _, _, _, name_len,
+            self._damaged(name, _("its header lies outside the archive"))
+        (magic, __, flags, method, __, __, __, __, __, name_len,
          extra_len) = _LOCAL.unpack_from(data, entry.offset)
         start = entry.offset + _LOCAL.size
         if magic != _LOCAL_MAGIC or data[start:start + name_len] != entry.name.encode("utf-8") \
                 or method != entry.method or flags & _ENCRYPTED:
-            self._damaged(name, "its local header does not match the archive's directory")
+            self._damaged(name, _("its local header does not match the archive's directory"))
         start += name_len + extra_len
         if start + entry.compressed > end_of_data:
-            self._damaged(name, "its data runs past the end of the archive")
+            self._damaged(name, _("its data runs past the end of the archive"))
         packed = memoryview(data)[start:start + entry.compressed]
         content = bytes(packed) if entry.method == _STORED else _inflate(packed, entry.size,
                                                                          name)
         if len(content) != entry.size:
-            self._damaged(name, f"{len(content)} bytes where the archive says {entry.size}")
+            self._damaged(name, _("{count} bytes where the archive says {size}").format(
+                                    count=len(content), size=entry.size))
         if zlib.crc32(content) != entry.crc:
-            self._damaged(name, "it fails its CRC-32 check")
+            self._damaged(name, _("it fails its CRC-32 check"))
         return content
 
     # ---- the directory ---------------------------------------------------------------
@@ -120,44 +126,48 @@ class ZipReader:
         at = data.rfind(_END_MAGIC, max(0, len(data) - _END.size - _MAX_COMMENT))
         if at < 0 or at + _END.size > len(data):
             self._truncated()
-        (_, disk, directory_disk, on_disk, count, size, offset,
+        (__, disk, directory_disk, on_disk, count, size, offset,
          comment_len) = _END.unpack_from(data, at)
         if at + _END.size + comment_len != len(data):
             self._truncated()
         if disk or directory_disk or on_disk != count:
-            self._refuse("a multi-part archive, which no Breakshot file is")
+            self._refuse(_("a multi-part archive, which no Breakshot file is"))
         if count == 0xFFFF or size == 0xFFFFFFFF or offset == 0xFFFFFFFF:
-            self._refuse(f"a zip64 archive, larger than any {self.kind} file")
+            self._refuse(_("a zip64 archive, larger than any {kind} file").format(
+                             kind=_(self.kind)))
         if offset + size != at:
             self._truncated()
         if size < count * _CENTRAL.size:
-            self._refuse(f"the archive lists {count} members in a {size}-byte directory")
+            self._refuse(_("the archive lists {count} members in a {size}-byte "
+                           "directory").format(count=count, size=size))
         return (offset, at), count
 
     def _central_entry(self, at: int) -> tuple:
         data = self._data
         if at + _CENTRAL.size > self._directory_at[1]:
-            self._refuse("the archive's directory is cut short")
-        (magic, _, _, flags, method, _, _, crc, compressed, size, name_len, extra_len,
-         comment_len, _, _, _, offset) = _CENTRAL.unpack_from(data, at)
+            self._refuse(_("the archive's directory is cut short"))
+        (magic, __, __, flags, method, __, __, crc, compressed, size, name_len, extra_len,
+         comment_len, __, __, __, offset) = _CENTRAL.unpack_from(data, at)
         end = at + _CENTRAL.size + name_len + extra_len + comment_len
         if magic != _CENTRAL_MAGIC or end > self._directory_at[1]:
-            self._refuse("the archive's directory is damaged")
+            self._refuse(_("the archive's directory is damaged"))
         raw = data[at + _CENTRAL.size:at + _CENTRAL.size + name_len]
         try:
             name = raw.decode("utf-8")
         except UnicodeDecodeError:
-            self._refuse(f"a member name is not UTF-8 text ({raw[:40]!r})")
+            self._refuse(_("a member name is not UTF-8 text ({raw!r})").format(raw=raw[:40]))
         problem = _name_problem(name)
         if problem:
-            self._refuse(f"the member name {name[:80]!r} {problem}")
+            self._refuse(_("the member name {name!r} {problem}").format(
+                             name=name[:80], problem=problem))
         if flags & _ENCRYPTED:
-            self._refuse(f"the member {name!r} is encrypted")
+            self._refuse(_("the member {name!r} is encrypted").format(name=name))
         if method not in (_STORED, _DEFLATED):
-            self._refuse(f"the member {name!r} is compressed with method {method}, not "
-                         f"deflate")
+            self._refuse(_("the member {name!r} is compressed with method {method}, not "
+                           "deflate").format(name=name, method=method))
         if method == _STORED and compressed != size:
-            self._refuse(f"the member {name!r} is stored with two different sizes")
+            self._refuse(_("the member {name!r} is stored with two different sizes").format(
+                             name=name))
         return _Entry(name, method, crc, compressed, size, offset), end
 
     def _refuse(self, problem: str):
@@ -165,25 +175,25 @@ class ZipReader:
 
     def _truncated(self):
         raise TruncatedFile(
-            f"{self.path}: the file is truncated or damaged: its zip directory, at the end of "
-            f"the file, is missing or unreadable ({len(self._data)} bytes; was a copy "
-            f"interrupted?)")
+            _("{path}: the file is truncated or damaged: its zip directory, at the end of "
+              "the file, is missing or unreadable ({count} bytes; was a copy "
+              "interrupted?)").format(path=self.path, count=len(self._data)))
 
     def _damaged(self, name: str, why: str):
-        raise FileRefused(f"the member {name!r} is damaged ({why})")
+        raise FileRefused(_("the member {name!r} is damaged ({why})").format(name=name, why=why))
 
 
 def _name_problem(name: str) -> str | None:
     """Why `name` cannot be a member's name (a path that could leave the archive), or
     None."""
     if not name:
-        return "is empty"
+        return _("is empty")
     if "\\" in name or "\x00" in name:
-        return "holds a backslash or NUL, which no member name does"
+        return _("holds a backslash or NUL, which no member name does")
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return "is an absolute path"
+        return _("is an absolute path")
     if any(part in ("", ".", "..") for part in name.split("/")):
-        return "is a path with '.', '..' or an empty part"
+        return _("is a path with '.', '..' or an empty part")
     return None
 
 
@@ -202,11 +212,14 @@ def _inflate(packed: memoryview, size: int, name: str) -> bytes:
             piece = inflater.decompress(chunk, size + 1 - total)     # max_length >= 1
             total += len(piece)
             if total > size:
-                raise FileRefused(f"the member {name!r} is damaged (it inflates to more "
-                                  f"than the {size} bytes the archive says)")
+                raise FileRefused(_("the member {name!r} is damaged (it inflates to more "
+                                    "than the {size} bytes the archive says)").format(
+                                      name=name, size=size))
             pieces.append(piece)
     except zlib.error as exc:
-        raise FileRefused(f"the member {name!r} is damaged ({exc})") from None
+        raise FileRefused(_("the member {name!r} is damaged ({why})").format(
+            name=name, why=exc)) from None
     if not inflater.eof:
-        raise FileRefused(f"the member {name!r} is damaged (its deflated data ends early)")
+        raise FileRefused(_("the member {name!r} is damaged (its deflated data ends "
+                            "early)").format(name=name))
     return b"".join(pieces)

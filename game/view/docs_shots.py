@@ -12,14 +12,14 @@ fixed seed, so the images change only when the physics, the rules or the view do
 """
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import tempfile
 
 from panda3d.core import ClockObject
 
-from game.arguments import window_size
+from game.arguments import command_parser, window_size
+from game.i18n import _
 from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
@@ -160,8 +160,8 @@ def render_drill(base, path: str):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.view.docs_shots",
-                                     description="Render the README's mid-game screenshots.")
+    parser = command_parser(prog="python -m game.view.docs_shots",
+                            description=_("Render the README's mid-game screenshots."))
     parser.add_argument("folder", nargs="?", default="docs")
     parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     args = parser.parse_args(argv)

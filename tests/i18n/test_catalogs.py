@@ -9,7 +9,7 @@ import pytest
 from game import catalogs, i18n
 from game import settings as S
 
-FIELD = re.compile(r"\{[a-z_]*(?::[^}]*)?\}|%[sd]")
+FIELD = re.compile(r"\{[a-z_0-9]*(?:![rsa])?(?::[^}]*)?\}|%\([a-z_]+\)[sdr]|%[sdr]")
 
 
 def messages(language):

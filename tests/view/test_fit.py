@@ -1,12 +1,16 @@
-"""Every label of the start menu fits its place in each language: Croatian and Spanish run
-longer than English. Widths are measured with the font and scale each widget draws with,
-in aspect2d units (the same at every window size: the menu is laid out in them), and the
-menu's frame fits 1280x720 and 1024x768."""
+"""Every label of the start menu, the match HUD and the Graphics page fits its place in
+each language: Croatian and Spanish run longer than English. Widths are measured with the
+font and scale each widget draws with, in aspect2d units (the menu and the page are laid
+out in them, the same at every window size); the menu's frame fits 1280x720 and 1024x768,
+and the HUD is measured in pixels at both sizes."""
+import itertools
+
 import pytest
 
 from game import settings as S
 from game.i18n import LANGUAGES
 from game.view.launcher import BreakshotApp
+from test_layout import NAMES, _session, hud_texts, node_rect, overlap
 
 MARGIN = 0.03                  # aspect2d units kept clear between neighbours
 FRAME_HALF_WIDTH = 1.25        # the menu's frame (start_menu.Menu)
@@ -70,3 +74,202 @@ def test_the_volume_label_ends_before_its_slider(menu):
     label = menu.volume_label
     assert COLUMN + label.textNode.calcWidth(label.text) * label.getScale()[0] <= \
         SLIDER_LEFT - MARGIN, label.text
+
+
+# ---- the match HUD -------------------------------------------------------------------
+# The HUD is laid out in aspect2d units for the narrowest window (4:3); each text wraps
+# at its widget's width and has a number of lines it may take (game/view/ui/layout.py).
+# Every text is filled with the longest sentence it can show in the language, with the
+# longest names allowed, and measured at both window sizes: within its lines, inside the
+# window, and clear of every other text.
+
+WINDOWS = [(1280, 720), (1024, 768)]
+HUD_LINES = {"title": 2, "turn": 2, "thinking": 1, "ruling": 2, "message": 2,
+             "controls": 3, "elevation": 2, "tip": 1, "power": 1, "speed": 1, "aim": 1,
+             "name 0": 1, "name 1": 1, "detail 0": 2, "detail 1": 2}
+
+
+def longest(texts, scale: float, node) -> str:
+    """The widest of `texts` drawn by `node`'s font at `scale`."""
+    return max(texts, key=lambda t: node.textNode.calcWidth(t) * scale)
+
+
+def hud_sentences(flow) -> dict:
+    """{widget: [sentences]}: what each of the HUD's texts can show in the language now
+    spoken, built from the same catalog sentences as the game builds them, with the
+    longest values their fields take (NAMES, the yellow group, two visits)."""
+    from game.i18n import _
+    from game.rules import BallInHand, Foul
+    from game.session.describe import FOUL_TEXT, ZONE_TEXT
+    from game.view.match.flow import ZONE_RULE
+    a, b = NAMES
+    yellow = _("{name} (yellow)").format(name=b)
+    zones = [_(z) for z in ZONE_TEXT.values()]
+
+    def fouls(*which) -> str:
+        """"Foul: ..." with the two longest of `which` (the fouls a mode rules)."""
+        return _("Foul: {fouls}.").format(fouls=", ".join(
+            sorted((_(FOUL_TEXT[f]) for f in which), key=len)[-2:]))
+
+    def turn(player, zone) -> str:
+        return _("{turn}.").format(turn=_("{turn}, {zone}").format(turn=player, zone=_(zone)))
+    # 9-ball: two fouls, the warning, ball in hand; or two fouls on the break, the cue
+    # ball behind the head string (no warning: the breaker has no foul before it).
+    # 8-ball: two fouls, two visits, the cue ball in the D.
+    nine = set(Foul) - {Foul.BLACK_FIRST, Foul.FAILED_BREAK, Foul.JUMPED_OVER_BALL,
+                        Foul.OPPONENT_BALL_FIRST, Foul.OPPONENT_BALL_POTTED}
+    eight = set(Foul) - nine | {Foul.CUE_BALL_OFF_TABLE, Foul.CUE_BALL_POTTED,
+                                Foul.CUE_STRUCK_OTHER_BALL, Foul.DOUBLE_HIT, Foul.NO_CONTACT,
+                                Foul.NO_CUSHION_AFTER_CONTACT, Foul.OBJECT_BALL_OFF_TABLE}
+    to_play = _("{player} to play").format(player=b)
+    rulings = [" ".join([fouls(*nine - {Foul.BREAK_TOO_FEW_CUSHION_BALLS}),
+                         _("Warning: {name} is on two fouls.").format(name=a),
+                         turn(to_play, ZONE_TEXT[BallInHand.ANYWHERE])]),
+               " ".join([fouls(Foul.BREAK_TOO_FEW_CUSHION_BALLS, Foul.CUE_BALL_POTTED,
+                               Foul.CUE_BALL_OFF_TABLE),
+                         turn(to_play, ZONE_TEXT[BallInHand.BEHIND_HEAD_STRING])])]
+    rulings += [" ".join([fouls(*eight), turn(_("{player} to play, two visits").format(
+        player=yellow), ZONE_TEXT[zone])]) for zone in (BallInHand.D, BallInHand.D_OPTIONAL)]
+    turns = [_("{who}: {zone}. Place the cue ball.").format(who=yellow, zone=zone)
+             for zone in zones]
+    turns += [_("{who}: play from here, or pass the shot back?").format(who=a),
+              _("{who} potted both colours: choose a group.").format(who=a),
+              _("{line}.").format(line=_("{line}; a push out may be declared").format(
+                  line=_("{who} to play the {ball}").format(who=b, ball=9))),
+              _("{line}.").format(line=_("{line} (may take the cue ball into the D)").format(
+                  line=_("{who} to play the black").format(who=yellow)))]
+    messages = [_("The cue ball cannot go there: it must be {where}, clear of the "
+                  "other balls.").format(where=_(where)) for where in ZONE_RULE.values()]
+    messages += [_("At this power the cue ball flies off the table."),
+                 _("At this power the cue ball jumps over {balls}.").format(
+                     balls=", ".join([_("the cue ball"), _("a yellow"), _("the black")])),
+                 _("A push out may only be declared on the shot right after the break."),
+                 _("Push out declared: P again to take it back."),
+                 _("{name} declares a push out.").format(name=b)]
+    replay = "   " + _("R: instant replay")
+    _bindings, aiming = flow._aiming_keys()
+    controls = [aiming + replay,
+                _("Mouse or arrow keys (Shift: fine): move the cue ball   "
+                  "Click or Enter: put it down   V: view   Q: concede   ")
+                + _("B or Esc: leave it where it was") + replay,
+                "   ".join([_("Free camera: drag to pan"), _("Mouse wheel: zoom"),
+                            _("C, Esc or an aiming key: back to the aim")]),
+                "   ".join([_("Pull the mouse back, push it through the ball: shoot"),
+                            _("Let go of the button or Esc: cancel")])]
+    details = [_("{detail} - WARNING: a third loses").format(
+                   detail=_("fouls in a row: {count}").format(count=2)),
+               _("{detail}  -  2 visits").format(
+                   detail=_("{group}: {count} left").format(group=_("yellow"), count=7))]
+    return {"ruling": rulings, "turn": turns, "message": messages, "controls": controls,
+            "detail": details}
+
+
+class LongRace:
+    """A race as hud_text.title reads it, at its longest."""
+    frames_to_win = 15
+    frame_number = 29
+
+
+def fill_in_language(screen):
+    from game.view.match import hud_text
+    from game.view.match.hud_text import PlayerPanel
+    hud = screen.hud
+    said = hud_sentences(screen.flow)
+    hud.title.setText(hud_text.title(screen.session, LongRace()))
+    hud.turn.setText(longest(said["turn"], hud.turn.getScale()[0], hud.turn))
+    hud.set_ruling(longest(said["ruling"], hud.ruling.getScale()[0], hud.ruling))
+    hud.say(longest(said["message"], hud.message.getScale()[0], hud.message))
+    hud.set_controls(longest(said["controls"], hud.controls.getScale()[0], hud.controls))
+    hud.show_thinking(NAMES[1], 1.0)
+    for k, box in enumerate(hud.players):
+        detail = longest(said["detail"], box.detail.getScale()[0], box.detail)
+        box.set(PlayerPanel(NAMES[k], detail, at_table=k == 0, warning=True))
+    hud.show_aiming(-0.55, -0.65, 35.0, True, 1.0, 359.9)
+
+
+@pytest.fixture(params=WINDOWS, ids=lambda size: f"{size[0]}x{size[1]}")
+def sized(request, base):
+    w0, h0 = base.win.getXSize(), base.win.getYSize()
+    base.win.setSize(*request.param)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    yield request.param
+    base.win.setSize(w0, h0)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, language):
+    from game import i18n
+    from game.settings import Aids
+    from game.view.match.play import GameScreen
+    i18n.use_language(language)
+    screen = GameScreen(base, _session("nine_ball"), Aids(), lambda: None, use_shaders=False,
+                        shadow_size=256)
+    try:
+        fill_in_language(screen)
+        base.graphicsEngine.renderFrame()
+        texts = hud_texts(screen.hud)
+        for name, node in texts.items():
+            rows = node.textNode.getNumRows()
+            assert rows <= HUD_LINES[name], f"{language} {name}: {rows} lines: {node.getText()}"
+        rects = {name: node_rect(base, node) for name, node in texts.items()}
+        w, h = base.win.getXSize(), base.win.getYSize()
+        for name, (x0, y0, x1, y1) in rects.items():
+            assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, f"{language} {name} leaves"
+        for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+            assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
+    finally:
+        screen.destroy()
+
+
+# ---- the Graphics page ---------------------------------------------------------------
+GRAPHICS_FRAME = (-1.2, 1.2)      # the page's frame, left and right (graphics_page)
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def graphics(request, base):
+    from game import i18n
+    from game.view.menu.graphics_page import GraphicsPage
+    i18n.use_language(request.param)
+    page = GraphicsPage(base, S.Settings(), lambda settings: None, lambda: None)
+    yield page
+    page.destroy()
+
+
+def test_every_graphics_label_ends_before_its_control(graphics):
+    from game.view.menu.graphics_page import COLUMN
+    assert len(graphics.labels) >= 7
+    for label in graphics.labels:
+        width = label.textNode.calcWidth(label.text) * label.getScale()[0]
+        assert COLUMN[0] + width <= COLUMN[1] - MARGIN, label.text
+
+
+def test_every_graphics_choice_ends_inside_the_page(graphics):
+    """Every value each cycling button can show, and every switch's label."""
+    from game.settings import FPS_CAPS, MSAA_SAMPLES, QUALITY_PRESETS, RESOLUTIONS
+    shown = []
+    for _ in range(max(len(QUALITY_PRESETS), len(MSAA_SAMPLES), len(FPS_CAPS),
+                       len(RESOLUTIONS))):
+        for button, step in ((graphics.preset_button, graphics.next_preset),
+                             (graphics.msaa_button, graphics.next_msaa),
+                             (graphics.fps_button, graphics.next_fps_cap),
+                             (graphics.resolution_button, graphics.next_resolution)):
+            shown.append((button, button["text"]))
+            step()
+    for toggle in (graphics.shadows_toggle, graphics.vsync_toggle, graphics.fullscreen_toggle,
+                   graphics.invert_toggle):
+        shown.append((toggle.button, toggle.button["text"]))
+    for button, text in shown:
+        node = button.component("text0").textNode
+        end = button.getX() + node.calcWidth(text) * button.getScale()[0]
+        assert end <= GRAPHICS_FRAME[1] - MARGIN, text
+
+
+def test_the_graphics_note_clears_the_back_button(base, graphics):
+    note = graphics.note
+    base.graphicsEngine.renderFrame()
+    bounds = note.getTightBounds(graphics.frame)
+    button = graphics.back_button
+    left, right, bottom, top = button["frameSize"]
+    assert bounds[0].x >= GRAPHICS_FRAME[0] and bounds[1].x <= GRAPHICS_FRAME[1], note.text
+    assert bounds[0].z >= button.getZ() + top + 0.01, (note.text, bounds[0].z)

@@ -44,6 +44,7 @@ class GraphicsPage:
                                  sortOrder=10)
         OnscreenText(parent=self.frame, text=_("Graphics and input"), pos=(0, 0.76),
                      scale=0.08, fg=GOLD)
+        self.labels = []                # the rows' names, left of their controls
         rows = iter(0.6 - 0.085 * k for k in range(20))
         self.preset_button = self._cycle(_("Quality"), next(rows), self.next_preset)
         self.msaa_button = self._cycle(_("Antialiasing"), next(rows), self.next_msaa)
@@ -69,9 +70,10 @@ class GraphicsPage:
                                           settings.master_volume)
         self.music_slider = self._slider(_("Music volume"), next(rows), (0.0, 1.0),
                                          settings.music_volume)
-        OnscreenText(parent=self.frame, pos=(0, -0.74), scale=0.04, fg=NOTICE, wordwrap=50,
-                     text=_("Antialiasing samples and vertical sync take effect at the next "
-                            "start; the rest at once."))
+        self.note = OnscreenText(parent=self.frame, pos=(0, -0.74), scale=0.04, fg=NOTICE,
+                                 wordwrap=50, text=_("Antialiasing samples and vertical sync "
+                                                     "take effect at the next start; the "
+                                                     "rest at once."))
         self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
                                         text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),
@@ -82,8 +84,8 @@ class GraphicsPage:
 
     # ---- widgets ---------------------------------------------------------------------
     def _label(self, text: str, z: float) -> None:
-        OnscreenText(parent=self.frame, text=text, pos=(COLUMN[0], z), scale=0.045, fg=TEXT,
-                     align=TextNode.ALeft)
+        self.labels.append(OnscreenText(parent=self.frame, text=text, pos=(COLUMN[0], z),
+                                        scale=0.045, fg=TEXT, align=TextNode.ALeft))
 
     def _cycle(self, label: str, z: float, command) -> DirectButton:
         self._label(label, z)

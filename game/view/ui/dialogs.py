@@ -7,6 +7,8 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.i18n import _
+
 from .palette import BUTTON, GOLD, PANEL, TEXT
 
 BUTTON_WIDTH = 0.58
@@ -14,7 +16,7 @@ BUTTON_WIDTH = 0.58
 
 def key_label(key: str) -> str:
     """How a Panda3D key name is written on a button."""
-    return {"enter": "Enter", "escape": "Esc", "space": "Space"}.get(key, key.upper())
+    return {"enter": _("Enter"), "escape": _("Esc"), "space": _("Space")}.get(key, key.upper())
 
 
 class Dialog:
@@ -36,7 +38,7 @@ class Dialog:
         x0 = -gap * (len(choices) - 1) / 2
         for k, (label, keys, callback) in enumerate(choices):
             hint = " / ".join(key_label(key) for key in keys)
-            self.hints.append(f"{hint} or click: {label}")
+            self.hints.append(_("{keys} or click: {label}").format(keys=hint, label=label))
             self.buttons.append(DirectButton(
                 parent=self.frame, text=f"{label}  [{hint}]", text_scale=0.05,
                 text_fg=TEXT, frameColor=BUTTON,

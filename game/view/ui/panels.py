@@ -119,7 +119,7 @@ class Panels:
 
     def __init__(self, base, help_lines, log_lines=None):
         self.sources = {"help": help_lines}
-        self.panels = {"help": TextPanel(base, "Controls")}
+        self.panels = {"help": TextPanel(base, _("Controls"))}
         self.keys = DirectObject()
         self.keys.accept(HELP_KEY, self.toggle, ["help"])
         if log_lines is not None:

@@ -16,8 +16,9 @@ from pathlib import Path
 import physics_ext
 
 FORMAT_NAME = "breakshot-replay"
-FORMAT_VERSION = (1, 3)        # 1.1 adds race_to; 1.2 the friction model, contact time,
-# follow-through; 1.3 the rail tops (table cushion_width, rail_width; params e_rail, u_rail, u_r_rail)
+FORMAT_VERSION = (1, 4)        # 1.1 adds race_to; 1.2 the friction model, contact time,
+# follow-through; 1.3 the rail tops (table cushion_width, rail_width; params e_rail, u_rail, u_r_rail);
+# 1.4 the seats (profile, computer level or guest: the statistics database)
 # The physics files whose content decides what a shot simulates to.
 _SOLVER_SOURCES = ("*.pyx", "*.pxd", "*.py")
 

@@ -1,0 +1,120 @@
+"""The statistics database rebuilt from the replays folder, the source of truth: every
+replay that loads, oldest first, goes through the same MatchWriter calls the live
+listener makes, so the rebuilt statistics equal those written while playing.
+
+A replay that cannot be loaded is skipped and named in the result; the rebuild writes a
+new file beside the database and renames it over it, so an interrupted rebuild leaves
+the old database (or none) and never half of one.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.replay import ReplayError, load_replay
+from game.replay.library import EXTENSION
+from game.replay.reader import read_manifest
+from game.session import Concede, NextGame, Shoot
+from game.storage import FileRefused
+
+from .seats import ProfileError, Seat, seat_from_plain
+from .shots import shot_line
+from .store import connect, migrate
+from .writer import MatchWriter
+
+
+@dataclass(frozen=True)
+class RebuildReport:
+    """matches: replays written to the database; skipped: (file name, why) of those that
+    could not be read."""
+    matches: int
+    skipped: tuple
+
+
+def replay_header(path) -> tuple:
+    """(the two Seats, race_to) of a replay file: two guests for a file before format
+    1.4, single games (1) before 1.1. ProfileError for seats that are not seats."""
+    _, manifest, _, _ = read_manifest(path)
+    race_to = manifest.get("race_to", 1)
+    if not (type(race_to) is int and race_to >= 1):
+        raise ProfileError(f"the replay's race_to {race_to!r:.40} is not a number of frames")
+    seats = manifest.get("seats")
+    if seats is None:
+        return (Seat(), Seat()), race_to
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise ProfileError("the replay's seats are not a list of two")
+    return tuple(seat_from_plain(s) for s in seats), race_to
+
+
+def write_replay(conn, replay, seats: tuple, race_to: int) -> None:
+    """One loaded replay's match, shot by shot, through a MatchWriter."""
+    match = replay.match
+    writer = MatchWriter(conn, os.path.basename(replay.path), match.mode, replay.created,
+                         race_to, seats)
+    shots = {shot.command_index: shot for shot in replay.shots}
+    for k, command in enumerate(replay.commands):
+        if isinstance(command, Shoot):
+            shot = shots[k]
+            line = shot_line(match.mode, match.table, writer.game, shot.shooter,
+                             shot.is_break, shot.push_out, shot.ball_ids, shot.ruling,
+                             shot.result)
+            writer.shot(line, shot.ruling["winner"], shot.ruling["end_reason"] or "")
+        elif isinstance(command, Concede):
+            writer.concede(1 - int(command.player), "conceded")
+        elif isinstance(command, NextGame):
+            writer.next_game()
+
+
+def replay_files(folder) -> list:
+    """The replay files in `folder`, in the order their matches were recorded (file
+    names start with the start time; the name breaks ties)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix == EXTENSION and p.is_file())
+
+
+def rebuild(path, replay_folder) -> RebuildReport:
+    """Write a new database at `path` from every replay in `replay_folder`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(f".{path.name}.{os.getpid()}.rebuild")
+    _remove(fresh)
+    conn = connect(fresh)
+    conn.execute("PRAGMA synchronous=OFF")     # one file made once; fsynced at the end
+    written, skipped = 0, []
+    try:
+        migrate(conn)
+        found = []
+        for replay_path in replay_files(replay_folder):
+            try:
+                _, manifest, _, _ = read_manifest(replay_path)
+                found.append((str(manifest.get("created", "")), replay_path.name, replay_path))
+            except (ReplayError, FileRefused, OSError) as exc:
+                skipped.append((replay_path.name, str(exc)))
+        for _, name, replay_path in sorted(found):
+            try:
+                replay = load_replay(replay_path)
+                seats, race_to = replay_header(replay_path)
+            except (ReplayError, FileRefused, ProfileError, OSError) as exc:
+                skipped.append((name, str(exc)))
+                continue
+            if replay.shots:
+                write_replay(conn, replay, seats, race_to)
+                written += 1
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+    with open(fresh, "rb+") as f:
+        os.fsync(f.fileno())
+    for suffix in ("-wal", "-shm"):
+        _remove(Path(str(path) + suffix))
+    os.replace(fresh, path)
+    return RebuildReport(written, tuple(skipped))
+
+
+def _remove(path: Path) -> None:
+    for p in (path, Path(str(path) + "-wal"), Path(str(path) + "-shm")):
+        if p.exists():
+            p.unlink()

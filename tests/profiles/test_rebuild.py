@@ -1,0 +1,31 @@
+"""The database written while playing equals the one rebuilt from the replays."""
+from game.profiles.rebuild import rebuild
+from game.profiles.stats import seat_stats, seats_played
+from game.profiles.store import open_store
+
+from conftest import ANN, BOB, computer, play
+
+
+def every_stat(conn):
+    return {(seat, mode): seat_stats(conn, seat, mode) for seat in seats_played(conn)
+            for mode in ("nine_ball", "eight_ball")}
+
+
+def test_rebuild_reproduces_the_statistics_written_while_playing(db, tmp_path):
+    folder = tmp_path / "replays"
+    play(db, folder, "nine_ball", (ANN, computer("beginner")), ("amateur", "beginner"), 1, 0,
+         games=2, race_to=2)
+    play(db, folder, "eight_ball", (ANN, BOB), ("pro", "beginner"), 2, 1)
+    play(db, folder, "nine_ball", (BOB, ANN), ("beginner", "amateur"), 3, 2, concede_last=False)
+    live = every_stat(db)
+    report = rebuild(tmp_path / "rebuilt.sqlite", folder)
+    assert report.matches == 3 and report.skipped == ()
+    rebuilt = open_store(tmp_path / "rebuilt.sqlite")
+    assert every_stat(rebuilt) == live
+    ann = live[("profile:Ann", "nine_ball")]
+    # Two conceded frames against the beginner; the match left mid-game counted apart.
+    assert ann.frames_won + ann.frames_lost == 2 and ann.unfinished == 1
+    assert ann.matches_won + ann.matches_lost == 1
+    assert ann.rating is not None and ann.rating[2] == 2 and ann.attempts > 0
+    assert [o for o, _, _ in ann.opponents] == ["computer:beginner"]
+    assert [o for o, _, _ in live[("profile:Ann", "eight_ball")].opponents] == ["profile:Bob"]

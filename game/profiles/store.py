@@ -52,7 +52,7 @@ def check(path) -> None:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
+            problems = [row[0] for row in conn.execute("PRAGMA integrity_check(1)")]
             app, version = (conn.execute("PRAGMA application_id").fetchone()[0],
                             conn.execute("PRAGMA user_version").fetchone()[0])
         finally:
@@ -60,8 +60,11 @@ def check(path) -> None:
     except sqlite3.DatabaseError as exc:
         raise StoreRefused(_("{path} is damaged ({problem}).").format(path=path, problem=exc))
     if problems != ["ok"]:
+        # The report's lines after the first (one per page) add nothing for a player.
+        first = next((line for line in problems[0].splitlines()
+                      if line.strip() and not line.startswith("***")), problems[0])
         raise StoreRefused(_("{path} is damaged ({problem}).").format(path=path,
-                                                                     problem=problems[0]))
+                                                                     problem=first.strip()))
     if app != APPLICATION_ID and (app, version) != (0, 0):
         raise StoreRefused(_("{path} belongs to another program.").format(path=path))
     if version > SCHEMA_VERSION:

@@ -101,7 +101,9 @@ def rebuild(path, replay_folder) -> RebuildReport:
                 skipped.append((name, str(exc)))
                 continue
             if replay.shots:
-                write_replay(conn, replay, seats, race_to)
+                with conn:                  # one transaction per match
+                    conn.execute("BEGIN")
+                    write_replay(conn, replay, seats, race_to)
                 written += 1
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:

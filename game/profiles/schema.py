@@ -3,8 +3,10 @@
 The version is SQLite's `PRAGMA user_version`; `application_id` marks the file as
 Breakshot's, so another program's SQLite file is told apart from a Breakshot one.
 Version 1 was the first; version 2 adds the ratings table (filled from the frames by the
-migration, as they would have been while playing), the frames' end reason and the index
-the statistics screen queries by. A migration runs in one transaction: a crash leaves
+migration, as they would have been while playing), the frames' end reason, and the
+running totals the statistics screen reads instead of every shot (filled from the shots
+by the migration, then kept up to date shot by shot): per match and side, per cut-angle
+and distance bin, per break outcome and per foul. A migration runs in one transaction: a crash leaves
 the file at the version before.
 """
 from __future__ import annotations
@@ -77,6 +79,47 @@ MIGRATIONS = [
         PRIMARY KEY (seat, mode)
     );
     ALTER TABLE frames ADD COLUMN reason TEXT NOT NULL DEFAULT '';
-    CREATE INDEX shots_by_seat ON shots (seat, mode);
+    CREATE INDEX frames_by_seat0 ON frames (seat0, mode);
+    CREATE INDEX frames_by_seat1 ON frames (seat1, mode);
+    CREATE INDEX matches_by_seat0 ON matches (seat0, mode);
+    CREATE INDEX matches_by_seat1 ON matches (seat1, mode);
+    CREATE TABLE side_totals (
+        match INTEGER NOT NULL REFERENCES matches(id),
+        shooter INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        made INTEGER NOT NULL,
+        potted INTEGER NOT NULL,
+        visits INTEGER NOT NULL,
+        best_run INTEGER NOT NULL,
+        PRIMARY KEY (match, shooter)
+    );
+    CREATE INDEX side_totals_by_seat ON side_totals (seat, mode, match);
+    CREATE TABLE pot_grid (
+        seat TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        cut_bin INTEGER NOT NULL,
+        distance_bin INTEGER NOT NULL,
+        attempts INTEGER NOT NULL,
+        made INTEGER NOT NULL,
+        PRIMARY KEY (seat, mode, cut_bin, distance_bin)
+    );
+    CREATE TABLE break_totals (
+        seat TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        balls INTEGER NOT NULL,
+        breaks INTEGER NOT NULL,
+        scratches INTEGER NOT NULL,
+        key_balls INTEGER NOT NULL,
+        PRIMARY KEY (seat, mode, balls)
+    );
+    CREATE TABLE foul_totals (
+        seat TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (seat, mode, kind)
+    );
     """,
 ]

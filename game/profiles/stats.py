@@ -13,14 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-# The heat map's bins: cut angle 0..90 degrees in 15-degree steps (a thinner cut, up to
-# 180 degrees from behind, joins the last), distance to the pocket 0..3 m in 0.5 m steps.
-CUT_BINS = 6
-CUT_STEP_RAD = np.radians(15.0)
-DISTANCE_BINS = 6
-DISTANCE_STEP_M = 0.5
-# Break outcomes: balls potted 0, 1, 2, 3 and 4 or more.
-BREAK_BALLS_MAX = 4
+from .totals import BREAK_BALLS_MAX, CUT_BINS, DISTANCE_BINS
 
 
 @dataclass(frozen=True)
@@ -91,35 +84,26 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
             if s == seat:
                 matches["unfinished" if not finished else
                         "won" if winner == k else "lost" if winner is not None else "drawn"] += 1
-    visits, potted, attempts, made = q(
-        "SELECT COUNT(DISTINCT match * 100000 + visit), COALESCE(SUM(potted), 0), "
-        "COALESCE(SUM(attempt), 0), COALESCE(SUM(made), 0) FROM shots WHERE seat=? AND "
-        "mode=?", (seat, mode)).fetchone()
+    visits, potted, attempts, made, best_run = q(
+        "SELECT COALESCE(SUM(visits), 0), COALESCE(SUM(potted), 0), COALESCE(SUM(attempts), 0),"
+        " COALESCE(SUM(made), 0), COALESCE(MAX(best_run), 0) FROM side_totals WHERE seat=? "
+        "AND mode=?", (seat, mode)).fetchone()
     grid_a = np.zeros((CUT_BINS, DISTANCE_BINS), dtype=np.int64)
     grid_m = np.zeros_like(grid_a)
-    for c, d, n, m in q(
-            "SELECT MIN(CAST(cut_angle / ? AS INTEGER), ?), MIN(CAST(distance / ? AS INTEGER),"
-            " ?), COUNT(*), SUM(made) FROM shots WHERE seat=? AND mode=? AND attempt=1 "
-            "GROUP BY 1, 2", (CUT_STEP_RAD, CUT_BINS - 1, DISTANCE_STEP_M, DISTANCE_BINS - 1,
-                              seat, mode)):
+    for c, d, n, m in q("SELECT cut_bin, distance_bin, attempts, made FROM pot_grid WHERE "
+                        "seat=? AND mode=?", (seat, mode)):
         grid_a[c, d], grid_m[c, d] = n, m
-    per_match = tuple(q("SELECT SUM(attempt), SUM(made) FROM shots WHERE seat=? AND mode=? "
-                        "GROUP BY match ORDER BY match", (seat, mode)).fetchall())
+    per_match = tuple(q("SELECT SUM(attempts), SUM(made) FROM side_totals WHERE seat=? AND "
+                        "mode=? GROUP BY match ORDER BY match", (seat, mode)).fetchall())
     breaks = np.zeros(BREAK_BALLS_MAX + 1, dtype=np.int64)
     scratches = key_balls = 0
-    for balls, n, s, k in q("SELECT MIN(potted, ?), COUNT(*), SUM(scratch), SUM(key_ball) "
-                            "FROM shots WHERE seat=? AND mode=? AND is_break=1 GROUP BY 1",
-                            (BREAK_BALLS_MAX, seat, mode)):
+    for balls, n, s, k in q("SELECT balls, breaks, scratches, key_balls FROM break_totals "
+                            "WHERE seat=? AND mode=?", (seat, mode)):
         breaks[balls] = n
         scratches += s
         key_balls += k
-    fouls = Counter()
-    for text, n in q("SELECT fouls, COUNT(*) FROM shots WHERE seat=? AND mode=? AND "
-                     "fouls != '' GROUP BY fouls", (seat, mode)):
-        for kind in text.split(","):
-            fouls[kind] += n
-    best_run = q("SELECT COALESCE(MAX(balls), 0) FROM (SELECT SUM(potted) AS balls FROM shots "
-                 "WHERE seat=? AND mode=? GROUP BY match, visit)", (seat, mode)).fetchone()[0]
+    fouls = q("SELECT kind, count FROM foul_totals WHERE seat=? AND mode=? ORDER BY count DESC,"
+              " kind", (seat, mode)).fetchall()
     rating = q("SELECT rating, deviation, frames FROM ratings WHERE seat=? AND mode=?",
                (seat, mode)).fetchone()
     return Stats(seat=seat, mode=mode, frames_won=won, frames_lost=lost,
@@ -130,7 +114,7 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
                  grid_made=tuple(map(tuple, grid_m.tolist())), per_match=per_match,
                  breaks=int(breaks.sum()), break_balls=tuple(breaks.tolist()),
                  break_scratches=scratches, break_key_ball=key_balls,
-                 fouls=tuple(sorted(fouls.items(), key=lambda kv: (-kv[1], kv[0]))),
+                 fouls=tuple(fouls),
                  best_run=best_run, break_and_runs=runs,
                  opponents=tuple((o, w, l) for o, (w, l) in sorted(opponents.items())),
                  rating=tuple(rating) if rating else None)

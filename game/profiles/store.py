@@ -17,6 +17,7 @@ import sqlite3
 from game.i18n import _
 
 from .ratings import rate_all_frames
+from .totals import total_all
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, VERSION_1
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -107,7 +108,9 @@ def migrate(conn: sqlite3.Connection) -> int:
                 if statement.strip():
                     conn.execute(statement)
             if version == 1:
-                rate_all_frames(conn)       # the ratings the frames would have given
+                # The ratings and totals the frames and shots would have given.
+                rate_all_frames(conn)
+                total_all(conn)
             conn.execute(f"PRAGMA user_version={version + 1}")
             conn.execute("COMMIT")
         except BaseException:

@@ -7,18 +7,20 @@ MatchWriter with the same calls in the same order, so both write the same rows.
 """
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 from .ratings import rate_all_frames, rate_frame
 from .seats import Seat
 from .shots import ShotLine
+from .totals import add_shot
 
 
 class MatchWriter:
     """One match's rows in `conn`. replay: the replay file's name (the match's identity:
     the rebuild finds it again); created: the match's start, ISO 8601 UTC; race_to:
     frames that win the match (1: single games); seats: the two Seats, seat 0 first.
-    A match already in the database (the same replay) is replaced."""
+    A match already in the database (the same replay) is an sqlite3.IntegrityError."""
 
     def __init__(self, conn: sqlite3.Connection, replay: str, mode: str, created: str,
                  race_to: int, seats: tuple):
@@ -31,12 +33,10 @@ class MatchWriter:
         self.shots = 0
         self.visit = 0
         self._visit_player = None          # who is at the table (None: a new visit next)
+        self._run = 0                      # balls potted in the visit so far
         self._breaker = -1                 # the seat that broke this game (-1: no break yet)
         self._game_shooters: set = set()
-        with conn:
-            old = conn.execute("SELECT id FROM matches WHERE replay=?", (replay,)).fetchone()
-            if old:
-                _delete_match(conn, old[0])
+        with transaction(conn):
             for seat in seats:
                 if seat.kind == "profile":
                     conn.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?)",
@@ -48,19 +48,24 @@ class MatchWriter:
     def shot(self, line: ShotLine, winner: int | None, reason: str = "") -> None:
         """Write one shot; `winner`: the seat that won the frame on it (None: it goes on),
         `reason` how (the rules' EndReason value)."""
-        if line.shooter != self._visit_player:
+        new_visit = line.shooter != self._visit_player
+        if new_visit:
             self.visit += 1
+            self._run = 0
+        self._run += line.potted
         self._visit_player = line.shooter if line.keeps_table else None
         if line.is_break:
             self._breaker = line.shooter
         self._game_shooters.add(line.shooter)
-        with self.conn:
+        with transaction(self.conn):
             self.conn.execute(
                 "INSERT INTO shots VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.id, self.shots, self.game, self.mode, self.seats[line.shooter],
                  line.shooter, self.visit, line.is_break, line.potted, line.scratch,
                  line.key_ball, ",".join(line.fouls), line.attempt, line.made, line.cut_angle,
                  line.distance))
+            add_shot(self.conn, self.id, self.seats[line.shooter], self.mode, line, new_visit,
+                     self._run)
             self.shots += 1
             if winner is not None:
                 self._frame_over(winner, reason)
@@ -69,7 +74,7 @@ class MatchWriter:
 
     def concede(self, winner: int, reason: str) -> None:
         """The frame was conceded: seat `winner` wins it."""
-        with self.conn:
+        with transaction(self.conn):
             self._frame_over(winner, reason)
 
     def next_game(self) -> None:
@@ -80,7 +85,7 @@ class MatchWriter:
 
     def discard(self) -> None:
         """Remove the match (its frames' ratings recomputed without them)."""
-        with self.conn:
+        with transaction(self.conn):
             rated = self.conn.execute("SELECT COUNT(*) FROM frames WHERE match=?",
                                       (self.id,)).fetchone()[0]
             _delete_match(self.conn, self.id)
@@ -105,5 +110,18 @@ class MatchWriter:
 
 
 def _delete_match(conn, match_id: int) -> None:
-    for table, column in (("shots", "match"), ("frames", "match"), ("matches", "id")):
+    for table, column in (("shots", "match"), ("side_totals", "match"), ("frames", "match"),
+                          ("matches", "id")):
         conn.execute(f"DELETE FROM {table} WHERE {column}=?", (match_id,))
+
+
+@contextlib.contextmanager
+def transaction(conn):
+    """One transaction for the block, committed at its end (rolled back on an error);
+    inside a transaction the caller opened (a rebuild writes a whole match at once),
+    just part of that one."""
+    if conn.in_transaction:
+        yield
+        return
+    with conn:
+        yield

@@ -2,6 +2,7 @@
 from game.profiles.rebuild import rebuild
 from game.profiles.stats import seat_stats, seats_played
 from game.profiles.store import open_store
+from game.profiles.totals import TOTAL_TABLES, total_all
 
 from conftest import ANN, BOB, computer, play
 
@@ -29,3 +30,14 @@ def test_rebuild_reproduces_the_statistics_written_while_playing(db, tmp_path):
     assert ann.rating is not None and ann.rating[2] == 2 and ann.attempts > 0
     assert [o for o, _, _ in ann.opponents] == ["computer:beginner"]
     assert [o for o, _, _ in live[("profile:Ann", "eight_ball")].opponents] == ["profile:Bob"]
+
+
+def test_the_running_totals_equal_a_recomputation_from_the_shots(db, tmp_path):
+    play(db, tmp_path / "replays", "nine_ball", (ANN, BOB), ("amateur", "beginner"), 4, 0,
+         games=2, shots_per_game=10)
+    tables = {t: sorted(db.execute(f"SELECT * FROM {t}").fetchall()) for t in TOTAL_TABLES}
+    assert tables["side_totals"] and tables["foul_totals"] is not None
+    with db:
+        total_all(db)
+    assert {t: sorted(db.execute(f"SELECT * FROM {t}").fetchall())
+            for t in TOTAL_TABLES} == tables

@@ -27,6 +27,11 @@ def version_1_file(path):
     for game in (0, 1):
         conn.execute("INSERT INTO frames VALUES (1, ?, 'nine_ball', 'profile:Ann', "
                      "'computer:pro', 0, 0, 0)", (game,))
+    # Ann's break (two balls) and a made cut of 0.3 rad from 0.8 m in her visit after it.
+    conn.execute("INSERT INTO shots VALUES (1, 0, 0, 'nine_ball', 'profile:Ann', 0, 1, 1, 2, "
+                 "0, 0, '', 0, 0, NULL, NULL)")
+    conn.execute("INSERT INTO shots VALUES (1, 1, 0, 'nine_ball', 'profile:Ann', 0, 1, 0, 1, "
+                 "0, 0, '', 1, 1, 0.3, 0.8)")
     conn.commit()
     conn.close()
 
@@ -41,6 +46,9 @@ def test_a_first_version_file_is_migrated_with_its_ratings(tmp_path):
     rating, _, frames = stats.rating
     assert frames == 2 and rating > 1700        # two wins against the pro (1692)
     assert conn.execute("SELECT reason FROM frames").fetchall() == [("",), ("",)]
+    assert (stats.visits, stats.potted, stats.best_run, stats.attempts, stats.made) == (
+        1, 3, 3, 1, 1)
+    assert stats.grid_made[1][1] == 1 and stats.break_balls == (0, 0, 1, 0, 0)
 
 
 def _zero_a_page(path):

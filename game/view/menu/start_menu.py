@@ -3,7 +3,8 @@ variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, how the power is set (holding Space or a mouse stroke), sound
 (effects volume, mute); Play (or Enter), Practice, Recent matches, Rules (or F2: the
 chosen game's rules) and Quit; F1 shows the menu's controls; Graphics opens the
-graphics and input page (`graphics_page`).
+graphics and input page (`graphics_page`); Statistics the profiles and statistics screen
+(game/view/stats, through on_stats).
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -63,11 +64,12 @@ class Menu:
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
     recent matches) and on_practice(Settings) (practice on the chosen game's table; no
     button for either if None) are called from the buttons (or Enter for Play).
-    on_graphics(Settings): after each change on the graphics page, to apply it."""
+    on_graphics(Settings): after each change on the graphics page, to apply it.
+    on_stats(): the statistics button (none if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None):
+                 on_graphics=None, on_language=None, on_stats=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -159,6 +161,11 @@ class Menu:
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
         self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
                                             half_width=0.2)
+        # Under Graphics: the profiles, their statistics, and picking one for a seat.
+        self.stats_button = None
+        if on_stats is not None:
+            self.stats_button = self._button(_("Statistics"), (1.0, 0.62), on_stats,
+                                             half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

@@ -10,7 +10,7 @@ from game.profiles.shots import shot_line
 from game.profiles.store import check, open_store
 from game.profiles.writer import MatchWriter
 
-from conftest import ANN, computer, play
+from profile_helpers import ANN, computer, play
 
 KILLS = 100
 

@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 from game.profiles.rebuild import rebuild
 from game.profiles.store import open_store
 
-from conftest import ANN, BOB, computer, play
-from test_rebuild import every_stat
+from profile_helpers import ANN, BOB, computer, every_stat, play
 
 SEATS = [ANN, BOB, computer("beginner"), computer("pro")]
 LEVEL_OF = {"profile:Ann": "amateur", "profile:Bob": "beginner", "computer:beginner": "beginner",

@@ -1,15 +1,9 @@
 """The database written while playing equals the one rebuilt from the replays."""
 from game.profiles.rebuild import rebuild
-from game.profiles.stats import seat_stats, seats_played
 from game.profiles.store import open_store
 from game.profiles.totals import TOTAL_TABLES, total_all
 
-from conftest import ANN, BOB, computer, play
-
-
-def every_stat(conn):
-    return {(seat, mode): seat_stats(conn, seat, mode) for seat in seats_played(conn)
-            for mode in ("nine_ball", "eight_ball")}
+from profile_helpers import ANN, BOB, computer, every_stat, play
 
 
 def test_rebuild_reproduces_the_statistics_written_while_playing(db, tmp_path):

@@ -12,7 +12,7 @@ from game.profiles.seats import ProfileError, profile_name
 from game.profiles.stats import seat_stats
 from game.profiles.store import open_store
 
-from conftest import ANN, computer, play
+from profile_helpers import ANN, computer, play
 
 
 def version_1_file(path):

@@ -80,4 +80,4 @@ def test_a_profile_plays_a_frame_and_sees_it_in_its_statistics(open_window, keep
     pixels = list(band.getdata())
     gold = sum(1 for r, g, b in pixels if r > 180 and g > 150 and b < 120)
     ink = sum(1 for r, g, b in pixels if r > 200 and g > 200 and b > 180)
-    assert gold > 50 and ink > 500, (gold, ink)
+    assert gold > 500 and ink > 300, (gold, ink)

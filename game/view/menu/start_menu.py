@@ -164,7 +164,7 @@ class Menu:
         # Under Graphics: the profiles, their statistics, and picking one for a seat.
         self.stats_button = None
         if on_stats is not None:
-            self.stats_button = self._button(_("Statistics"), (1.0, 0.62), on_stats,
+            self.stats_button = self._button(_("Statistics"), (1.0, 0.6), on_stats,
                                              half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)

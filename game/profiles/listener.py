@@ -12,17 +12,12 @@ import os
 import sqlite3
 
 from game.session import Concede, GameSession, NextGame
-from game.storage.plain import to_plain
+from game.replay.manifest import encode_ruling
 
 from .shots import shot_line
 from .writer import MatchWriter
 
 log = logging.getLogger(__name__)
-
-
-def plain_ruling(ruling) -> dict:
-    """A ruling as plain data, as replays store it (game.replay.manifest.encode_shot)."""
-    return {"type": type(ruling).__name__, **to_plain(ruling)}
 
 
 class StatsRecorder:
@@ -50,7 +45,7 @@ class StatsRecorder:
         try:
             if record is not None:
                 before = record.state_before
-                ruling = plain_ruling(record.ruling)
+                ruling = encode_ruling(record.ruling)     # as the replay stores it
                 line = shot_line(session.mode, session.table, self.writer.game,
                                  int(before.shooter), before.is_break, record.command.push_out,
                                  record.ball_ids, ruling, record.result)

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.replay import ReplayError, load_replay
+from game.replay import fields as F
 from game.replay.library import EXTENSION
+from game.replay.manifest import MAX_SHOTS
 from game.replay.reader import read_manifest
 from game.session import Concede, NextGame, Shoot
 from game.storage import FileRefused
@@ -34,11 +36,10 @@ class RebuildReport:
 
 def replay_header(path) -> tuple:
     """(the two Seats, race_to) of a replay file: two guests for a file before format
-    1.4, single games (1) before 1.1. ProfileError for seats that are not seats."""
+    1.4, single games (1) before 1.1. ProfileError for seats that are not seats, a
+    ReplayError for a race_to that is not a number of frames."""
     _, manifest, _, _ = read_manifest(path)
-    race_to = manifest.get("race_to", 1)
-    if not (type(race_to) is int and race_to >= 1):
-        raise ProfileError(f"the replay's race_to {race_to!r:.40} is not a number of frames")
+    race_to = F.integer(manifest.get("race_to", 1), "race_to", 1, MAX_SHOTS)
     seats = manifest.get("seats")
     if seats is None:
         return (Seat(), Seat()), race_to

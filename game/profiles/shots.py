@@ -54,7 +54,7 @@ class ShotLine:
 def shot_line(mode: str, table, game: int, shooter: int, is_break: bool, push_out: bool,
               ball_ids, ruling: dict, result) -> ShotLine:
     """The ShotLine of one shot. table: its TableSpec; ruling: the ruling as plain data
-    (game.storage.plain.to_plain, as replays store it); result: the ShotResult."""
+    (game.replay.manifest.encode_ruling, as replays store it); result: the ShotResult."""
     facts = facts_from_result(result, ball_ids, cue_index=0)
     objects = set(facts.pocketed) - {CUE}
     first = facts.first_contact

@@ -5,10 +5,10 @@ import random
 import signal
 import time
 
-from game.profiles.listener import plain_ruling
 from game.profiles.shots import shot_line
 from game.profiles.store import check, open_store
 from game.profiles.writer import MatchWriter
+from game.replay.manifest import encode_ruling
 
 from profile_helpers import ANN, computer, play
 
@@ -23,7 +23,7 @@ def match_lines(tmp_path):
     conn.close()
     lines = []
     for record in session.shots:
-        ruling = plain_ruling(record.ruling)
+        ruling = encode_ruling(record.ruling)
         before = record.state_before
         lines.append((shot_line(session.mode, session.table, 0, int(before.shooter),
                                 before.is_break, record.command.push_out, record.ball_ids,

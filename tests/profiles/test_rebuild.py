@@ -1,5 +1,8 @@
 """The database written while playing equals the one rebuilt from the replays."""
+import pytest
+
 from game.profiles.rebuild import rebuild
+from game.profiles.seats import ProfileError, Seat, seat_from_plain
 from game.profiles.store import open_store
 from game.profiles.totals import TOTAL_TABLES, total_all
 
@@ -35,3 +38,29 @@ def test_the_running_totals_equal_a_recomputation_from_the_shots(db, tmp_path):
         total_all(db)
     assert {t: sorted(db.execute(f"SELECT * FROM {t}").fetchall())
             for t in TOTAL_TABLES} == tables
+
+
+def test_a_replay_that_cannot_be_read_is_skipped_and_named(tmp_path):
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    (folder / "2026-01-01_junk.bsreplay").write_bytes(b"not a zip at all")
+    report = rebuild(tmp_path / "rebuilt.sqlite", folder)
+    assert report.matches == 0
+    assert [name for name, _ in report.skipped] == ["2026-01-01_junk.bsreplay"]
+    assert "\n" not in report.skipped[0][1]
+
+
+@pytest.mark.parametrize("seat", [
+    None, [], {"kind": "profile", "name": "Ann"}, {"kind": "robot", "name": "", "created": ""},
+    {"kind": "computer", "name": "grandmaster", "created": ""},
+    {"kind": "profile", "name": "   ", "created": ""},
+    {"kind": "profile", "name": 7, "created": ""},
+    {"kind": "profile", "name": "Ann", "created": "x" * 100}])
+def test_a_seat_that_is_not_one_is_refused(seat):
+    with pytest.raises(ProfileError):
+        seat_from_plain(seat)
+
+
+def test_seats_read_back_as_written():
+    for seat in (ANN, computer("pro"), Seat()):
+        assert seat_from_plain(seat.to_plain()) == seat

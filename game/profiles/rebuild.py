@@ -23,7 +23,7 @@ from game.storage import FileRefused
 from .seats import ProfileError, Seat, seat_from_plain
 from .shots import shot_line
 from .store import connect, migrate
-from .writer import MatchWriter
+from .writer import CONCEDED, MatchWriter
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def write_replay(conn, replay, seats: tuple, race_to: int) -> None:
                              shot.result)
             writer.shot(line, shot.ruling["winner"], shot.ruling["end_reason"] or "")
         elif isinstance(command, Concede):
-            writer.concede(1 - int(command.player), "conceded")
+            writer.concede(1 - int(command.player), CONCEDED)
         elif isinstance(command, NextGame):
             writer.next_game()
 

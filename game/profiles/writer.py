@@ -10,10 +10,15 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
+from game.rules import EndReason
+
 from .ratings import rate_all_frames, rate_frame
 from .seats import Seat
 from .shots import ShotLine
 from .totals import add_shot
+
+
+CONCEDED = EndReason.CONCEDED.value
 
 
 class MatchWriter:
@@ -45,7 +50,7 @@ class MatchWriter:
                 "INSERT INTO matches (replay, mode, created, race_to, seat0, seat1) VALUES "
                 "(?, ?, ?, ?, ?, ?)", (replay, mode, created, race_to, *self.seats)).lastrowid
 
-    def shot(self, line: ShotLine, winner: int | None, reason: str = "") -> None:
+    def shot(self, line: ShotLine, winner: int | None = None, reason: str = "") -> None:
         """Write one shot; `winner`: the seat that won the frame on it (None: it goes on),
         `reason` how (the rules' EndReason value)."""
         new_visit = line.shooter != self._visit_player
@@ -93,7 +98,10 @@ class MatchWriter:
                 rate_all_frames(self.conn)
 
     def _frame_over(self, winner: int, reason: str) -> None:
-        run = self._game_shooters == {self._breaker} and winner == self._breaker
+        # The breaker won without the opponent at the table, on the table (a concession
+        # is not a run out).
+        run = (self._game_shooters == {self._breaker} and winner == self._breaker
+               and reason != CONCEDED)
         self.conn.execute("INSERT INTO frames VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                           (self.id, self.game, self.mode, *self.seats, winner, self._breaker,
                            run, reason))

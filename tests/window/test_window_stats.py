@@ -74,10 +74,10 @@ def test_a_profile_plays_a_frame_and_sees_it_in_its_statistics(open_window, keep
     assert text_matching(shot, r"^Frames: 1 won, 0 lost|^Frames: 0 won, 1 lost")
     assert text_matching(shot, r"Against Computer: beginner: [01] - [01]")
     image = keep_shot(window, "statistics")
-    # The plots are drawn: the texture's light ink and gold on the dark panel fill a
-    # good part of the band where they sit (above the records).
+    # The plots are drawn in the band above the records: the break's gold bar, and the
+    # axes, ticks and words in light ink (an empty panel there is all dark).
     band = image.crop((0, int(0.15 * SIZE[1]), SIZE[0], int(0.55 * SIZE[1]))).convert("RGB")
-    pixels = list(band.getdata())
+    pixels = band.getdata()
     gold = sum(1 for r, g, b in pixels if r > 180 and g > 150 and b < 120)
-    ink = sum(1 for r, g, b in pixels if r > 200 and g > 200 and b > 180)
-    assert gold > 500 and ink > 300, (gold, ink)
+    light = sum(1 for r, g, b in pixels if max(r, g, b) > 100)
+    assert gold > 500 and light > 3000, (gold, light)

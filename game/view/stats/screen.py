@@ -19,7 +19,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode, TransparencyAttrib
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.profiles.export import write_csv
 from game.profiles.figures import stats_image
 from game.profiles.registry import create_profile, profiles
@@ -209,7 +209,9 @@ def record_lines(stats) -> tuple:
     ]
     right = []
     if stats.rating:
-        right.append(_("Rating: {rating:.0f} ± {deviation:.0f} ({frames} frames)").format(
+        right.append(ngettext("Rating: {rating:.0f} ± {deviation:.0f} ({frames} frame)",
+                              "Rating: {rating:.0f} ± {deviation:.0f} ({frames} frames)",
+                              stats.rating[2]).format(
             rating=stats.rating[0], deviation=2 * stats.rating[1], frames=stats.rating[2]))
     fouls = ", ".join(f"{foul_words(kind)} {n}" for kind, n in stats.fouls[:3])
     right.append(_("Fouls: {list}").format(list=fouls or "-"))

@@ -64,6 +64,8 @@ def test_the_statistics_screen_opens_in_under_half_a_second(benchmark, big_datab
     stats, image = benchmark.pedantic(stats_image, args=(big_database, "profile:Ann",
                                                          "nine_ball"), rounds=5, iterations=1)
     assert stats.frames_won + stats.frames_lost == MATCHES
-    assert len(stats.per_match) == MATCHES and image.shape[2] == 4
+    sides = big_database.execute("SELECT COUNT(*) FROM side_totals WHERE seat='profile:Ann'")
+    assert len(stats.per_match) == sides.fetchone()[0] > 0.99 * MATCHES   # some she never shot
+    assert image.shape[2] == 4
     if benchmark.enabled:
         assert benchmark.stats.stats.median < 0.5

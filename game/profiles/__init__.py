@@ -13,6 +13,8 @@
     listener   the GameSession listener writing a match as it is played
     rebuild    the whole database rebuilt from the replays (the source of truth)
     opening    the game's database: refused files kept aside and rebuilt
+    keeper     the window's statistics: the database when needed, seats, the listener
+    selfplay   headless matches by the computer levels, recorded (tests, docs picture)
     stats      a seat's statistics in a mode, read back
     figures    the screen's plots (matplotlib, Agg) as RGBA pixels
     export     the statistics as CSV

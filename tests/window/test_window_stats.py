@@ -4,6 +4,8 @@ the computer (one stroke, then a concession), and the statistics screen showing 
 frame, its plots drawn."""
 import time
 
+import numpy as np
+
 from driver import PATIENCE, find_text, text_matching, texts
 
 SIZE = (1024, 576)
@@ -76,8 +78,9 @@ def test_a_profile_plays_a_frame_and_sees_it_in_its_statistics(open_window, keep
     image = keep_shot(window, "statistics")
     # The plots are drawn in the band above the records: the break's gold bar, and the
     # axes, ticks and words in light ink (an empty panel there is all dark).
-    band = image.crop((0, int(0.15 * SIZE[1]), SIZE[0], int(0.55 * SIZE[1]))).convert("RGB")
-    pixels = band.getdata()
-    gold = sum(1 for r, g, b in pixels if r > 180 and g > 150 and b < 120)
-    light = sum(1 for r, g, b in pixels if max(r, g, b) > 100)
+    band = np.asarray(image.crop((0, int(0.15 * SIZE[1]), SIZE[0], int(0.55 * SIZE[1])))
+                      .convert("RGB")).astype(int)
+    r, g, b = band[..., 0], band[..., 1], band[..., 2]
+    gold = int(((r > 180) & (g > 150) & (b < 120)).sum())
+    light = int((band.max(axis=2) > 100).sum())
     assert gold > 500 and light > 3000, (gold, light)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.replay import replay_directory
 from game.session.game import MODES
 
@@ -50,8 +50,9 @@ def main(argv=None) -> int:
         report = rebuild(path, folder)
         for name, why in report.skipped:
             print(_("skipped {name}: {why}").format(name=name, why=why), file=sys.stderr)
-        print(_("{path}: {count} matches from {folder}").format(path=path, count=report.matches,
-                                                               folder=folder))
+        print(ngettext("{path}: {count} match from {folder}",
+                       "{path}: {count} matches from {folder}", report.matches).format(
+            path=path, count=report.matches, folder=folder))
         return 0
     conn, notice = open_statistics(path)
     if notice:

@@ -5,6 +5,8 @@ import random
 import signal
 import time
 
+import pytest
+
 from game.profiles.shots import shot_line
 from game.profiles.store import check, open_store
 from game.profiles.writer import MatchWriter
@@ -43,6 +45,7 @@ def writer_child(path, replay, lines, report_fd) -> None:
             os.write(report_fd, b"s")
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="kills a forked writer (POSIX)")
 def test_kill_nine_while_writing_loses_at_most_the_shot_in_flight(tmp_path):
     lines = match_lines(tmp_path)
     path = tmp_path / "statistics.sqlite"

@@ -1,6 +1,7 @@
 """The database written while playing equals the one rebuilt from the replays."""
 import pytest
 
+from game.profiles.__main__ import main
 from game.profiles.rebuild import rebuild
 from game.profiles.seats import ProfileError, Seat, seat_from_plain
 from game.profiles.store import open_store
@@ -64,3 +65,18 @@ def test_a_seat_that_is_not_one_is_refused(seat):
 def test_seats_read_back_as_written():
     for seat in (ANN, computer("pro"), Seat()):
         assert seat_from_plain(seat.to_plain()) == seat
+
+
+def test_the_rebuild_command_writes_the_database_and_says_what_it_skipped(db, tmp_path,
+                                                                          capsys):
+    folder = tmp_path / "replays"
+    play(db, folder, "eight_ball", (ANN, computer("beginner")), ("beginner", "beginner"), 6,
+         0, shots_per_game=2)
+    (folder / "broken.bsreplay").write_bytes(b"PK\x03\x04 cut short")
+    path = tmp_path / "cli.sqlite"
+    assert main(["--database", str(path), "rebuild", "--replays", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert "1 match from" in out and "skipped broken.bsreplay" in err
+    assert every_stat(open_store(path)) == every_stat(db)
+    assert main(["--database", str(path), "show", "Ann", "--mode", "eight_ball"]) == 0
+    assert "frames_won" in capsys.readouterr().out

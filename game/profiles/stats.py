@@ -119,9 +119,3 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
                  opponents=tuple((o, w, l) for o, (w, l) in sorted(opponents.items())),
                  rating=tuple(rating) if rating else None)
 
-
-def seats_played(conn) -> list:
-    """Every seat key with a match in the database, and every profile's, sorted."""
-    rows = conn.execute("SELECT seat0 FROM matches UNION SELECT seat1 FROM matches UNION "
-                        "SELECT 'profile:' || name FROM profiles").fetchall()
-    return sorted(r[0] for r in rows)

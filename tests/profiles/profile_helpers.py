@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 from game.profiles.seats import Seat, computer
 from game.profiles.selfplay import play_recorded
-from game.profiles.stats import seat_stats, seats_played
+from game.profiles.stats import seat_stats
 
 START = datetime(2026, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
 ANN = Seat("profile", "Ann", "2026-04-30T10:00:00+00:00")
@@ -18,8 +18,11 @@ def play(conn, folder, mode, seats, levels, seed, minute, **options):
 
 
 def every_stat(conn):
-    """The statistics of every seat of the database in both games."""
-    return {(seat, mode): seat_stats(conn, seat, mode) for seat in seats_played(conn)
+    """The statistics of every seat with a match or a profile in the database, in both
+    games."""
+    rows = conn.execute("SELECT seat0 FROM matches UNION SELECT seat1 FROM matches UNION "
+                        "SELECT 'profile:' || name FROM profiles").fetchall()
+    return {(seat, mode): seat_stats(conn, seat, mode) for (seat,) in sorted(rows)
             for mode in ("nine_ball", "eight_ball")}
 
 

@@ -23,8 +23,7 @@ from game.i18n import _, ngettext
 from game.profiles.export import write_csv
 from game.profiles.figures import stats_image
 from game.profiles.registry import create_profile, profiles
-from game.profiles.seats import LEVEL_NAMES, ProfileError
-from game.profiles.stats import seats_played
+from game.profiles.seats import LEVEL_NAMES, ProfileError, Seat, computer
 from game.rules import Foul
 from game.session.describe import FOUL_TEXT
 from game.settings import NAME_MAX_CHARS
@@ -111,9 +110,8 @@ class StatsScreen:
 
     def _seats(self) -> list:
         """The profiles (by name), then the computer levels and guests."""
-        named = [f"profile:{seat.name}" for seat, _preferred in profiles(self.conn)]
-        return named + [f"computer:{level}" for level in LEVEL_NAMES] + ["guest"] + \
-            [s for s in seats_played(self.conn) if s not in named and s.startswith("profile:")]
+        return ([seat.key for seat, _preferred in profiles(self.conn)]
+                + [computer(level).key for level in LEVEL_NAMES] + [Seat().key])
 
     # ---- what is shown -----------------------------------------------------------------
     def next_seat(self) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
 from pathlib import Path
 
 import platformdirs
@@ -16,7 +15,7 @@ from game.replay import replay_directory
 from game.storage import keep_corrupt
 
 from .rebuild import rebuild
-from .store import FILE_NAME, StoreRefused, open_store
+from .store import FILE_NAME, StoreRefused, check, open_store
 
 log = logging.getLogger(__name__)
 
@@ -27,26 +26,33 @@ def database_path() -> Path:
     return Path(platformdirs.user_data_dir("breakshot")) / FILE_NAME
 
 
-def open_statistics(path=None, replay_folder=None) -> tuple:
-    """(connection, notice): the database at `path` (default database_path()), ready;
-    notice is None, or the sentence saying that the file was refused, where it was
-    kept, and that it was rebuilt from the replays in `replay_folder` (default: the
-    user's replay folder). A database that is new is built from the replays too."""
+def prepare_statistics(path=None, replay_folder=None) -> str | None:
+    """Make the database at `path` (default database_path()) ready to open: checked; a
+    refused file kept aside and, like a missing one, rebuilt from the replays in
+    `replay_folder` (default: the user's replay folder). None, or the sentence saying
+    that the file was refused, where it was kept, and that it was rebuilt."""
     path = Path(path or database_path())
     replay_folder = replay_directory() if replay_folder is None else replay_folder
     path.parent.mkdir(parents=True, exist_ok=True)
     notice = None
-    fresh = not path.exists()
-    try:
-        if not fresh:
-            return open_store(path), None
-    except (StoreRefused, sqlite3.DatabaseError) as exc:
-        kept = _keep_aside(path)
-        notice = _("The statistics could not be read: {problem} It was kept as {kept} and "
-                   "rebuilt from the replays.").format(problem=exc, kept=kept)
-        log.warning("%s", notice)
+    if path.exists():
+        try:
+            check(path)
+            return None
+        except StoreRefused as exc:
+            kept = _keep_aside(path)
+            notice = _("The statistics could not be read: {problem} It was kept as {kept} "
+                       "and rebuilt from the replays.").format(problem=exc, kept=kept)
+            log.warning("%s", notice)
     rebuild(path, replay_folder)
-    return open_store(path), notice
+    return notice
+
+
+def open_statistics(path=None, replay_folder=None) -> tuple:
+    """(connection, notice): prepare_statistics, then the database opened (and its
+    schema migrated)."""
+    notice = prepare_statistics(path, replay_folder)
+    return open_store(path or database_path(), checked=True), notice
 
 
 def _keep_aside(path: Path) -> str:

@@ -74,10 +74,12 @@ def check(path) -> None:
                                                              known=SCHEMA_VERSION))
 
 
-def open_store(path) -> sqlite3.Connection:
-    """Check `path` (StoreRefused), open it, create or migrate its schema to
-    SCHEMA_VERSION and return the connection."""
-    check(path)
+def open_store(path, checked: bool = False) -> sqlite3.Connection:
+    """Check `path` (StoreRefused; not again if `checked` says it was just checked or
+    made), open it, create or migrate its schema to SCHEMA_VERSION and return the
+    connection."""
+    if not checked:
+        check(path)
     conn = connect(path)
     try:
         migrate(conn)

@@ -5,10 +5,11 @@ import sqlite3
 
 import pytest
 
+from game.profiles.keeper import StatisticsKeeper
 from game.profiles.opening import open_statistics
 from game.profiles.registry import create_profile, profiles
 from game.profiles.schema import APPLICATION_ID, SCHEMA_VERSION, VERSION_1
-from game.profiles.seats import ProfileError, profile_name
+from game.profiles.seats import ProfileError, Seat, profile_name
 from game.profiles.stats import seat_stats
 from game.profiles.store import open_store
 
@@ -131,3 +132,25 @@ def test_a_taken_name_is_refused_whatever_its_letter_case(tmp_path):
     create_profile(conn, "Ann", "nine_ball")
     with pytest.raises(ProfileError, match="exists already"):
         create_profile(conn, "ANN", "eight_ball")
+
+
+def test_the_game_prepares_the_database_in_the_background_and_never_fails_on_it(tmp_path):
+    folder = tmp_path / "replays"
+    conn = open_store(tmp_path / "statistics.sqlite")
+    play(conn, folder, "nine_ball", (ANN, computer("beginner")), ("beginner", "beginner"), 7,
+         0, shots_per_game=2)
+    conn.close()
+    _not_sqlite(tmp_path / "statistics.sqlite")
+    keeper = StatisticsKeeper(replay_folder=folder)       # beside the replays folder
+    assert keeper.seats(("ann", "Bob"), ("human", "pro")) == (ANN, computer("pro"))
+    assert "kept as statistics.sqlite.corrupt" in keeper.take_notice()
+    assert keeper.take_notice() is None
+    keeper.close()
+    # A database that cannot be made (a file where its folder should be): no statistics,
+    # said once, and seats are guests and computers.
+    (tmp_path / "blocked").write_text("a file")
+    keeper = StatisticsKeeper(tmp_path / "blocked" / "statistics.sqlite", folder)
+    assert keeper.connection() is None
+    assert "not available" in keeper.take_notice()
+    assert keeper.seats(("Ann", "Bob"), ("human", "beginner")) == (Seat(), computer("beginner"))
+    keeper.close()

@@ -220,11 +220,16 @@ _COMMAND_TYPES = {"place_cue_ball": "position", "shoot": "shot", "choose_group":
 
 # ---- the shots ---------------------------------------------------------------------------
 
+def encode_ruling(ruling) -> dict:
+    """A ruling as plain data: its type's name and its fields."""
+    return {"type": type(ruling).__name__, **to_plain(ruling)}
+
+
 def encode_shot(record: ShotRecord, index: int, command_index: int, game: int,
                 placement, state_after, names) -> dict:
     """One shot's entry in the manifest; its solver data goes to shot_member_name(index)."""
     before = record.state_before
-    ruling = {"type": type(record.ruling).__name__, **to_plain(record.ruling)}
+    ruling = encode_ruling(record.ruling)
     return {
         "command": command_index,
         "game": game,

@@ -23,6 +23,8 @@ from .version import FORMAT_NAME, format_version_text, package_version, solver_v
 from .zipwrite import Member
 
 log = logging.getLogger(__name__)
+# A side whose player has no profile (game.profiles.seats.Seat().to_plain()).
+GUEST_SEAT = {"kind": "guest", "name": "", "created": ""}
 
 
 def json_bytes(data) -> bytes:
@@ -41,13 +43,16 @@ class Recorder:
     The file is written at once (an empty match, which claims the name) and after every
     command; `detach` removes it if no shot was played (there is nothing to watch). A
     save that fails with an OSError (disk full, folder removed) is logged and kept in
-    `error`; the game goes on and the next save tries again. annotate: None, or a
+    `error`; the game goes on and the next save tries again. seats: who sits at each
+    side as plain data (game.profiles.seats.Seat.to_plain: profile, computer level or
+    guest), stored for the statistics database; None: two guests. annotate: None, or a
     function returning more manifest fields (a drill attempt's "drill" mark, which
     changes as the attempt goes on), called at every save.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
-                 started: datetime | None = None, race_to: int = 1, annotate=None):
+                 started: datetime | None = None, race_to: int = 1, seats=None,
+                 annotate=None):
         if not (isinstance(race_to, int) and race_to >= 1):
             raise ValueError(f"a match is won in a whole number of frames >= 1, not {race_to!r}")
         if session.commands:
@@ -62,13 +67,15 @@ class Recorder:
         self.session = session
         self.annotate = annotate
         self.error: OSError | None = None
+        self.created = started.astimezone(timezone.utc).isoformat(timespec="seconds")
         self._header = {
             "format": FORMAT_NAME,
             "version": format_version_text(),
-            "created": started.astimezone(timezone.utc).isoformat(timespec="seconds"),
+            "created": self.created,
             "software": {"breakshot": package_version(), "solver": solver_version()},
             "match": encode_match(session, session.state),
             "race_to": race_to,
+            "seats": list(seats or (GUEST_SEAT, GUEST_SEAT)),
         }
         self._commands: list = []
         self._shots: list = []          # (manifest entry as JSON, deflated solver data)

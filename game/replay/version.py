@@ -16,10 +16,11 @@ from pathlib import Path
 import physics_ext
 
 FORMAT_NAME = "breakshot-replay"
-FORMAT_VERSION = (1, 5)        # 1.1 adds race_to; 1.2 the friction model, contact time,
+FORMAT_VERSION = (1, 6)        # 1.1 adds race_to; 1.2 the friction model, contact time,
 # follow-through; 1.3 the rail tops (table cushion_width, rail_width; params e_rail, u_rail,
 # u_r_rail); 1.4 the rail tops' height (table cushion_rise); 1.5 the drill mark of a drill
-# attempt (drill: id, player, score, shots, over)
+# attempt (drill: id, player, score, shots, over); 1.6 the seats (profile, computer level
+# or guest: the statistics database)
 # The physics files whose content decides what a shot simulates to.
 _SOLVER_SOURCES = ("*.pyx", "*.pxd", "*.py")
 

@@ -9,17 +9,24 @@ viewer during the break), FOLDER/drill.png (the progressive stop shots after a f
 done), FOLDER/menu.png and FOLDER/
 graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset. The shots are real solver shots from a
 fixed seed, so the images change only when the physics, the rules or the view do.
+FOLDER/stats.png is the statistics screen of a profile after STATS_MATCHES short matches
+played by the computer (a few minutes: --stats-only renders only it).
 """
 from __future__ import annotations
 
 import math
 import os
 import tempfile
+from datetime import datetime, timedelta, timezone
 
 from panda3d.core import ClockObject
 
 from game.arguments import command_parser, window_size
 from game.i18n import _
+from game.profiles.registry import create_profile
+from game.profiles.seats import computer
+from game.profiles.selfplay import play_recorded
+from game.profiles.store import open_store
 from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
@@ -34,6 +41,7 @@ from game.view.match.aiming import balls_on
 from game.view.match.play import GameScreen
 from game.view.menu.start_menu import Menu
 from game.view.replay.viewer import ReplayViewer
+from game.view.stats.screen import StatsScreen
 from physics_ext import Stroke
 
 from .app import apply_graphics, open_base, prepare_base, save_screenshot
@@ -43,6 +51,11 @@ SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
 BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
 SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
 REPLAY_FRAMES = 60         # the replay viewer shown this many frames into the break
+# The statistics picture: Ann (played by the amateur level) against each computer level
+# in turn, 9-ball, each game played up to STATS_SHOTS shots and then conceded.
+STATS_MATCHES = 18
+STATS_SHOTS = 14
+STATS_START = datetime(2026, 5, 1, 18, 0, tzinfo=timezone.utc)
 
 
 def play_into(mode: str, seed: int, shots: int, record_to=None) -> GameSession:
@@ -159,11 +172,32 @@ def render_drill(base, path: str):
             screen.destroy()
 
 
+def render_stats(base, path: str) -> None:
+    """The statistics screen of profile Ann after STATS_MATCHES matches, to `path`."""
+    levels = ("beginner", "amateur", "pro")
+    with tempfile.TemporaryDirectory() as folder:
+        conn = open_store(os.path.join(folder, "statistics.sqlite"))
+        ann = create_profile(conn, "Ann", "nine_ball", STATS_START)
+        for k in range(STATS_MATCHES):
+            level = levels[k % len(levels)]
+            play_recorded(conn, os.path.join(folder, "replays"), "nine_ball",
+                          (ann, computer(level)), ("amateur", level), 100 + k,
+                          STATS_START + timedelta(hours=k), shots_per_game=STATS_SHOTS)
+        screen = StatsScreen(base, conn, lambda: None, lambda seat, name: None)
+        try:
+            save_screenshot(base, path)
+        finally:
+            screen.destroy()
+            conn.close()
+
+
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
     parser.add_argument("folder", nargs="?", default="docs")
     parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--stats-only", action="store_true",
+                        help=_("render only the statistics screen (stats.png)"))
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
     graphics = Graphics().with_preset("high")
@@ -171,6 +205,11 @@ def main(argv=None) -> int:
     try:
         prepare_base(base)
         apply_graphics(base, graphics)
+        path = os.path.join(args.folder, "stats.png")
+        render_stats(base, path)
+        print(f"wrote {path}")
+        if args.stats_only:
+            return 0
         for mode, seed, shots in SHOTS:
             path = os.path.join(args.folder, f"{mode}.png")
             render(base, mode, seed, shots, path)

@@ -9,6 +9,7 @@ import random
 from game import settings as settings_file
 from game.ai import Opponent
 from game.i18n import _, use_language
+from game.profiles.keeper import StatisticsKeeper
 from game.audio import AudioSettings
 from game.race import Race
 from game.replay import Recorder, ReplayError, load_replay
@@ -23,6 +24,7 @@ from game.view.menu.start_menu import Menu
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
+from game.view.stats.screen import StatsScreen
 from game.view.ui.dialogs import Dialog
 
 from .app import apply_graphics, open_base, prepare_base
@@ -38,12 +40,13 @@ class BreakshotApp:
     made (default: the user's cache). practice_dir: where practice positions are saved
     (default: the user's data folder). drill_dir: where the player's own drills are
     (default: the user's data folder). offer_guide: on the first start (the settings say
-    the guide was never offered), offer the first-run guide over the menu."""
+    the guide was never offered), offer the first-run guide over the menu. stats_path:
+    the statistics database (default: the user's data folder)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
                  sound_root=None, practice_dir=None, offer_guide: bool = True,
-                 loaded: tuple | None = None, drill_dir=None):
+                 loaded: tuple | None = None, drill_dir=None, stats_path=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
@@ -62,6 +65,8 @@ class BreakshotApp:
         self.menu = None
         self.screen = None
         self.recorder = None
+        self.statistics = StatisticsKeeper(stats_path, replay_dir)
+        self.stats = None
         self.recent = None
         self.viewer = None
         self.practice = None
@@ -83,7 +88,8 @@ class BreakshotApp:
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
-                         on_language=self.change_language, on_drills=self.show_drills)
+                         on_language=self.change_language, on_drills=self.show_drills,
+                         on_stats=self.show_stats)
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""
@@ -156,6 +162,30 @@ class BreakshotApp:
                                  self.show_drills, self.replay_dir,
                                  self._seeds.randrange(2 ** 31), self.use_shaders)
 
+    def show_stats(self) -> None:
+        """The profiles and statistics screen (the menu's choices so far are kept)."""
+        if self.menu is not None:
+            self.settings = self.menu.settings()
+        conn = self.statistics.connection()
+        if conn is None:
+            self.show_menu(self.statistics.take_notice())
+            return
+        notice = self.statistics.take_notice()
+        self.destroy()
+        self.stats = StatsScreen(self.base, conn, self.show_menu, self.pick_profile,
+                                 self.settings.mode)
+        if notice:
+            self.stats.notice.setText(notice)
+
+    def pick_profile(self, seat: int, name: str) -> None:
+        """The statistics screen chose profile `name` for seat 0 or 1: it becomes that
+        side's player (a person) in the menu."""
+        names, players = list(self.settings.names), list(self.settings.players)
+        names[seat], players[seat] = name, "human"
+        self.settings = dataclasses.replace(self.settings, names=tuple(names),
+                                            players=tuple(players))
+        self.show_menu(_("{name} plays seat {seat}.").format(name=name, seat=seat + 1))
+
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
         if self.menu is not None:
@@ -187,11 +217,15 @@ class BreakshotApp:
         self._close_offer()       # a match started without answering: offered next time
         session = GameSession(chosen.mode, chosen.names, chosen.variants,
                               seed=self._seeds.randrange(2 ** 31))
+        seats = self.statistics.seats(chosen.names, chosen.players)
         try:
             self.recorder = Recorder(session, directory=self.replay_dir,
-                                     race_to=chosen.race_to)
+                                     race_to=chosen.race_to,
+                                     seats=[seat.to_plain() for seat in seats])
         except OSError as exc:
             notice = _("This match will not be recorded ({error}).").format(error=exc)
+        self.statistics.start(session, self.recorder, seats, chosen.race_to)
+        notice = notice or self.statistics.take_notice()
         computers = {Player(k): Opponent(kind, self._seeds.randrange(2 ** 31), session.params)
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
@@ -212,12 +246,14 @@ class BreakshotApp:
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
+        self.statistics.stop()
         if self.recorder is not None:
             # Everything played is saved already; a match with nothing played goes.
             self.recorder.detach()
             self.recorder = None
         self._close_offer()
-        for page in ("menu", "recent", "viewer", "practice", "guide", "drills", "drill"):
+        for page in ("menu", "recent", "viewer", "practice", "guide", "drills", "drill",
+                     "stats"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

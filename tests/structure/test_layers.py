@@ -13,7 +13,7 @@ ENTRY_POINTS = {"game.__main__", "game.ai_demo", "game.break_demo", "game.level_
 BELOW_THE_VIEW = ["physics_ext", "game.rules", "game.session", "game.ai", "game.replay",
                   "game.audio", "game.modelgen", "game.practice", "game.storage",
                   "game.tables", "game.race", "game.i18n", "game.arguments", "game.settings",
-                  "game.net", "game.learn", "game.lab", "game.drills"]
+                  "game.net", "game.learn", "game.lab", "game.drills", "game.profiles"]
 VIEW = ("game.view", "panda3d", "direct")
 
 
@@ -103,6 +103,7 @@ def test_the_walk_resolves_relative_imports(tmp_path):
 # The view's rooms in order: each may import only itself and the rooms before it.
 VIEW_ROOMS = ["game.view.world", "game.view.ui", "game.view.app", "game.view.match",
               "game.view.practice", "game.view.drills", "game.view.replay", "game.view.menu",
+              "game.view.stats",
               "game.view.probe",
               "game.view.launcher", "game.view.docs_shots"]
 

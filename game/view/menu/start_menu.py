@@ -3,7 +3,8 @@ variants for the chosen mode, the match (single games or a race to N frames, who
 breaks), aiming aids, how the power is set (holding Space or a mouse stroke), sound
 (effects volume, mute); Play (or Enter), Practice, Recent matches, Rules (or F2: the
 chosen game's rules) and Quit; F1 shows the menu's controls; Graphics opens the
-graphics and input page (`graphics_page`).
+graphics and input page (`graphics_page`); Statistics the profiles and statistics screen
+(game/view/stats, through on_stats).
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -50,6 +51,7 @@ AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
               "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 DRILLS_POS = (1.0, 0.6)            # under Graphics
+STATS_POS = (1.0, 0.44)            # under Drills
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -65,11 +67,12 @@ class Menu:
     recent matches) and on_practice(Settings) (practice on the chosen game's table; no
     button for either if None) are called from the buttons (or Enter for Play).
     on_graphics(Settings): after each change on the graphics page, to apply it.
-    on_drills(Settings): the Drills page (no button if None)."""
+    on_drills(Settings): the Drills page (no button if None). on_stats(): the statistics
+    button (none if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None, on_drills=None):
+                 on_graphics=None, on_language=None, on_drills=None, on_stats=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -167,6 +170,11 @@ class Menu:
             self.drills_button = self._button(_("Drills"), DRILLS_POS,
                                               lambda: on_drills(self.settings()),
                                               half_width=0.2)
+        # Under Drills: the profiles, their statistics, and picking one for a seat.
+        self.stats_button = None
+        if on_stats is not None:
+            self.stats_button = self._button(_("Statistics"), STATS_POS, on_stats,
+                                             half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

@@ -1,0 +1,66 @@
+"""The statistics database as the game opens it: the file in the user's data folder,
+checked; a damaged, foreign or too new file is refused in one sentence, kept aside under
+a name that never overwrites an earlier copy (game.storage.keep_corrupt), and the
+database is rebuilt from the replays. Nothing here raises for a bad file."""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import platformdirs
+
+from game.i18n import _
+from game.replay import replay_directory
+from game.storage import keep_corrupt
+
+from .rebuild import rebuild
+from .store import FILE_NAME, StoreRefused, check, open_store
+
+log = logging.getLogger(__name__)
+
+
+def database_path() -> Path:
+    """<platformdirs user data dir for "breakshot">/statistics.sqlite, beside the
+    replays folder."""
+    return Path(platformdirs.user_data_dir("breakshot")) / FILE_NAME
+
+
+def prepare_statistics(path=None, replay_folder=None) -> str | None:
+    """Make the database at `path` (default database_path()) ready to open: checked; a
+    refused file kept aside and, like a missing one, rebuilt from the replays in
+    `replay_folder` (default: the user's replay folder). None, or the sentence saying
+    that the file was refused, where it was kept, and that it was rebuilt."""
+    path = Path(path or database_path())
+    replay_folder = replay_directory() if replay_folder is None else replay_folder
+    path.parent.mkdir(parents=True, exist_ok=True)
+    notice = None
+    if path.exists():
+        try:
+            check(path)
+            return None
+        except StoreRefused as exc:
+            kept = _keep_aside(path)
+            notice = _("The statistics could not be read: {problem} It was kept as {kept} "
+                       "and rebuilt from the replays.").format(problem=exc, kept=kept)
+            log.warning("%s", notice)
+    rebuild(path, replay_folder)
+    return notice
+
+
+def open_statistics(path=None, replay_folder=None) -> tuple:
+    """(connection, notice): prepare_statistics, then the database opened (and its
+    schema migrated)."""
+    notice = prepare_statistics(path, replay_folder)
+    return open_store(path or database_path(), checked=True), notice
+
+
+def _keep_aside(path: Path) -> str:
+    """Move the refused file (and its journal files, which belong to it) aside; the
+    kept file's name."""
+    kept = keep_corrupt(path)
+    for suffix in ("-wal", "-shm"):
+        journal = Path(str(path) + suffix)
+        if journal.exists():
+            os.replace(journal, kept + suffix)
+    return os.path.basename(kept)

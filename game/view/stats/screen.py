@@ -1,0 +1,219 @@
+"""The statistics screen: whose statistics (each profile, the computer levels, guests)
+in which game, the plots (pot rate over time, pot rate by cut angle x distance, break
+outcomes) drawn by game.profiles.figures onto a texture, a table of records, a new
+profile, the shown profile picked for seat 1 or 2 of the menu, and CSV export.
+
+The database connection is the app's; this screen only reads it, except to create a
+profile. Positions are in aspect2d units, the panel 2.5 wide like the menu's.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.OnscreenImage import OnscreenImage
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import TextNode, TransparencyAttrib
+
+from game.i18n import _, ngettext
+from game.profiles.export import write_csv
+from game.profiles.figures import stats_image
+from game.profiles.registry import create_profile, profiles
+from game.profiles.seats import LEVEL_NAMES, ProfileError, Seat, computer
+from game.rules import Foul
+from game.session.describe import FOUL_TEXT
+from game.settings import NAME_MAX_CHARS
+from game.tables.modes import MODE_TITLES
+from game.view.menu.toggle import Toggle, relabel
+from game.view.menu.start_menu import KIND_LABELS
+from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, PANEL, TEXT
+from game.view.world.textures import texture_from_rgb
+
+PLOT_WIDTH = 2.36                  # aspect2d units; the height follows the image's aspect
+PLOT_CENTRE_Z = 0.2
+
+
+def seat_label(seat: str) -> str:
+    """A seat key in words: the profile's name, "Computer: pro", "Guests"."""
+    kind, _sep, name = seat.partition(":")
+    if kind == "computer":
+        return _(KIND_LABELS[name])
+    if kind == "guest":
+        return _("Guests")
+    return name
+
+
+def export_path(seat: str, mode: str, now: datetime | None = None) -> Path:
+    """Where the CSV export goes: the user's documents folder, a name with the seat, the
+    mode and the time (never an earlier export's)."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
+    slug = "".join(c if c.isalnum() else "-" for c in seat_label(seat))[:24] or "player"
+    return Path(platformdirs.user_documents_dir()) / f"breakshot_{slug}_{mode}_{stamp}.csv"
+
+
+class StatsScreen:
+    """The screen on `base` reading the database `conn`. on_back() for Back or Escape;
+    on_pick(seat_index, name): the shown profile chosen for seat 0 or 1 (the menu's
+    player names). mode: the game shown first."""
+
+    def __init__(self, base, conn, on_back, on_pick, mode: str = "nine_ball"):
+        self.base = base
+        self.conn = conn
+        self.on_pick = on_pick
+        self.mode = mode
+        self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
+                                 frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
+        OnscreenText(parent=self.frame, text=_("Profiles and statistics"), pos=(0, 0.8),
+                     scale=0.075, fg=GOLD)
+        self.seats = self._seats()
+        self.seat = self.seats[0]
+        self.seat_button = DirectButton(parent=self.frame, pos=(-1.15, 0, 0.68), relief=None,
+                                        scale=0.055, text="", text_align=TextNode.ALeft,
+                                        command=self.next_seat)
+        self.mode_toggles = {
+            name: Toggle(self.frame, _(MODE_TITLES[name]), name == mode, (x, 0.68),
+                         lambda _v, n=name: self.choose_mode(n))
+            for name, x in (("nine_ball", 0.0), ("eight_ball", 0.45))}
+        self.plot = None
+        self.records = OnscreenText(parent=self.frame, text="", pos=(-1.15, -0.24),
+                                    scale=0.042, fg=TEXT, align=TextNode.ALeft, mayChange=True)
+        self.records_right = OnscreenText(parent=self.frame, text="", pos=(0.05, -0.24),
+                                          scale=0.042, fg=TEXT, align=TextNode.ALeft,
+                                          mayChange=True)
+        OnscreenText(parent=self.frame, text=_("New profile"), pos=(-1.15, -0.66), scale=0.045,
+                     fg=GOLD, align=TextNode.ALeft)
+        self.name_entry = DirectEntry(parent=self.frame, pos=(-0.8, 0, -0.66), scale=0.045,
+                                      width=NAME_MAX_CHARS * 0.62, numLines=1,
+                                      frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT,
+                                      command=lambda _text: self.create())
+        self.create_button = self._button(_("Create"), (-0.08, -0.66), self.create, 0.15)
+        self.pick_buttons = [
+            self._button(_("Play as seat {seat}").format(seat=k + 1), (x, -0.66),
+                         lambda k=k: self.pick(k), 0.26)
+            for k, x in ((0, 0.38), (1, 0.93))]
+        self.export_button = self._button(_("Export CSV"), (-0.55, -0.8), self.export, 0.27)
+        self.back_button = self._button(_("Back  [Esc]"), (0.55, -0.8), on_back, 0.27)
+        self.notice = OnscreenText(parent=self.frame, text="", pos=(0, -0.9), scale=0.038,
+                                   fg=NOTICE, mayChange=True)
+        self.keys = DirectObject()
+        self.keys.accept("escape", on_back)
+        self.show()
+
+    def _button(self, text: str, pos, command, half_width: float) -> DirectButton:
+        return DirectButton(parent=self.frame, text=text, text_scale=0.045, text_fg=TEXT,
+                            frameColor=BUTTON, frameSize=(-half_width, half_width, -0.035, 0.07),
+                            relief=DGG.FLAT, pos=(pos[0], 0, pos[1]), command=command)
+
+    def _seats(self) -> list:
+        """The profiles (by name), then the computer levels and guests."""
+        return ([seat.key for seat, _preferred in profiles(self.conn)]
+                + [computer(level).key for level in LEVEL_NAMES] + [Seat().key])
+
+    # ---- what is shown -----------------------------------------------------------------
+    def next_seat(self) -> None:
+        """Show the next seat's statistics (a click cycles)."""
+        self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
+        self.show()
+
+    def choose_mode(self, mode: str) -> None:
+        self.mode = mode
+        for name, toggle in self.mode_toggles.items():
+            toggle.set(name == mode)
+        self.show()
+
+    def show(self) -> None:
+        """Draw the shown seat's plots and records."""
+        relabel(self.seat_button, "> " + seat_label(self.seat), GOLD)
+        is_profile = self.seat.startswith("profile:")
+        for button in self.pick_buttons:
+            button["state"] = DGG.NORMAL if is_profile else DGG.DISABLED
+            button["text_fg"] = TEXT if is_profile else DIM
+        self.stats, pixels = stats_image(self.conn, self.seat, self.mode)
+        if self.plot is not None:
+            self.plot.destroy()
+        height, width = pixels.shape[:2]
+        texture = texture_from_rgb("stats-plots", pixels[::-1] / 255.0, repeat=False)
+        self.plot = OnscreenImage(parent=self.frame, image=texture,
+                                  pos=(0, 0, PLOT_CENTRE_Z),
+                                  scale=(PLOT_WIDTH / 2, 1, PLOT_WIDTH / 2 * height / width))
+        self.plot.setTransparency(TransparencyAttrib.M_alpha)
+        left, right = record_lines(self.stats)
+        self.records.setText("\n".join(left))
+        self.records_right.setText("\n".join(right))
+
+    # ---- actions -----------------------------------------------------------------------
+    def create(self) -> None:
+        """Create a profile from the name typed, and show it."""
+        try:
+            seat = create_profile(self.conn, self.name_entry.get(), self.mode)
+        except ProfileError as exc:
+            self.notice.setText(str(exc))
+            return
+        self.name_entry.enterText("")
+        self.seats = self._seats()
+        self.seat = seat.key
+        self.notice.setText(_("Profile {name} created.").format(name=seat.name))
+        self.show()
+
+    def pick(self, seat_index: int) -> None:
+        if self.seat.startswith("profile:"):
+            self.on_pick(seat_index, self.seat.partition(":")[2])
+
+    def export(self) -> None:
+        """Write the shown statistics to a CSV file in the documents folder."""
+        path = export_path(self.seat, self.mode)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_csv(self.stats, path)
+        except OSError as exc:
+            self.notice.setText(_("The statistics could not be saved: {error}").format(
+                error=exc.strerror or exc))
+            return
+        self.notice.setText(_("Saved to {path}").format(path=path))
+
+    def destroy(self) -> None:
+        self.keys.ignoreAll()
+        self.frame.destroy()
+
+
+def foul_words(kind: str) -> str:
+    """A Foul value as the HUD words it ("cue ball potted")."""
+    try:
+        return _(FOUL_TEXT[Foul(kind)])
+    except (ValueError, KeyError):
+        return kind.replace("_", " ")
+
+
+def record_lines(stats) -> tuple:
+    """The records table in two columns of lines."""
+    def pct(part, whole):
+        return f"{100.0 * part / whole:.0f} %" if whole else "-"
+
+    left = [
+        _("Frames: {won} won, {lost} lost").format(won=stats.frames_won, lost=stats.frames_lost),
+        _("Matches: {won} won, {lost} lost, {open} unfinished").format(
+            won=stats.matches_won, lost=stats.matches_lost, open=stats.unfinished),
+        _("Balls per visit: {value:.2f}").format(value=stats.potted_per_visit),
+        _("Pot rate: {rate} of {count} attempts").format(rate=pct(stats.made, stats.attempts),
+                                                         count=stats.attempts),
+        _("Best run: {balls} balls; break-and-runs: {runs}").format(
+            balls=stats.best_run, runs=stats.break_and_runs),
+        _("Breaks: {count}, scratched {scratches}, key ball {key}").format(
+            count=stats.breaks, scratches=stats.break_scratches, key=stats.break_key_ball),
+    ]
+    right = []
+    if stats.rating:
+        right.append(ngettext("Rating: {rating:.0f} ± {deviation:.0f} ({frames} frame)",
+                              "Rating: {rating:.0f} ± {deviation:.0f} ({frames} frames)",
+                              stats.rating[2]).format(
+            rating=stats.rating[0], deviation=2 * stats.rating[1], frames=stats.rating[2]))
+    fouls = ", ".join(f"{foul_words(kind)} {n}" for kind, n in stats.fouls[:3])
+    right.append(_("Fouls: {list}").format(list=fouls or "-"))
+    for opponent, won, lost in stats.opponents[:4]:
+        right.append(_("Against {opponent}: {won} - {lost}").format(
+            opponent=seat_label(opponent), won=won, lost=lost))
+    return left, right

@@ -16,6 +16,7 @@ Its rooms, each importing only the rooms listed before it:
                replay, sounds
     practice/  practice on screen and the first-run guide
     replay/    the replay window, windowless exports, the look-round viewer
+    online/    play online: host, join or watch a match; the networked match on screen
     menu/      the start menu and its Recent matches page
     probe      what the window shows, written down for real-window tests
     launcher   the window's whole life: menu, matches (recorded), practice, replays

@@ -18,6 +18,8 @@ from game.session import GameSession
 from game.view.match.play import GameScreen
 from game.view.menu.recent import RecentMatches
 from game.view.menu.start_menu import Menu
+from game.view.online.lobby import OnlineLobby
+from game.view.online.match import OnlineMatch
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
@@ -62,6 +64,8 @@ class BreakshotApp:
         self.viewer = None
         self.practice = None
         self.guide = None
+        self.lobby = None
+        self.online = None
         self.offer = None
         self.show_menu(problem)
         if offer_guide and not self.settings.guide_seen:
@@ -77,7 +81,7 @@ class BreakshotApp:
         self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
-                         on_language=self.change_language)
+                         on_language=self.change_language, on_online=self.show_online)
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""
@@ -134,6 +138,18 @@ class BreakshotApp:
         self.practice = PracticeScreen(self.base, chosen.mode, chosen.aids, self.show_menu,
                                        self.practice_dir, self._seeds.randrange(2 ** 31),
                                        self.use_shaders)
+
+    def show_online(self, chosen) -> None:
+        """The Play online page, hosting with the menu's choices (kept, unsaved)."""
+        self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        self.destroy()
+        self.lobby = OnlineLobby(self.base, self.settings, self.play_online, self.show_menu)
+
+    def play_online(self, client) -> None:
+        """The networked match `client` has started: play it (the server records it)."""
+        self.destroy()
+        self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
+                                  self.use_shaders, self.sound_root)
 
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
@@ -196,7 +212,7 @@ class BreakshotApp:
             self.recorder.detach()
             self.recorder = None
         self._close_offer()
-        for page in ("menu", "recent", "viewer", "practice", "guide"):
+        for page in ("menu", "recent", "viewer", "practice", "guide", "lobby", "online"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

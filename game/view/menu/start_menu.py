@@ -61,13 +61,14 @@ def stroke_label(stroke_input: str) -> str:
 class Menu:
     """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
-    recent matches) and on_practice(Settings) (practice on the chosen game's table; no
-    button for either if None) are called from the buttons (or Enter for Play).
+    recent matches), on_practice(Settings) (practice on the chosen game's table) and
+    on_online(Settings) (play online; no button for these if None) are called from the
+    buttons (or Enter for Play).
     on_graphics(Settings): after each change on the graphics page, to apply it."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None):
+                 on_graphics=None, on_language=None, on_online=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -159,6 +160,11 @@ class Menu:
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
         self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
                                             half_width=0.2)
+        self.online_button = None
+        if on_online is not None:       # under Graphics: host or join a networked match
+            self.online_button = self._button(_("Play online"), (1.0, 0.63),
+                                              lambda: on_online(self.settings()),
+                                              half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()

@@ -131,9 +131,11 @@ class Absence:
 
 
 def status_words(*, connected: bool, waiting_for_opponent: bool, absence: Absence | None,
-                 opponent: str, now: float, opponents_turn: bool) -> str:
+                 opponent: str, now: float, opponents_turn: bool,
+                 opponent_aiming: bool = False) -> str:
     """The network's state in one line (empty when nothing is amiss and it is this
-    player's turn): the connection first, then the opponent."""
+    player's turn): the connection first, then the opponent (`opponent_aiming`: their
+    aim is being shown)."""
     if not connected:
         return _("Connection lost: reconnecting...")
     if waiting_for_opponent:
@@ -146,5 +148,7 @@ def status_words(*, connected: bool, waiting_for_opponent: bool, absence: Absenc
         return _("{name} did not come back: press K to claim the match.").format(
             name=opponent)
     if opponents_turn:
+        if opponent_aiming:
+            return _("{name} is aiming...").format(name=opponent)
         return _("{name}'s turn.").format(name=opponent)
     return ""

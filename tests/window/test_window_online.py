@@ -94,11 +94,13 @@ def entry_right_of(shot, label: str):
     return min(entries, key=lambda r: r[0])
 
 
-def open_online_page(window, port: int) -> dict:
+def open_online_page(window, port: int, name: str) -> dict:
     skip_welcome(window)
     window.click_text(r"^Play online$")
     shot = window.wait_text(r"^Host a match$", 30)
     type_into(window, entry_right_of(shot, "Server"), f"127.0.0.1:{port}")
+    type_into(window, entry_right_of(shot, "Your name"), name)
+    window.wait_text(f"^{name}$", 20)
     return window.wait_text(f"127.0.0.1:{port}", 20)
 
 
@@ -175,7 +177,7 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
         windows.append(guest)
 
         # The host: Play online, the server's address, Host a match: the code, large.
-        open_online_page(host, port)
+        open_online_page(host, port, "Ann")
         host.click_text(r"^Host a match$")
         shot = host.wait_for(lambda s: drawn_code(s) is not None, 30, "the join code")
         code = drawn_code(shot)
@@ -183,7 +185,7 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
         keep_shot(host, "hosting")
 
         # The guest: through the cuttable proxy; a wrong code first, then the right one.
-        shot = open_online_page(guest, proxy.port)
+        shot = open_online_page(guest, proxy.port, "Ben")
         type_into(guest, entry_right_of(shot, "Code"), "ZZZZZZ" if code != "ZZZZZZ"
                   else "YYYYYY")
         click_button(guest, "Join")
@@ -193,14 +195,25 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
 
         # Both at the table; one plays, the other sees whose turn it is.
         first, other = whose_turn(host, guest)
-        assert text_matching(other.screen(), r"'s turn")
+        name = "Ann" if first is host else "Ben"
+        for window in (host, guest):        # each window names both players
+            shot = window.screen()
+            assert text_matching(shot, r"Ann") and text_matching(shot, r"Ben")
+        other.wait_text(f"^{name}'s turn", 30)
         keep_shot(other, "opponents-turn")
 
         strokes = cut = 0
-        chatted = False
+        chatted = aimed = False
         deadline = time.monotonic() + 12 * SHOT_S * PATIENCE
         while strokes < 4 and time.monotonic() < deadline:
             me, other = whose_turn(host, guest)
+            if not aimed and text_matching(me.screen(), r"Hold Space"):
+                # The opponent's aim shows live on the other window.
+                me.hold("Left", 0.6)
+                name = "Ann" if me is host else "Ben"
+                other.wait_text(f"^{name} is aiming", 30)
+                keep_shot(other, "opponent-aiming")
+                aimed = True
             played = take_turn(me, other, strokes)
             if played > strokes:
                 strokes = played
@@ -226,7 +239,7 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
                 assert ball_spots(after) == before
                 same_table(host, guest)
                 cut = 1
-        assert strokes >= 4 and cut == 1, (strokes, cut)
+        assert strokes >= 4 and cut == 1 and aimed, (strokes, cut, aimed)
 
         # The one to play concedes: both windows tell the game's end.
         me, other = whose_turn(host, guest)

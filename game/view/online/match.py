@@ -133,7 +133,8 @@ class OnlineMatch:
         words = status_words(connected=client.connected,
                              waiting_for_opponent=client.status == "waiting",
                              absence=self.absence, opponent=self._opponent(), now=now,
-                             opponents_turn=opponents_turn)
+                             opponents_turn=opponents_turn,
+                             opponent_aiming=flow.opponent_aiming)
         self.screen.hud.show_status(words)
 
     def _handle(self, event, now: float) -> None:

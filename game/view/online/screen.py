@@ -33,6 +33,7 @@ class OnlineFlow(PlayFlow):
         self.link = screen.link
         self.next_frame_racked = False      # the server racked the next frame already
         self.next_frame_wanted = False      # the player asked for it before it came
+        self.opponent_aiming = False        # the opponent's aim is on screen
         super().__init__(screen)
 
     def next_state(self) -> str:
@@ -47,6 +48,7 @@ class OnlineFlow(PlayFlow):
     # ---- Remote --------------------------------------------------------------------
     def enterRemote(self) -> None:
         screen = self.screen
+        self.opponent_aiming = False
         screen.scene.hide_cue()
         screen.aids.hide()
         self.hud.hide_aiming()
@@ -66,6 +68,7 @@ class OnlineFlow(PlayFlow):
         screen = self.screen
         if self.state != "Remote" or screen.cue_ball() is None:
             return
+        self.opponent_aiming = True
         screen.show_aim(stroke, AIM_GAP_M)
         screen.aim_camera(stroke.azimuth, stroke.elevation)
 

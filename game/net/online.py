@@ -33,7 +33,9 @@ def server_url(text: str) -> str:
     if not text:
         raise InputRefused(_("Type the server's address, for example {example}.")
                            .format(example=DEFAULT_ADDRESS))
-    if len(text) > MAX_ADDRESS_CHARS or any(c.isspace() for c in text):
+    if len(text) > MAX_ADDRESS_CHARS:
+        raise InputRefused(_("The server's address is too long."))
+    if any(c.isspace() for c in text):
         raise InputRefused(_("The server's address cannot contain spaces."))
     scheme, rest = "ws", text
     match = re.fullmatch(r"(wss?)://(.*)", text, re.IGNORECASE)

@@ -11,8 +11,9 @@ on an OnlineScreen, and what the network is doing said in words.
   reconnecting. A reconnect or a digest mismatch rebuilds the client's mirror; the
   screen is then built again on it, quietly, exactly where the match stands.
 
-The client is polled only while no shot is being played back, so the mirror never runs
-ahead of what the screen shows; its network thread meanwhile queues what arrives.
+The client is polled only while no shot is being played back, and up to one shot at a
+time, so the mirror never runs ahead of what the screen shows; its network thread
+meanwhile queues what arrives.
 """
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ class OnlineMatch:
     def _tick(self, task):
         now = self.clock.getRealTime()
         if self.screen.flow.state not in HOLD_POLL:
-            self._events.extend(self.client.poll())
+            self._events.extend(self.client.poll(one_shot=True))
         # One event at a time: a shot's playback holds the rest (the match's end, the
         # next frame) until it has been seen.
         while self._events and self.screen.flow.state not in HOLD_POLL:

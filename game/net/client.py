@@ -225,6 +225,12 @@ class MatchClient:
 
     # ---- state -----------------------------------------------------------------------------
     @property
+    def info(self) -> dict | None:
+        """The last snapshot's match fields (mode, variants, race_to, winner_breaks,
+        first_breaker, names, ...; see the protocol's "match"), None before one came."""
+        return self._info
+
+    @property
     def connected(self) -> bool:
         return self._connected.is_set()
 

@@ -52,6 +52,7 @@ class OnlineMatch:
         self.throttle = AimThrottle()
         self.absence = None             # the opponent's Absence, while away
         self._events = deque()          # polled, not yet handled
+        self.down_since = None          # when the connection dropped (real time, s)
         self.clock = ClockObject.getGlobalClock()
         self.screen = None
         self._build_screen()
@@ -95,7 +96,7 @@ class OnlineMatch:
         if self.screen is not None:
             self.screen.destroy()
         client, chosen = self.client, self.settings
-        info = client._info
+        info = client.info
         race = None
         if info["race_to"] > 1:
             race = Race.resumed(client.session, info["race_to"], info["winner_breaks"],
@@ -135,7 +136,9 @@ class OnlineMatch:
                              waiting_for_opponent=client.status == "waiting",
                              absence=self.absence, opponent=self._opponent(), now=now,
                              opponents_turn=opponents_turn,
-                             opponent_aiming=flow.opponent_aiming)
+                             opponent_aiming=flow.opponent_aiming,
+                             gave_up=self.down_since is not None
+                             and now - self.down_since > client.resume_for + 1.0)
         self.screen.hud.show_status(words)
 
     def _handle(self, event, now: float) -> None:
@@ -160,6 +163,8 @@ class OnlineMatch:
             names = self.client.session.names
             screen.hud.say(_("{name}: {words}").format(name=names[data["seat"]],
                                                       words=_(CHAT_WORDS[data["phrase"]])))
+        elif kind == "connection":
+            self.down_since = None if data["up"] else now
         elif kind == "presence" and data["seat"] != self.seat:
             self.absence = None if data["connected"] else Absence(now, data["claim_after"])
         elif kind == "ended":

@@ -4,6 +4,7 @@ by frame with the robot's keys. The opponent's strokes are played on the screen 
 tables agree after each; the view's own commands go through the server; a refused
 command is said and the turn stays; a diverging shot is resynchronised quietly; an
 opponent who leaves is waited for, then the match is claimed with K."""
+import socket
 import time
 
 import pytest
@@ -191,3 +192,110 @@ def test_an_opponent_who_leaves_is_waited_for_then_the_match_is_claimed(online):
                and match.client.ended is not None, "the match claimed")
     assert match.client.ended == {"winner": match.client.seat, "reason": "forfeit"}
     assert "View wins" in match.screen.flow._dialog.title.getText()
+
+
+def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_path):
+    from game.view.online.match import OnlineMatch
+    url = f"ws://127.0.0.1:{server}"
+    players = [MatchClient(url, name=name, resume_for=0) for name in ("Ann", "Ben")]
+    for player in players:
+        player.connect()
+    players[0].host("nine_ball")
+    code = players[0].wait_for("match").data["code"]
+    players[1].join(code)
+    for player in players:
+        player.wait_for("started")
+    client = MatchClient(url, name="Eve")
+    client.connect()
+    client.watch(code)
+    client.wait_for("started")
+    inputs = Input(base)
+    left = []
+    match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
+                        use_shaders=False, sound_root=tmp_path / "sounds")
+    try:
+        computers = [Opponent("beginner", k, players[0].session.params) for k in (1, 2)]
+        played = set()
+
+        def both_play(state):
+            return computers[int(state.shooter)].decide(state)
+        while len(players[0].session.shots) < 2:
+            turn = next(p for p in players if p.my_turn or not p.session.shots
+                        and p.session.state.shooter == p.seat)
+            step_until(inputs, turn, lambda: len(turn.session.commands) > len(
+                match.client.session.commands) or turn.my_turn, "a turn", both_play)
+            for player in players:
+                player.poll()
+        step_until(inputs, players[0], lambda: (
+            match.screen.flow.state == "Playing" and played.add(
+                len(match.screen.session.shots))) or (
+            len(match.client.session.commands) == len(players[0].session.commands)
+            and match.screen.flow.state == "Remote"), "the spectator to catch up")
+        assert match.screen.session.state.layout == players[0].session.state.layout
+        assert match.screen.flow.state == "Remote"
+        assert "Esc: menu" in match.screen.hud.controls.getText()
+        assert "chat" not in match.screen.hud.controls.getText()
+        inputs.key("escape")
+        assert left == [True]
+    finally:
+        match.destroy()
+        for player in players:
+            player.close()
+        inputs.close()
+        base.win.setActive(True)
+
+
+def test_the_lobby_says_what_went_wrong_in_one_sentence(base, server):
+    from game.view.online.lobby import OnlineLobby
+    inputs = Input(base)
+    started = []
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    closed_port = free.getsockname()[1]
+    free.close()
+    lobby = OnlineLobby(base, Settings(), started.append, lambda: None,
+                        address=f"127.0.0.1:{closed_port}")
+    host = None
+    try:
+        def wait_words(pattern):
+            deadline = time.monotonic() + 30
+            while pattern not in lobby.notice.getText():
+                assert time.monotonic() < deadline, lobby.notice.getText()
+                inputs.step()
+                time.sleep(0.01)
+        lobby.host()
+        wait_words("No match server answers")
+        lobby.address.enterText("not an address!")
+        lobby.host()
+        wait_words("cannot contain spaces")
+        lobby.address.enterText(f"127.0.0.1:{server}")
+        lobby.code.enterText("ABC")
+        lobby.join()
+        wait_words("A join code is 6 letters")
+        # A full match: two players in it already.
+        host = MatchClient(f"ws://127.0.0.1:{server}", name="Ann")
+        host.connect()
+        host.host("nine_ball")
+        code = host.wait_for("match").data["code"]
+        guest = MatchClient(f"ws://127.0.0.1:{server}", name="Ben")
+        guest.connect()
+        guest.join(code)
+        guest.wait_for("started")
+        lobby.code.enterText(code)
+        lobby.join()
+        wait_words("already has two players")
+        assert started == [] and lobby.client is None
+        lobby.watch()                       # watching it is allowed
+        deadline = time.monotonic() + 30
+        while not started:
+            assert time.monotonic() < deadline, lobby.notice.getText()
+            inputs.step()
+            time.sleep(0.01)
+        assert started[0].seat is None and started[0].code == code
+        started[0].close()
+        guest.close()
+    finally:
+        lobby.destroy()
+        if host is not None:
+            host.close()
+        inputs.close()

@@ -142,7 +142,7 @@ class OnlineLobby:
             self._connecting = None
             try:
                 future.result()
-            except ConnectionError:
+            except (ConnectionError, OSError, TimeoutError, ValueError):
                 self._drop_client(_("No match server answers at {address}: is it running, "
                                     "and is the address right?").format(
                                         address=self.client.url))

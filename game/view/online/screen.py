@@ -54,8 +54,11 @@ class OnlineFlow(PlayFlow):
         self.hud.hide_aiming()
         if not screen.top_view:
             screen.rig.set_goal(screen.overview_pose())
-        leave = self.screen.on_leave if self.link.seat is None else self._leave
-        self._listen({"escape": (leave, ("Remote",))},
+        if self.link.seat is None:          # a spectator just goes
+            self._listen({"escape": (self.screen.on_leave, ())},
+                         "   ".join([_("V: view"), _("Esc: menu")]))
+            return
+        self._listen({"escape": (self._leave, ("Remote",))},
                      "   ".join([_("F5-F10: chat"), _("V: view"), _("Esc: menu")]))
 
     def exitRemote(self) -> None:

@@ -216,22 +216,28 @@ def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_p
     try:
         computers = [Opponent("beginner", k, players[0].session.params) for k in (1, 2)]
         played = set()
-
-        def both_play(state):
-            return computers[int(state.shooter)].decide(state)
-        while len(players[0].session.shots) < 2:
-            turn = next(p for p in players if p.my_turn or not p.session.shots
-                        and p.session.state.shooter == p.seat)
-            step_until(inputs, turn, lambda: len(turn.session.commands) > len(
-                match.client.session.commands) or turn.my_turn, "a turn", both_play)
+        deadline = time.monotonic() + WALL_S
+        while len(players[0].session.shots) < 2:      # both play; the view is stepped
+            assert time.monotonic() < deadline, "the players did not play"
             for player in players:
                 player.poll()
+                if player.my_turn:
+                    for command in computers[player.seat].decide(
+                            player.session.state).commands:
+                        seq = player.send(command)
+                        while player.wait_for("applied", 20).data["seq"] != seq:
+                            pass
+            inputs.step()
+            if match.screen.flow.state == "Playing":
+                played.add(len(match.screen.session.shots))
+            time.sleep(0.002)
         step_until(inputs, players[0], lambda: (
             match.screen.flow.state == "Playing" and played.add(
                 len(match.screen.session.shots))) or (
             len(match.client.session.commands) == len(players[0].session.commands)
             and match.screen.flow.state == "Remote"), "the spectator to catch up")
         assert match.screen.session.state.layout == players[0].session.state.layout
+        assert set(range(1, len(players[0].session.shots) + 1)) <= played
         assert match.screen.flow.state == "Remote"
         assert "Esc: menu" in match.screen.hud.controls.getText()
         assert "chat" not in match.screen.hud.controls.getText()

@@ -246,8 +246,9 @@ class MatchClient:
     def poll(self, timeout: float = 0.0, one_shot: bool = False) -> list:
         """Apply what arrived to the mirror and return it as Events; waits up to
         `timeout` seconds for the first item when none is there. `one_shot`: stop after
-        a shot (the rest waits for the next poll), so that the mirror is never more than
-        one shot ahead of a screen that plays each shot back."""
+        a shot or a command that ends a game (the rest waits for the next poll), so
+        that the mirror is never more than one shot ahead of a screen that plays each
+        shot back, nor racked for the next frame before it has shown the game's end."""
         events, self._held = self._held, []
         try:
             wait = timeout if timeout > 0 and not events else 0
@@ -259,8 +260,10 @@ class MatchClient:
             if kind == "message":
                 frame, self.received_at = payload
                 events += self._message(frame)
-                if one_shot and any(e.kind == "applied" and e.data["record"] is not None
-                                    for e in events):
+                if one_shot and any(e.kind == "applied" for e in events) and (
+                        self.session.state.game_over
+                        or any(e.kind == "applied" and e.data["record"] is not None
+                               for e in events)):
                     return events
             elif kind == "local":
                 events.append(payload)

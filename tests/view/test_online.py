@@ -41,16 +41,16 @@ def server(tmp_path):
 
 @pytest.fixture
 def online(base, server, tmp_path):
-    """make(cls=MatchClient) -> (OnlineMatch, its client, the opponent's client): the
-    opponent hosts 9-ball, the view joins."""
+    """make(cls=MatchClient, race_to=1) -> (OnlineMatch, its client, the opponent's
+    client, the calls of on_leave): the opponent hosts 9-ball, the view joins."""
     from game.view.online.match import OnlineMatch
     made = []
 
-    def make(cls=MatchClient):
+    def make(cls=MatchClient, race_to=1):
         url = f"ws://127.0.0.1:{server}"
         opponent = MatchClient(url, name="Opp", resume_for=0)
         opponent.connect()
-        opponent.host("nine_ball")
+        opponent.host("nine_ball", race_to=race_to)
         code = opponent.wait_for("match").data["code"]
         client = cls(url, name="View")
         client.connect()
@@ -164,6 +164,28 @@ def test_a_refused_command_is_said_and_the_turn_stays(online):
     assert "The server refused that" in match.screen.hud.message.getText()
     assert match.screen.flow.state == state
     assert not match.client.session.state.game_over
+
+
+def test_a_race_shows_the_frames_end_then_goes_on_to_the_next_frame(online):
+    match, inputs, opponent, _left = online(race_to=2)
+    computer = Opponent("beginner", 7, opponent.session.params)
+    step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming"),
+               "the view's turn", computer.decide)
+    inputs.key("q")
+    inputs.key("y")                     # the view's player concedes the first frame
+    step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver",
+               "the frame's end")
+    flow = match.screen.flow
+    assert flow.state == "GameOver"
+    assert flow._dialog.title.getText() == "Opp wins frame 1"
+    step_until(inputs, opponent, lambda: flow.next_frame_racked, "the next frame racked")
+    assert flow.state == "GameOver"     # the dialog waits for the player
+    inputs.key("n")
+    step_until(inputs, opponent, lambda: match.screen.flow.state != "GameOver",
+               "the next frame", computer.decide)
+    assert match.screen.race.frame_number == 2
+    assert match.screen.session.state.layout == opponent.session.state.layout
+    assert not match.screen.session.state.game_over
 
 
 def test_a_diverging_shot_is_resynchronised_and_the_screen_follows(online):

@@ -73,6 +73,16 @@ class Race:
         self.winner_breaks = winner_breaks
         self.first_breaker = session.state.breaker
 
+    @classmethod
+    def resumed(cls, session: GameSession, frames_to_win: int, winner_breaks: bool,
+                first_breaker: Player) -> "Race":
+        """The race on a session already under way (a networked match's mirror, rebuilt
+        from the server's commands), whose first frame `first_breaker` broke."""
+        race = cls.__new__(cls)
+        race.session, race.frames_to_win = session, frames_to_win
+        race.winner_breaks, race.first_breaker = winner_breaks, Player(first_breaker)
+        return race
+
     # ---- what the HUD shows ----------------------------------------------------------
     @property
     def score(self) -> tuple:

@@ -225,6 +225,12 @@ class MatchClient:
 
     # ---- state -----------------------------------------------------------------------------
     @property
+    def info(self) -> dict | None:
+        """The last snapshot's match fields (mode, variants, race_to, winner_breaks,
+        first_breaker, names, ...; see the protocol's "match"), None before one came."""
+        return self._info
+
+    @property
     def connected(self) -> bool:
         return self._connected.is_set()
 
@@ -237,9 +243,12 @@ class MatchClient:
                 and int(actor(session)) == self.seat)
 
     # ---- the game's thread -----------------------------------------------------------------
-    def poll(self, timeout: float = 0.0) -> list:
+    def poll(self, timeout: float = 0.0, one_shot: bool = False) -> list:
         """Apply what arrived to the mirror and return it as Events; waits up to
-        `timeout` seconds for the first item when none is there."""
+        `timeout` seconds for the first item when none is there. `one_shot`: stop after
+        a shot or a command that ends a game (the rest waits for the next poll), so
+        that the mirror is never more than one shot ahead of a screen that plays each
+        shot back, nor racked for the next frame before it has shown the game's end."""
         events, self._held = self._held, []
         try:
             wait = timeout if timeout > 0 and not events else 0
@@ -251,6 +260,11 @@ class MatchClient:
             if kind == "message":
                 frame, self.received_at = payload
                 events += self._message(frame)
+                if one_shot and any(e.kind == "applied" for e in events) and (
+                        self.session.state.game_over
+                        or any(e.kind == "applied" and e.data["record"] is not None
+                               for e in events)):
+                    return events
             elif kind == "local":
                 events.append(payload)
             else:

@@ -17,6 +17,7 @@ Its rooms, each importing only the rooms listed before it:
     practice/  practice on screen and the first-run guide
     drills/    the Drills page and a drill on screen
     replay/    the replay window, windowless exports, the look-round viewer
+    online/    play online: host, join or watch a match; the networked match on screen
     menu/      the start menu and its Recent matches page
     probe      what the window shows, written down for real-window tests
     launcher   the window's whole life: menu, matches (recorded), practice, replays

@@ -235,7 +235,11 @@ def main(argv=None) -> int:
         render(base, mode, seed, shots, path, top=True)
         print(f"wrote {path}")
         path = os.path.join(args.folder, "menu.png")
-        menu = Menu(base, Settings(), lambda chosen: None, lambda: None)
+        # every button the game's menu has (the callbacks are never clicked here)
+        idle = lambda *chosen: None    # noqa: E731
+        menu = Menu(base, Settings(), idle, idle, on_recent=idle, on_practice=idle,
+                    on_graphics=idle, on_language=idle, on_drills=idle, on_stats=idle,
+                    on_online=idle)
         try:
             save_screenshot(base, path)
             print(f"wrote {path}")

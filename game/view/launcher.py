@@ -21,6 +21,8 @@ from game.view.drills.screen import DrillScreen
 from game.view.match.play import GameScreen
 from game.view.menu.recent import RecentMatches
 from game.view.menu.start_menu import Menu
+from game.view.online.lobby import OnlineLobby
+from game.view.online.match import OnlineMatch
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
@@ -73,6 +75,8 @@ class BreakshotApp:
         self.drills = None
         self.drill = None
         self.guide = None
+        self.lobby = None
+        self.online = None
         self.offer = None
         self.show_menu(problem)
         if offer_guide and not self.settings.guide_seen:
@@ -89,7 +93,7 @@ class BreakshotApp:
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
                          on_language=self.change_language, on_drills=self.show_drills,
-                         on_stats=self.show_stats)
+                         on_stats=self.show_stats, on_online=self.show_online)
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""
@@ -186,6 +190,18 @@ class BreakshotApp:
                                             players=tuple(players))
         self.show_menu(_("{name} plays seat {seat}.").format(name=name, seat=seat + 1))
 
+    def show_online(self, chosen) -> None:
+        """The Play online page, hosting with the menu's choices (kept, unsaved)."""
+        self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        self.destroy()
+        self.lobby = OnlineLobby(self.base, self.settings, self.play_online, self.show_menu)
+
+    def play_online(self, client) -> None:
+        """The networked match `client` has started: play it (the server records it)."""
+        self.destroy()
+        self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
+                                  self.use_shaders, self.sound_root)
+
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
         if self.menu is not None:
@@ -253,7 +269,7 @@ class BreakshotApp:
             self.recorder = None
         self._close_offer()
         for page in ("menu", "recent", "viewer", "practice", "guide", "drills", "drill",
-                     "stats"):
+                     "stats", "lobby", "online"):
             if getattr(self, page) is not None:
                 getattr(self, page).destroy()
                 setattr(self, page, None)

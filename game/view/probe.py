@@ -10,8 +10,9 @@ writes that file (atomically, as JSON) about every PROBE_S seconds of real time:
 
 Rectangles are in window pixels, origin top-left. Only what is drawn is listed: texts
 on the 2D layers that are not hidden (with their drawn extent), the click areas of the
-2D widgets (what a pointer press can reach), and the ball nodes' drawn positions (table
-frame, metres) and where they project on the window. Nothing here changes what the
+2D widgets (what a pointer press can reach; a text entry's with what is typed in it),
+and the ball nodes' drawn positions (table frame, metres) and where they project on the
+window. Nothing here changes what the
 game does; a test reads the file to find where a widget is drawn, moves the real pointer
 there and clicks, and reads the file and the screen again to see what changed.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 
-from panda3d.core import ClockObject, Point2, Point3
+from panda3d.core import ClockObject, PGEntry, Point2, Point3
 
 from game.storage import atomic_write
 
@@ -69,6 +70,9 @@ def _clickable(base) -> list:
             drawn = [base.render2d.getRelativePoint(np_, p) for p in bounds]
             texts.append({"text": text_np.node().getText(),
                           "rect": _pixel_rect(base, drawn)})
+        if isinstance(item, PGEntry) and item.getPlainText().strip():
+            # What was typed: the entry draws it outside its looks.
+            texts.append({"text": item.getPlainText(), "rect": _pixel_rect(base, corners)})
         found.append({"rect": _pixel_rect(base, corners), "texts": texts})
     return found
 

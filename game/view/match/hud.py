@@ -148,6 +148,11 @@ class Hud:
         self.thinking.setText("" if name is None else
                               _("{name} is thinking{dots}").format(name=name, dots=dots))
 
+    def show_status(self, words: str) -> None:
+        """A standing line where the thinking line goes (a networked match's state:
+        waiting, the opponent's turn, disconnected); "" for none."""
+        self.thinking.setText(words)
+
     def set_controls(self, words: str) -> None:
         self.controls.setText(words)
 

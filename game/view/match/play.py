@@ -51,7 +51,10 @@ class GameScreen:
     effects (None: silent); sound_root: where their files are made (default: the user's
     cache). race: the game.race.Race played on `session`, or None for game after game.
     stroke_input: how a person sets the power, "space" or "mouse" (see `power`).
-    controls: game.settings.Controls (aim sensitivities, invert Y; None: the defaults)."""
+    controls: game.settings.Controls (aim sensitivities, invert Y; None: the defaults).
+    A subclass may play with another flow (`flow_class`: the online match's)."""
+
+    flow_class = PlayFlow
 
     def __init__(self, base, session, aids, on_leave, use_shaders: bool | None = None,
                  shadow_size: int | None = None, computers=None, audio=None, sound_root=None,
@@ -80,7 +83,7 @@ class GameScreen:
         self.clock = ClockObject.getGlobalClock()
         self.untold = None      # the ShotRecord being played back: not on the HUD yet
         self.update_hud()
-        self.flow = PlayFlow(self)
+        self.flow = self.flow_class(self)
         self.panels = Panels(base, self.help_lines,
                              lambda: shot_log(session, race, int(self.untold is not None)))
         self.rules = RulesScreen(base, lambda: session.mode)

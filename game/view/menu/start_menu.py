@@ -50,8 +50,9 @@ KIND_LABELS = {"human": N_("Human"), "beginner": N_("Computer: beginner"),
 AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
               "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
-DRILLS_POS = (1.0, 0.6)            # under Graphics
-STATS_POS = (1.0, 0.44)            # under Drills
+ONLINE_POS = (1.0, 0.6)            # under Graphics
+DRILLS_POS = (1.0, 0.44)           # under Play online
+STATS_POS = (1.0, 0.28)            # under Drills
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -64,15 +65,17 @@ def stroke_label(stroke_input: str) -> str:
 class Menu:
     """The menu on `base`, showing `settings`; notice: a sentence to show (a settings file
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
-    recent matches) and on_practice(Settings) (practice on the chosen game's table; no
-    button for either if None) are called from the buttons (or Enter for Play).
+    recent matches), on_practice(Settings) (practice on the chosen game's table) and
+    on_online(Settings) (play online; no button for these if None) are called from the
+    buttons (or Enter for Play).
     on_graphics(Settings): after each change on the graphics page, to apply it.
     on_drills(Settings): the Drills page (no button if None). on_stats(): the statistics
     button (none if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None, on_drills=None, on_stats=None):
+                 on_graphics=None, on_language=None, on_drills=None, on_stats=None,
+                 on_online=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -164,9 +167,14 @@ class Menu:
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
         self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
                                             half_width=0.2)
+        self.online_button = None
+        if on_online is not None:       # under Graphics: host or join a networked match
+            self.online_button = self._button(_("Play online"), ONLINE_POS,
+                                              lambda: on_online(self.settings()),
+                                              half_width=0.2)
         self.drills_button = None
         if on_drills is not None:
-            # Under Graphics: the training drills, for the name of the first player.
+            # Under Play online: the training drills, for the name of the first player.
             self.drills_button = self._button(_("Drills"), DRILLS_POS,
                                               lambda: on_drills(self.settings()),
                                               half_width=0.2)

@@ -33,6 +33,7 @@ MENU_CONTROLS = [N_("Click a switch [ ]: on or off"), N_("Click a > choice: the 
                  N_("Enter or Play: start the match"),
                  N_("Practice: no rules, the chosen game's table"),
                  N_("Recent matches: watch a replay"),
+                 N_("Play online: host or join a match on a match server"),
                  N_("Rules or F2: the rules of the chosen game"),
                  N_("F1: this help (again: close)")]
 

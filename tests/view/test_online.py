@@ -1,0 +1,329 @@
+"""A networked match on the offscreen window: a server process, a headless opponent (a
+MatchClient playing the computer's decisions) and the view's OnlineMatch, stepped frame
+by frame with the robot's keys. The opponent's strokes are played on the screen and the
+tables agree after each; the view's own commands go through the server; a refused
+command is said and the turn stays; a diverging shot is resynchronised quietly; an
+opponent who leaves is waited for, then the match is claimed with K."""
+import socket
+import time
+
+import pytest
+
+from game.ai import Opponent
+from game.net.client import MatchClient
+from game.rules import Player
+from game.session import Concede, Shoot
+from game.settings import Settings
+from robot import Input
+from tests.net.helpers import start_server, stop
+
+WALL_S = 120.0          # real seconds a test's match may take
+
+
+class Diverging(MatchClient):
+    """The view's client, its physics giving the first shot 10 % harder."""
+
+    def _local_apply(self, session, command):
+        if isinstance(command, Shoot) and not session.shots:
+            s = command.stroke
+            command = Shoot(type(s)(s.azimuth, s.elevation, s.side, s.height, s.speed * 0.9),
+                            command.push_out)
+        return session.apply(command)
+
+
+@pytest.fixture
+def server(tmp_path):
+    process, port = start_server(tmp_path / "server", "--reconnect-timeout", 1)
+    yield port
+    log = stop(process)
+    assert "Traceback" not in log, log[-3000:]
+
+
+@pytest.fixture
+def online(base, server, tmp_path):
+    """make(cls=MatchClient, race_to=1) -> (OnlineMatch, its client, the opponent's
+    client, the calls of on_leave): the opponent hosts 9-ball, the view joins."""
+    from game.view.online.match import OnlineMatch
+    made = []
+
+    def make(cls=MatchClient, race_to=1):
+        url = f"ws://127.0.0.1:{server}"
+        opponent = MatchClient(url, name="Opp", resume_for=0)
+        opponent.connect()
+        opponent.host("nine_ball", race_to=race_to)
+        code = opponent.wait_for("match").data["code"]
+        client = cls(url, name="View")
+        client.connect()
+        client.join(code)
+        client.wait_for("started")
+        opponent.wait_for("started")
+        inputs = Input(base)
+        left = []
+        match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
+                            use_shaders=False, sound_root=tmp_path / "sounds")
+        base.win.setActive(False)
+        made.append((match, inputs, opponent))
+        return match, inputs, opponent, left
+    yield make
+    for match, inputs, opponent in made:
+        match.destroy()
+        opponent.close()
+        inputs.close()
+    base.win.setActive(True)
+
+
+def step_until(inputs, opponent, condition, what: str, decide=None) -> None:
+    """Step frames (polling the opponent, who plays its turns with `decide`) until
+    `condition()` holds."""
+    deadline = time.monotonic() + WALL_S
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {WALL_S:.0f} s for {what}")
+        opponent.poll()
+        if decide is not None and opponent.my_turn:
+            for command in decide(opponent.session.state).commands:
+                seq = opponent.send(command)
+                while True:
+                    event = opponent.wait_for("applied", 20)
+                    if event.data["seq"] == seq:
+                        break
+        inputs.step()
+        time.sleep(0.002)
+
+
+def view_acts(match, inputs) -> None:
+    """The view's player takes the turn with the keys: put the cue ball down, or strike."""
+    state = match.screen.flow.state
+    if state == "Placing":
+        inputs.key("enter")
+    elif state == "Aiming":
+        inputs.hold("space")
+        inputs.step(15)
+        inputs.release("space")
+    elif state == "Choosing":
+        inputs.key("p")
+
+
+def settled(match, opponent) -> bool:
+    return (match.screen.flow.state not in ("Playing", "Remote") and not opponent.my_turn
+            and not match._events)
+
+
+def test_strokes_both_ways_play_on_screen_and_the_tables_agree(online):
+    match, inputs, opponent, _left = online()
+    computer = Opponent("beginner", 7, opponent.session.params)
+    played = []
+
+    def note():
+        if match.screen.flow.state == "Playing":
+            played.append(len(match.screen.session.shots))
+        return False
+    view_strokes = 0
+    while view_strokes < 2:
+        step_until(inputs, opponent,
+                   lambda: note() or match.screen.flow.state in ("Placing", "Aiming",
+                                                                 "Choosing", "GameOver"),
+                   "the view's turn", computer.decide)
+        if match.screen.flow.state == "GameOver":
+            break
+        before = len(match.client.session.shots)
+        view_acts(match, inputs)
+        step_until(inputs, opponent, lambda: note() or (
+            match.pending is None and match.screen.flow.state != "Playing"),
+            "the view's command to come back and be played")
+        view_strokes += len(match.client.session.shots) > before
+        # Both mirrors, and the balls on the screen, agree.
+        step_until(inputs, opponent, lambda: len(opponent.session.commands)
+                   == len(match.client.session.commands), "the opponent to hear of it")
+        screen = match.screen
+        assert screen.session.state.layout == opponent.session.state.layout
+        for ball_id, (x, y) in screen.session.state.layout.items():
+            node = screen.scene.balls.node(ball_id)
+            assert (node.getX(), node.getY()) == pytest.approx((x, y), abs=1e-6)
+    # Every shot, the opponent's and the view's, was played back on the screen.
+    assert set(range(1, len(opponent.session.shots) + 1)) <= set(played)
+    # A concession from the view ends the game on both sides.
+    seat = match.client.seat
+    if match.screen.flow.state != "GameOver":
+        match.send(Concede(Player(seat)))
+        step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver",
+                   "the game over")
+    assert opponent.session.state.game_over
+
+
+def test_a_refused_command_is_said_and_the_turn_stays(online):
+    match, inputs, opponent, _left = online()
+    computer = Opponent("beginner", 7, opponent.session.params)
+    step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming"),
+               "the view's turn", computer.decide)
+    state = match.screen.flow.state
+    # A concession for the other player: the server refuses it.
+    match.send(Concede(Player(1 - match.client.seat)))
+    step_until(inputs, opponent, lambda: match.pending is None, "the refusal")
+    inputs.step(3)
+    assert "The server refused that" in match.screen.hud.message.getText()
+    assert match.screen.flow.state == state
+    assert not match.client.session.state.game_over
+
+
+def test_a_race_shows_the_frames_end_then_goes_on_to_the_next_frame(online):
+    match, inputs, opponent, _left = online(race_to=2)
+    computer = Opponent("beginner", 7, opponent.session.params)
+    step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming"),
+               "the view's turn", computer.decide)
+    inputs.key("q")
+    inputs.key("y")                     # the view's player concedes the first frame
+    step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver",
+               "the frame's end")
+    flow = match.screen.flow
+    assert flow.state == "GameOver"
+    assert flow._dialog.title.getText() == "Opp wins frame 1"
+    step_until(inputs, opponent, lambda: flow.next_frame_racked, "the next frame racked")
+    assert flow.state == "GameOver"     # the dialog waits for the player
+    inputs.key("n")
+    step_until(inputs, opponent, lambda: match.screen.flow.state != "GameOver",
+               "the next frame", computer.decide)
+    assert match.screen.race.frame_number == 2
+    assert match.screen.session.state.layout == opponent.session.state.layout
+    assert not match.screen.session.state.game_over
+
+
+def test_a_diverging_shot_is_resynchronised_and_the_screen_follows(online):
+    match, inputs, opponent, _left = online(Diverging)
+    computer = Opponent("beginner", 7, opponent.session.params)
+    # Both play (the view's player with the keys) until the first shot has come back.
+    while not match.client.resyncs:
+        step_until(inputs, opponent, lambda: match.client.resyncs == 1 or (
+            match.screen.flow.state in ("Placing", "Aiming") and match.pending is None),
+            "a resync", computer.decide)
+        view_acts(match, inputs)
+    step_until(inputs, opponent, lambda: match.screen.session is match.client.session
+               and match.screen.flow.state != "Playing", "the screen on the new mirror")
+    assert match.screen.session.state.layout == opponent.session.state.layout
+
+
+def test_an_opponent_who_leaves_is_waited_for_then_the_match_is_claimed(online):
+    match, inputs, opponent, _left = online()
+    opponent.drop()                     # resume_for 0: gone for good
+    step_until(inputs, opponent, lambda: "disconnected" in match.screen.hud.thinking.getText(),
+               "the opponent's absence said")
+    step_until(inputs, opponent, lambda: "press K" in match.screen.hud.thinking.getText(),
+               "the claim offered")
+    inputs.key("k")
+    step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver"
+               and match.client.ended is not None, "the match claimed")
+    assert match.client.ended == {"winner": match.client.seat, "reason": "forfeit"}
+    assert "View wins" in match.screen.flow._dialog.title.getText()
+
+
+def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_path):
+    from game.view.online.match import OnlineMatch
+    url = f"ws://127.0.0.1:{server}"
+    players = [MatchClient(url, name=name, resume_for=0) for name in ("Ann", "Ben")]
+    for player in players:
+        player.connect()
+    players[0].host("nine_ball")
+    code = players[0].wait_for("match").data["code"]
+    players[1].join(code)
+    for player in players:
+        player.wait_for("started")
+    client = MatchClient(url, name="Eve")
+    client.connect()
+    client.watch(code)
+    client.wait_for("started")
+    inputs = Input(base)
+    left = []
+    match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
+                        use_shaders=False, sound_root=tmp_path / "sounds")
+    try:
+        computers = [Opponent("beginner", k, players[0].session.params) for k in (1, 2)]
+        played = set()
+        deadline = time.monotonic() + WALL_S
+        while len(players[0].session.shots) < 2:      # both play; the view is stepped
+            assert time.monotonic() < deadline, "the players did not play"
+            for player in players:
+                player.poll()
+                if player.my_turn:
+                    for command in computers[player.seat].decide(
+                            player.session.state).commands:
+                        seq = player.send(command)
+                        while player.wait_for("applied", 20).data["seq"] != seq:
+                            pass
+            inputs.step()
+            if match.screen.flow.state == "Playing":
+                played.add(len(match.screen.session.shots))
+            time.sleep(0.002)
+        step_until(inputs, players[0], lambda: (
+            match.screen.flow.state == "Playing" and played.add(
+                len(match.screen.session.shots))) or (
+            len(match.client.session.commands) == len(players[0].session.commands)
+            and match.screen.flow.state == "Remote"), "the spectator to catch up")
+        assert match.screen.session.state.layout == players[0].session.state.layout
+        assert set(range(1, len(players[0].session.shots) + 1)) <= played
+        assert match.screen.flow.state == "Remote"
+        assert "Esc: menu" in match.screen.hud.controls.getText()
+        assert "chat" not in match.screen.hud.controls.getText()
+        inputs.key("escape")
+        assert left == [True]
+    finally:
+        match.destroy()
+        for player in players:
+            player.close()
+        inputs.close()
+        base.win.setActive(True)
+
+
+def test_the_lobby_says_what_went_wrong_in_one_sentence(base, server):
+    from game.view.online.lobby import OnlineLobby
+    inputs = Input(base)
+    started = []
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    closed_port = free.getsockname()[1]
+    free.close()
+    lobby = OnlineLobby(base, Settings(), started.append, lambda: None,
+                        address=f"127.0.0.1:{closed_port}")
+    host = None
+    try:
+        def wait_words(pattern):
+            deadline = time.monotonic() + 30
+            while pattern not in lobby.notice.getText():
+                assert time.monotonic() < deadline, lobby.notice.getText()
+                inputs.step()
+                time.sleep(0.01)
+        lobby.host()
+        wait_words("No match server answers")
+        lobby.address.enterText("not an address!")
+        lobby.host()
+        wait_words("cannot contain spaces")
+        lobby.address.enterText(f"127.0.0.1:{server}")
+        lobby.code.enterText("ABC")
+        lobby.join()
+        wait_words("A join code is 6 letters")
+        # A full match: two players in it already.
+        host = MatchClient(f"ws://127.0.0.1:{server}", name="Ann")
+        host.connect()
+        host.host("nine_ball")
+        code = host.wait_for("match").data["code"]
+        guest = MatchClient(f"ws://127.0.0.1:{server}", name="Ben")
+        guest.connect()
+        guest.join(code)
+        guest.wait_for("started")
+        lobby.code.enterText(code)
+        lobby.join()
+        wait_words("already has two players")
+        assert started == [] and lobby.client is None
+        lobby.watch()                       # watching it is allowed
+        deadline = time.monotonic() + 30
+        while not started:
+            assert time.monotonic() < deadline, lobby.notice.getText()
+            inputs.step()
+            time.sleep(0.01)
+        assert started[0].seat is None and started[0].code == code
+        started[0].close()
+        guest.close()
+    finally:
+        lobby.destroy()
+        if host is not None:
+            host.close()
+        inputs.close()

@@ -1,8 +1,9 @@
 """The generated glTF models (`game.modelgen`), loaded once per process with panda3d-gltf.
 
 `ensure_models()` returns a folder of current models (the checkout's `models/` or the user
-cache, generated there on the first start); each file is decoded once and every scene
-copies the loaded nodes (copies share vertex buffers and textures). Frames: the table and
+cache, generated there on the first start); each file is decoded once, and once more per
+texture reduction asked for (the low preset's smaller textures), and every scene copies
+the loaded nodes (copies share vertex buffers and textures). Frames: the table and
 room files are in the table frame, each ball in its own frame, the cue in the cue frame
 (see docs/models.md). Metres.
 """
@@ -31,7 +32,18 @@ def _loaded(file_name: str) -> NodePath:
     return NodePath(gltf.load_model(str(_folder() / file_name)))
 
 
-def model(mode_name: str, part: str) -> NodePath:
-    """The loaded model `part` ("table", "room", "balls" or "cue") of a game mode, shared:
-    copy it (`copyTo`) or instance its children, never reparent or change it."""
-    return _loaded(_files(mode_name)[part])
+@functools.lru_cache(maxsize=None)
+def _reduced(file_name: str, factor: int) -> NodePath:
+    from .textures import reduced_texture
+    copy = _loaded(file_name).copyTo(NodePath(file_name))
+    for texture in copy.findAllTextures():
+        copy.replaceTexture(texture, reduced_texture(texture, factor))
+    return copy
+
+
+def model(mode_name: str, part: str, texture_reduction: int = 1) -> NodePath:
+    """The loaded model `part` ("table", "room", "balls" or "cue") of a game mode, with
+    its textures at 1/texture_reduction of their size each way; shared: copy it
+    (`copyTo`) or instance its children, never reparent or change it."""
+    file_name = _files(mode_name)[part]
+    return _reduced(file_name, texture_reduction) if texture_reduction > 1 else _loaded(file_name)

@@ -169,7 +169,9 @@ def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     assert menu.settings().players == ("pro", "beginner")
     menu.kind_buttons[0].commandFunc(None)                          # round to human
     menu.volume["value"] = 0.3
+    assert application.music.track == "menu" and application.music.level > 0
     menu.mute_toggle.flip()
+    assert application.music.level == 0.0, "the music falls silent with the mute at once"
     menu.race_button.commandFunc(None)
     menu.race_button.commandFunc(None)
     assert menu.race_button["text"] == "> Race to 3 frames"
@@ -180,7 +182,8 @@ def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     assert (saved["effects_volume"], saved["muted"]) == (0.3, True)
     screen = application.screen
     assert set(screen.computers) == {1} and screen.computers[1].level.name == "beginner"
-    assert screen.sounds.settings == AudioSettings(0.3, True) and screen.sounds.bank is None
+    assert screen.sounds.settings == AudioSettings(0.3, True, 0.6) and screen.sounds.bank is None
+    assert application.music.track == "match" and application.music.level == 0.0
     assert (saved["race_to"], saved["winner_breaks"]) == (3, True)
     assert (screen.race.frames_to_win, screen.race.winner_breaks) == (3, True)
     assert "race to 3  -  frame 1" in screen.hud.title.getText()

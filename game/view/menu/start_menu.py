@@ -63,14 +63,16 @@ class Menu:
     that could not be read, say). on_play(Settings), on_quit(), on_recent() (the
     recent matches) and on_practice(Settings) (practice on the chosen game's table; no
     button for either if None) are called from the buttons (or Enter for Play).
-    on_graphics(Settings): after each change on the graphics page, to apply it."""
+    on_graphics(Settings): after each change on the graphics page, to apply it.
+    on_sound(Settings): after the mute is switched, to be heard at once."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
-                 on_graphics=None, on_language=None):
+                 on_graphics=None, on_language=None, on_sound=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
+        self.on_sound = on_sound
         self.graphics_page = None
         self.use_shaders = use_shaders
         self.shown = settings           # what the menu does not edit is kept from it
@@ -144,7 +146,8 @@ class Menu:
         self.volume = DirectSlider(parent=self.frame, range=(0.0, 1.0),
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
-        self.mute_toggle = Toggle(self.frame, _("Mute"), settings.muted, (0.35, -0.57))
+        self.mute_toggle = Toggle(self.frame, _("Mute"), settings.muted, (0.35, -0.57),
+                                  on_change=self._sound_changed)
         self.play_button = self._button(_("Play  [Enter]"), (-0.93, -0.72), self.play)
         self.practice_button = None
         if on_practice is not None:
@@ -274,6 +277,10 @@ class Menu:
             self.on_graphics(self.settings())
         if (chosen.graphics.preset, chosen.graphics.shadows) != preset:
             self._show_table()      # the table behind the menu in the new quality
+
+    def _sound_changed(self, _value=None) -> None:
+        if self.on_sound is not None:
+            self.on_sound(self.settings())
 
     def close_graphics(self) -> None:
         if self.graphics_page is not None:

@@ -22,6 +22,7 @@ from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.ui.dialogs import Dialog
+from game.view.world import models
 
 from .app import apply_graphics, open_base, prepare_base
 from .music import MusicPlayer
@@ -225,6 +226,7 @@ def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
     it is closed (RuntimeError if it cannot open)."""
     loaded = settings_file.load()
     graphics = loaded[0].graphics
+    models.prepare()        # on the first start, made while the window opens
     base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
     app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders, loaded=loaded)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests

@@ -18,8 +18,14 @@ from game.view.menu.start_menu import AID_LABELS, VARIANT_LABELS
 from robot import Input, Robot
 
 
+@pytest.fixture(scope="module")
+def sound_root(tmp_path_factory):
+    """One folder of generated sounds and music for the module: made once, not per test."""
+    return tmp_path_factory.mktemp("sounds")
+
+
 @pytest.fixture
-def app(base, tmp_path):
+def app(base, tmp_path, sound_root):
     """make(settings_text=None, offer_guide=False) -> (app, path, inputs)."""
     made = []
 
@@ -31,14 +37,14 @@ def app(base, tmp_path):
         inputs = Input(base)
         application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
                                    replay_dir=tmp_path / "replays",
-                                   sound_root=tmp_path / "sounds",
+                                   sound_root=sound_root,
                                    practice_dir=tmp_path / "practice",
                                    offer_guide=offer_guide)
         made.append((application, inputs))
         return application, path, inputs
     yield make
     for application, inputs in reversed(made):      # each Input restores the one before
-        application.destroy()
+        application.close()
         inputs.close()
 
 
@@ -247,6 +253,22 @@ def test_the_language_switch_redraws_the_menu_and_is_kept(app, base):
         assert i18n._("Concede?") != "Concede?"
     finally:
         i18n.use_language("en")
+
+
+def test_the_menu_shows_before_the_models_exist_and_the_table_once_they_do(
+        app, monkeypatch):
+    from game.view.world import models
+    monkeypatch.setattr(models, "ready", lambda: False)     # a first start, still making
+    application, _, inputs = app()
+    menu = application.menu
+    assert menu.scene is None and menu.play_button is not None
+    inputs.step()
+    assert menu.scene is None, "no table (and no waiting) while the models are made"
+    monkeypatch.undo()
+    inputs.step()
+    assert menu.scene is not None and menu.scene.mode.name == menu.mode
+    inputs.key("enter")
+    assert application.screen is not None
 
 
 def test_graphics_page_through_clicks_applies_and_saves_each_change(app, base):

@@ -24,6 +24,7 @@ from game.view.app import opening_positions, overview_camera
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.ui.panels import MENU_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
+from game.view.world import models
 from game.view.world.scene import Scene
 
 from .graphics_page import GraphicsPage
@@ -291,13 +292,23 @@ class Menu:
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:
+        """Draw the chosen game's table behind the menu: now if its models are loaded,
+        else from the first frame after they are (on the first start they are made
+        meanwhile; the menu works all along)."""
         if self.scene is not None:
             self.scene.destroy()
-        self.scene = Scene(self.base, self.mode, opening_positions(self.mode), self.use_shaders)
-        self.camera = overview_camera(self.base, self.scene)
+            self.scene = None
+        models.prepare()
+        if models.ready():
+            self.scene = Scene(self.base, self.mode, opening_positions(self.mode),
+                               self.use_shaders)
+            self.camera = overview_camera(self.base, self.scene)
 
     def _turn_table(self, task):
-        self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
+        if self.scene is None:
+            self._show_table()
+        else:
+            self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
         return task.cont
 
     def destroy(self) -> None:

@@ -106,7 +106,9 @@ def _start_figures(t0: float) -> dict:
 
 def _child(args: list, env=None) -> dict:
     out = subprocess.run([sys.executable, "-m", "benches.look_figures", *args],
-                         capture_output=True, text=True, check=True, env=env)
+                         capture_output=True, text=True, check=False, env=env)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {out.stderr.strip()[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

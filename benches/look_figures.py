@@ -71,8 +71,8 @@ def _frame_figures(preset: str, size: tuple, frames: int) -> dict:
 def _start_figures(t0: float) -> dict:
     """In this process, started at wall time t0: seconds to the menu's first frame, to the
     first frame with the table behind it (later on a first start, while the models are
-    made), and from Play to the match's first frame (the sound effects already made, as
-    on every start after the first; making them is timed on its own)."""
+    made), and from Play to the match's first frame (the sound effects already made:
+    making them, on a first start, is timed on its own)."""
     import tempfile
     from pathlib import Path
 
@@ -81,9 +81,10 @@ def _start_figures(t0: float) -> dict:
     from game.view.launcher import BreakshotApp
     folder = Path(tempfile.mkdtemp())
     base = open_base(offscreen=True, size=(1280, 720))
+    # Sounds and music in the cache (the process's own: see start_figures), as a player's.
     app = BreakshotApp(base, settings_path=folder / "settings.json", seed=1,
-                       replay_dir=folder / "replays", sound_root=folder / "sounds",
-                       practice_dir=folder / "practice", offer_guide=False)
+                       replay_dir=folder / "replays", practice_dir=folder / "practice",
+                       offer_guide=False)
     base.graphicsEngine.renderFrame()
     menu = time.time() - t0
     while app.menu.scene is None:
@@ -92,7 +93,7 @@ def _start_figures(t0: float) -> dict:
     base.graphicsEngine.renderFrame()
     table = time.time() - t0
     t = time.time()
-    ensure_sounds(folder / "sounds")
+    ensure_sounds()
     sounds = time.time() - t
     t = time.time()
     app.menu.play()
@@ -122,11 +123,18 @@ def measure(size=(1280, 720), frames: int = 60) -> dict:
 
 
 def start_figures(first: bool) -> dict:
-    """The start-up figures of a fresh process; `first`: as the first start ever, with an
-    empty cache (the models, sounds and music made on the way)."""
+    """The start-up figures of a fresh process with a cache of its own: `first`, empty,
+    as the first start ever (the models, sounds and music made on the way); otherwise
+    filled beforehand, as every later start finds it. (Not the user's cache: other
+    checkouts on the machine replace its models with their own.)"""
     import os
     import tempfile
-    env = dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp()) if first else None
+    env = dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp())
+    if not first:
+        subprocess.run([sys.executable, "-c", "from game.modelgen import ensure_models; "
+                        "from game.audio.bank import ensure_music, ensure_sounds; "
+                        "ensure_models(); ensure_sounds(); ensure_music()"],
+                       env=env, check=True, capture_output=True)
     return _child(["--child-start", repr(time.time())], env)
 
 

@@ -166,6 +166,8 @@ def main(argv=None) -> int:
         path = os.path.join(args.folder, "menu.png")
         menu = Menu(base, Settings(), lambda chosen: None, lambda: None)
         try:
+            for _ in range(2):      # the menu's first frame, then its table behind it
+                base.taskMgr.step()
             save_screenshot(base, path)
             print(f"wrote {path}")
             menu.open_graphics()

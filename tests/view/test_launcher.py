@@ -255,14 +255,23 @@ def test_the_language_switch_redraws_the_menu_and_is_kept(app, base):
         i18n.use_language("en")
 
 
+def test_the_menu_is_drawn_first_and_its_table_from_the_next_frame(app):
+    application, _, inputs = app()
+    menu = application.menu
+    assert menu.scene is None and menu.play_button is not None
+    inputs.step()                   # the menu's first frame: the menu alone
+    inputs.step()
+    assert menu.scene is not None and menu.scene.mode.name == menu.mode
+
+
 def test_the_menu_shows_before_the_models_exist_and_the_table_once_they_do(
         app, monkeypatch):
     from game.view.world import models
     monkeypatch.setattr(models, "ready", lambda: False)     # a first start, still making
     application, _, inputs = app()
     menu = application.menu
-    assert menu.scene is None and menu.play_button is not None
-    inputs.step()
+    for _ in range(3):
+        inputs.step()
     assert menu.scene is None, "no table (and no waiting) while the models are made"
     monkeypatch.undo()
     inputs.step()

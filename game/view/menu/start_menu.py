@@ -168,7 +168,9 @@ class Menu:
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
-        self._show_table()
+        # The table behind the menu comes from the second frame on: the menu is up first,
+        # without waiting for the models' loading and first upload (about a second).
+        models.prepare()
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
 
@@ -306,7 +308,8 @@ class Menu:
 
     def _turn_table(self, task):
         if self.scene is None:
-            self._show_table()
+            if task.frame > 0:          # the menu's first frame has been drawn
+                self._show_table()
         else:
             self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
         return task.cont

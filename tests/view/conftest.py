@@ -40,6 +40,13 @@ def base():
     b.destroy()
 
 
+@pytest.fixture(scope="session")
+def sound_root(tmp_path_factory):
+    """One folder of generated sounds and music for the session: made once, not per test
+    (the menu's music is made in the background whenever it is missing)."""
+    return tmp_path_factory.mktemp("sounds")
+
+
 @pytest.fixture
 def make_scene(base):
     """Builds Scenes on the session ShowBase and removes them after the test."""

@@ -18,12 +18,6 @@ from game.view.menu.start_menu import AID_LABELS, VARIANT_LABELS
 from robot import Input, Robot
 
 
-@pytest.fixture(scope="module")
-def sound_root(tmp_path_factory):
-    """One folder of generated sounds and music for the module: made once, not per test."""
-    return tmp_path_factory.mktemp("sounds")
-
-
 @pytest.fixture
 def app(base, tmp_path, sound_root):
     """make(settings_text=None, offer_guide=False) -> (app, path, inputs)."""

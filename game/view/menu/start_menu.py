@@ -294,9 +294,9 @@ class Menu:
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:
-        """Draw the chosen game's table behind the menu: now if its models are loaded,
-        else from the first frame after they are (on the first start they are made
-        meanwhile; the menu works all along)."""
+        """Draw the chosen game's table behind the menu: now if its models exist, else
+        from the first frame after they do (on the first start they are made meanwhile;
+        the menu works all along)."""
         if self.scene is not None:
             self.scene.destroy()
             self.scene = None

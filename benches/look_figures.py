@@ -1,6 +1,7 @@
 """The look's figures per quality preset, measured offscreen (EGL) in fresh processes:
 geoms drawn (each a draw call: the player's view, and the shadow pass's), triangles,
-texture memory, frame time, and the start-up times to the menu and to the table.
+texture memory, frame time, and the start-up times to the menu and to the table, on a
+usual start and on the first start ever (an empty cache: the models are made).
 
     python -m benches.look_figures [--size 1280x720] [--frames 60]
 
@@ -68,9 +69,10 @@ def _frame_figures(preset: str, size: tuple, frames: int) -> dict:
 
 
 def _start_figures(t0: float) -> dict:
-    """In this process, started at wall time t0: seconds to the menu's first frame, and
-    from Play to the match's first frame (the sound effects already made, as on every
-    start after the first; making them is timed on its own)."""
+    """In this process, started at wall time t0: seconds to the menu's first frame, to the
+    first frame with the table behind it (later on a first start, while the models are
+    made), and from Play to the match's first frame (the sound effects already made:
+    making them, on a first start, is timed on its own)."""
     import tempfile
     from pathlib import Path
 
@@ -79,27 +81,35 @@ def _start_figures(t0: float) -> dict:
     from game.view.launcher import BreakshotApp
     folder = Path(tempfile.mkdtemp())
     base = open_base(offscreen=True, size=(1280, 720))
+    # Sounds and music in the cache (the process's own: see start_figures), as a player's.
     app = BreakshotApp(base, settings_path=folder / "settings.json", seed=1,
-                       replay_dir=folder / "replays", sound_root=folder / "sounds",
-                       practice_dir=folder / "practice", offer_guide=False)
+                       replay_dir=folder / "replays", practice_dir=folder / "practice",
+                       offer_guide=False)
     base.graphicsEngine.renderFrame()
     menu = time.time() - t0
+    while app.menu.scene is None:
+        time.sleep(0.01)                # a player's idle menu at about 60 frames a second
+        base.taskMgr.step()
+    base.graphicsEngine.renderFrame()
+    table = time.time() - t0
     t = time.time()
-    ensure_sounds(folder / "sounds")
+    ensure_sounds()
     sounds = time.time() - t
     t = time.time()
     app.menu.play()
     base.graphicsEngine.renderFrame()
-    table = time.time() - t
-    app.destroy()
+    play = time.time() - t
+    app.close()
     base.destroy()
-    return {"menu_s": round(menu, 2), "play_to_table_s": round(table, 2),
-            "first_sounds_s": round(sounds, 2)}
+    return {"menu_s": round(menu, 2), "menu_table_s": round(table, 2),
+            "play_to_table_s": round(play, 2), "first_sounds_s": round(sounds, 2)}
 
 
-def _child(args: list) -> dict:
+def _child(args: list, env=None) -> dict:
     out = subprocess.run([sys.executable, "-m", "benches.look_figures", *args],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=False, env=env)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {out.stderr.strip()[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -108,8 +118,24 @@ def measure(size=(1280, 720), frames: int = 60) -> dict:
     fresh process."""
     presets = [_child(["--child-preset", p, "--size", f"{size[0]}x{size[1]}",
                        "--frames", str(frames)]) for p in PRESET_NAMES]
-    start = _child(["--child-start", repr(time.time())])
-    return {"presets": presets, "start": start}
+    return {"presets": presets, "start": start_figures(first=False),
+            "first_start": start_figures(first=True)}
+
+
+def start_figures(first: bool) -> dict:
+    """The start-up figures of a fresh process with a cache of its own: `first`, empty,
+    as the first start ever (the models, sounds and music made on the way); otherwise
+    filled beforehand, as every later start finds it. (Not the user's cache: other
+    checkouts on the machine replace its models with their own.)"""
+    import os
+    import tempfile
+    env = dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp())
+    if not first:
+        subprocess.run([sys.executable, "-c", "from game.modelgen import ensure_models; "
+                        "from game.audio.bank import ensure_music, ensure_sounds; "
+                        "ensure_models(); ensure_sounds(); ensure_music()"],
+                       env=env, check=True, capture_output=True)
+    return _child(["--child-start", repr(time.time())], env)
 
 
 def main(argv=None) -> int:
@@ -137,9 +163,10 @@ def main(argv=None) -> int:
               f"{f['geoms_shadow_pass']} (shadow pass), {f['triangles']:,} triangles, "
               f"textures {f['texture_mb']} MB + shadow map {f['shadow_map_mb']} MB, frame "
               f"{f['frame_ms_median']} ms (median)")
-    s = figures["start"]
-    print(f"start to the menu {s['menu_s']} s; Play to the table {s['play_to_table_s']} s "
-          f"(the first Play ever also makes the sound effects: {s['first_sounds_s']} s)")
+    for name, s in (("start", figures["start"]), ("first start ever", figures["first_start"])):
+        print(f"{name}: to the menu {s['menu_s']} s, its table behind it at "
+              f"{s['menu_table_s']} s; Play to the table {s['play_to_table_s']} s (the first "
+              f"Play ever also makes the sound effects: {s['first_sounds_s']} s)")
     return 0
 
 

@@ -2,9 +2,10 @@
 against the shot's playback clock. No Panda3D here: the view loads the files and plays
 what the scheduler hands it. One module per job:
     synth     the five sounds (strike, click, cushion, pocket, slate), NumPy synthesis
+    music     the calm music loops (menu, match), NumPy synthesis, seamless loops
     wavio     16-bit mono WAV files through the stdlib `wave`
     bank      the generated files in the user's cache (made on first use, or by
-              `python -m game.audio`)
+              `python -m game.audio`), the music's beside them
     cues      event log -> cues: sound, time, volume and brightness from the impact
               speed, pan
     schedule  the per-frame scheduler and the volume settings

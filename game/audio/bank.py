@@ -1,4 +1,5 @@
 """The sound files: generated on first use into the user's cache, never committed.
+The music loops (`music.py`) live beside them in `<root>/music-v<MUSIC_VERSION>/`.
 
 Layout: `<root>/v<SYNTH_VERSION>/<sound>-<variant>-<tier>.wav`, root defaulting to
 `platformdirs.user_cache_dir("breakshot")/sounds`. Each sound has synth.VARIANTS takes,
@@ -12,6 +13,7 @@ wrong-sized file is made again.
 """
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -20,10 +22,11 @@ from pathlib import Path
 
 import platformdirs
 
-from . import synth
+from . import music, synth
 from .wavio import wav_bytes, write_wav
 
 SYNTH_VERSION = 1
+MUSIC_VERSION = 1          # bump whenever music.py's output changes, as SYNTH_VERSION
 BRIGHTNESS_TIERS = 3
 
 
@@ -67,30 +70,60 @@ def ensure_sounds(root=None) -> SoundBank:
     missing or incomplete. OSError if the folder cannot be written."""
     root = Path(root) if root is not None else default_root()
     folder = root / f"v{SYNTH_VERSION}"
-    if _complete(folder):
-        return SoundBank(folder)
-    root.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=".building-", dir=root))
+    _publish(folder, _effect_files())
+    return SoundBank(folder)
+
+
+def music_file(track: str) -> str:
+    return f"{track}.wav"
+
+
+def ensure_music(root=None) -> Path:
+    """The folder of the music loops (`music_file(track)` for each of music.MUSIC) under
+    `root` (default: the user's cache, beside the sound effects), generated first if it
+    is missing or incomplete. OSError if the folder cannot be written."""
+    root = Path(root) if root is not None else default_root()
+    folder = root / f"music-v{MUSIC_VERSION}"
+    _publish(folder, {music_file(track): (music.frames(track),
+                                          functools.partial(music.render, track))
+                      for track in music.MUSIC})
+    return folder
+
+
+def _effect_files() -> dict:
+    """{file name: (samples, render())} of every sound effect file."""
+    return {name: (synth.frames(sound),
+                   functools.partial(synth.render, sound, variant, tier_brightness(tier)))
+            for name, (sound, variant, tier) in expected_files().items()}
+
+
+def _publish(folder: Path, files: dict) -> None:
+    """Make `folder` hold `files` ({file name: (samples, render())}) unless it holds them
+    already: written into a hidden folder beside it and renamed into place."""
+    if _complete(folder, files):
+        return
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=".building-", dir=folder.parent))
     try:
-        for name, (sound, variant, tier) in expected_files().items():
-            write_wav(building / name, synth.render(sound, variant, tier_brightness(tier)),
-                      synth.SAMPLE_RATE)
+        for name, (_, render) in files.items():
+            write_wav(building / name, render(), synth.SAMPLE_RATE)
         if folder.exists():              # incomplete (checked above): replace it
             shutil.rmtree(folder)
         os.replace(building, folder)
     except OSError:
-        # Another process may have published the same bank first; that one will do.
-        if not _complete(folder):
+        # Another process may have published the same files first; those will do.
+        if not _complete(folder, files):
             raise
     finally:
         shutil.rmtree(building, ignore_errors=True)
-    return SoundBank(folder)
 
 
-def _complete(folder: Path) -> bool:
-    for name, (sound, _, _) in expected_files().items():
+def _complete(folder: Path, files: dict | None = None) -> bool:
+    """True if `folder` has every one of `files` (default: the sound effects) at its
+    size."""
+    for name, (frames, _) in (files or _effect_files()).items():
         try:
-            if (folder / name).stat().st_size != wav_bytes(synth.frames(sound)):
+            if (folder / name).stat().st_size != wav_bytes(frames):
                 return False
         except OSError:
             return False

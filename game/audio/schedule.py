@@ -24,18 +24,35 @@ from .cues import Pan, pan_at
 
 @dataclass(frozen=True)
 class AudioSettings:
-    """effects_volume: 0..1, multiplies every cue's volume; muted: no sound at all."""
+    """effects_volume: 0..1, multiplies every cue's volume; music_volume: 0..1, the music's
+    level; muted: no sound at all, music included. (The player's master volume is
+    already multiplied into both: see `from_settings`.)"""
     effects_volume: float = 0.8
     muted: bool = False
+    music_volume: float = 0.0
 
     def __post_init__(self):
-        if not 0.0 <= self.effects_volume <= 1.0:
-            raise ValueError(f"effects volume {self.effects_volume!r} is not in 0..1")
+        for name in ("effects_volume", "music_volume"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name.replace('_', ' ')} {getattr(self, name)!r} is not "
+                                 f"in 0..1")
+
+    @classmethod
+    def from_settings(cls, settings) -> "AudioSettings":
+        """From `game.settings.Settings`: its effects and music volumes, each times its
+        master volume, and its mute."""
+        return cls(settings.effects_volume * settings.master_volume, settings.muted,
+                   settings.music_volume * settings.master_volume)
 
     @property
     def gain(self) -> float:
         """What a cue's volume is multiplied by."""
         return 0.0 if self.muted else self.effects_volume
+
+    @property
+    def music_gain(self) -> float:
+        """What the music's own level is multiplied by."""
+        return 0.0 if self.muted else self.music_volume
 
 
 class CueScheduler:

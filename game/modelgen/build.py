@@ -200,6 +200,16 @@ def up_to_date(folder) -> bool:
     return True
 
 
+def current_models(root=None) -> Path | None:
+    """The folder of up-to-date models if there is one, made by nothing: the checkout's
+    models/ if current (when `root` is None), else `root` (default: the user's cache)/
+    <digest> if current; None if the models must be made first."""
+    if root is None and up_to_date(checkout_models_dir()):
+        return checkout_models_dir()
+    folder = (Path(root) if root is not None else default_cache_root()) / digest()[:16]
+    return folder if up_to_date(folder) else None
+
+
 def ensure_models(root=None, progress=None) -> Path:
     """The folder of up-to-date models: the checkout's models/ if current, else
     `root` (default: the user's cache)/<digest>, generated there first if needed (written
@@ -207,12 +217,11 @@ def ensure_models(root=None, progress=None) -> Path:
     folders of older digests are then removed).
     Fast when the models are current: a digest of the inputs and a few stat calls.
     OSError if the cache cannot be written."""
-    if root is None and up_to_date(checkout_models_dir()):
-        return checkout_models_dir()
+    current = current_models(root)
+    if current is not None:
+        return current
     root = Path(root) if root is not None else default_cache_root()
     folder = root / digest()[:16]
-    if up_to_date(folder):
-        return folder
     root.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=".building-", dir=root))
     try:

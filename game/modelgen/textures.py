@@ -47,9 +47,10 @@ def filtered_noise(shape, seed: int, scale_rows: float, scale_cols: float) -> np
     rng = np.random.default_rng(seed)
     white = rng.standard_normal(shape)
     fy = np.fft.fftfreq(shape[0])[:, None]
-    fx = np.fft.fftfreq(shape[1])[None, :]
+    fx = np.fft.rfftfreq(shape[1])[None, :]
     gain = np.exp(-2 * (math.pi ** 2) * ((fy * scale_rows) ** 2 + (fx * scale_cols) ** 2))
-    n = np.real(np.fft.ifft2(np.fft.fft2(white) * gain))
+    # The noise is real: the half spectrum does, several times faster than the full one.
+    n = np.fft.irfft2(np.fft.rfft2(white) * gain, s=shape)
     return (n - n.mean()) / (n.std() + 1e-12)
 
 

@@ -59,8 +59,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help=_("window or frame size in pixels (default: 1280x720 for the "
                                "window, 960x540 for exports)"))
-    parser.add_argument("--camera", choices=("overview", "top"), default="overview",
-                        help=_("camera of the 3D exports (default: overview)"))
+    parser.add_argument("--camera", choices=("table", "shot", "overview", "top"),
+                        default="table",
+                        help=_("camera of the 3D exports: the whole cloth framed tightly, the "
+                               "part the shot's balls move over, the spectator's view with the "
+                               "room, or straight down (default: table)"))
     parser.add_argument("--traces", action="store_true", help=_("draw ball paths in 3D exports"))
     parser.add_argument("--labels", action="store_true", help=_("label events in 3D exports"))
     parser.add_argument("--no-shaders", action="store_true",

@@ -19,6 +19,9 @@ from game.view.world.scene import Scene
 
 BACKGROUND = (0.045, 0.045, 0.05, 1.0)    # a dim room; alpha 1 so PNGs are opaque
 FIELD_OF_VIEW_DEG = 40.0     # across the window's narrower side
+# The table view looks across the long side from this high: steep enough that the far
+# half of the cloth is not squeezed thin, low enough that the balls read as spheres.
+TABLE_VIEW_PITCH_DEG = 62.0
 _RACKS = {"nine_ball": nine_ball_rack, "eight_ball": eight_ball_rack}
 
 
@@ -104,6 +107,23 @@ def overview_camera(base, scene: Scene, region=FULL_FILM) -> OrbitCamera:
     return camera
 
 
+def table_camera(base, scene: Scene, area=None, region=FULL_FILM) -> OrbitCamera:
+    """From above the table's near long side, looking square across it (the head end on
+    the left), as close as keeps `area` ((x0, y0), (x1, y1)) m of the cloth, with a
+    ball standing anywhere on it, tightly in the film `region`: by default the whole
+    cloth and the mouths of the corner pockets, so the cloth fills the picture and the
+    balls are as large as that allows."""
+    spec = scene.table_spec
+    mouth = scene.look.cushion_width         # the corner pockets open this far past the cloth
+    (x0, y0), (x1, y1) = area or ((-mouth, 0.0), (spec.length + mouth, spec.width))
+    top = 2 * max(style.radius for style in scene.mode.balls)
+    camera = OrbitCamera(base, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0), heading=-math.pi / 2,
+                         pitch=math.radians(TABLE_VIEW_PITCH_DEG))
+    camera.frame([(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, top)],
+                 region=region)
+    return camera
+
+
 def save_screenshot(base, path: str) -> None:
     """Render a frame and write the window's image to `path` (PNG by extension)."""
     # Two frames: the first also renders the shadow map the second one samples.
@@ -141,7 +161,7 @@ def screenshot(mode_name: str, path: str, offscreen: bool, size: tuple, seed: in
     try:
         prepare_base(base)
         scene = Scene(base, mode_name, opening_positions(mode_name, seed), use_shaders)
-        overview_camera(base, scene)
+        table_camera(base, scene)
         save_screenshot(base, path)
     finally:
         base.destroy()

@@ -28,8 +28,10 @@ from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.stats.screen import StatsScreen
 from game.view.ui.dialogs import Dialog
+from game.view.world import models
 
 from .app import apply_graphics, open_base, prepare_base
+from .music import MusicPlayer
 from .probe import start_if_asked as start_probe
 
 
@@ -38,12 +40,12 @@ class BreakshotApp:
     user's config directory). seed: makes every match's rack and coin toss (default:
     random). mode: the menu's mode to start with, instead of the saved one. use_shaders:
     as for Scene. replay_dir: where matches are recorded and the recent ones listed
-    (default: the user's replay folder). sound_root: where the sound effects' files are
-    made (default: the user's cache). practice_dir: where practice positions are saved
-    (default: the user's data folder). drill_dir: where the player's own drills are
-    (default: the user's data folder). offer_guide: on the first start (the settings say
-    the guide was never offered), offer the first-run guide over the menu. stats_path:
-    the statistics database (default: the user's data folder)."""
+    (default: the user's replay folder). sound_root: where the sound effects' and the
+    music's files are made (default: the user's cache). practice_dir: where practice
+    positions are saved (default: the user's data folder). drill_dir: where the player's
+    own drills are (default: the user's data folder). offer_guide: on the first start (the
+    settings say the guide was never offered), offer the first-run guide over the menu.
+    stats_path: the statistics database (default: the user's data folder)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
@@ -64,6 +66,7 @@ class BreakshotApp:
         apply_graphics(base, self.settings.graphics, window=False)
         if mode is not None:
             self.settings = dataclasses.replace(self.settings, mode=mode)
+        self.music = MusicPlayer(base, AudioSettings.from_settings(self.settings), sound_root)
         self.menu = None
         self.screen = None
         self.recorder = None
@@ -93,14 +96,21 @@ class BreakshotApp:
                          self.use_shaders, on_recent=self.show_recent,
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
                          on_language=self.change_language, on_drills=self.show_drills,
-                         on_stats=self.show_stats, on_online=self.show_online)
+                         on_stats=self.show_stats, on_online=self.show_online,
+                         on_sound=self.sound_changed)
+        self.music.play("menu")
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""
         notice = self._keep(chosen)
         apply_graphics(self.base, self.settings.graphics)
+        self.music.set_settings(AudioSettings.from_settings(self.settings))
         if notice:
             self.menu.notice.setText(notice)
+
+    def sound_changed(self, chosen) -> None:
+        """The menu's mute was switched: the music follows at once (saved with Play)."""
+        self.music.set_settings(AudioSettings.from_settings(chosen))
 
     def change_language(self, chosen) -> None:
         """Speak the menu's newly chosen language from now on: saved with the menu's other
@@ -139,6 +149,7 @@ class BreakshotApp:
         self.destroy()
         self.guide = Guide(self.base, self.settings.aids, self.show_menu, self.practice_dir,
                            self.use_shaders)
+        self.music.play("match")
 
     def skip_guide(self) -> None:
         self._guide_offered()
@@ -150,6 +161,7 @@ class BreakshotApp:
         self.practice = PracticeScreen(self.base, chosen.mode, chosen.aids, self.show_menu,
                                        self.practice_dir, self._seeds.randrange(2 ** 31),
                                        self.use_shaders)
+        self.music.play("match")
 
     def show_drills(self, chosen=None) -> None:
         """The Drills page for the first player's name (the menu's choices kept, unsaved)."""
@@ -165,6 +177,7 @@ class BreakshotApp:
         self.drill = DrillScreen(self.base, drill, self.settings.names[0], self.settings.aids,
                                  self.show_drills, self.replay_dir,
                                  self._seeds.randrange(2 ** 31), self.use_shaders)
+        self.music.play("match")
 
     def show_stats(self) -> None:
         """The profiles and statistics screen (the menu's choices so far are kept)."""
@@ -201,6 +214,7 @@ class BreakshotApp:
         self.destroy()
         self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
                                   self.use_shaders, self.sound_root)
+        self.music.play("match")
 
     def show_recent(self) -> None:
         """The recent matches page (the menu's choices so far are kept, unsaved)."""
@@ -246,15 +260,21 @@ class BreakshotApp:
                      for k, kind in enumerate(chosen.players) if kind != "human"}
         self.screen = GameScreen(self.base, session, chosen.aids, self.show_menu,
                                  self.use_shaders, computers=computers,
-                                 audio=AudioSettings(chosen.effects_volume
-                                                     * chosen.master_volume, chosen.muted),
+                                 audio=AudioSettings.from_settings(chosen),
                                  controls=chosen.controls,
                                  sound_root=self.sound_root,
                                  race=None if chosen.race_to == 1 else
                                  Race(session, chosen.race_to, chosen.winner_breaks),
                                  stroke_input=chosen.stroke_input)
+        self.music.set_settings(AudioSettings.from_settings(chosen))
+        self.music.play("match")
         if notice:
             self.screen.hud.say(notice)
+
+    def close(self) -> None:
+        """The window is closing: remove whatever is shown and stop the music."""
+        self.destroy()
+        self.music.destroy()
 
     def destroy(self) -> None:
         """Remove whatever is shown (menu, match, practice, guide, recent matches,
@@ -281,8 +301,9 @@ def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
     it is closed (RuntimeError if it cannot open)."""
     loaded = settings_file.load()
     graphics = loaded[0].graphics
+    models.prepare()        # on the first start, made while the window opens
     base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
     app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders, loaded=loaded)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests
-    base.exitFunc = app.destroy
+    base.exitFunc = app.close
     base.run()

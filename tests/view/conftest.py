@@ -31,10 +31,20 @@ def base():
     # Imported here, after the Prc above, and only by the tests that render.
     from direct.showbase.ShowBase import ShowBase
     from game.view.app import prepare_base
+    from game.view.world import models
     b = ShowBase(windowType="offscreen")
     prepare_base(b)
-    yield b
+    models.prepare()
+    models.model("nine_ball", "table")      # made (in the background) and loaded: every
+    yield b                                 # menu shows its table at once
     b.destroy()
+
+
+@pytest.fixture(scope="session")
+def sound_root(tmp_path_factory):
+    """One folder of generated sounds and music for the session: made once, not per test
+    (the menu's music is made in the background whenever it is missing)."""
+    return tmp_path_factory.mktemp("sounds")
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from robot import Input, Robot
 
 
 @pytest.fixture
-def app(base, tmp_path):
+def app(base, tmp_path, sound_root):
     """make(settings_text=None, offer_guide=False) -> (app, path, inputs)."""
     made = []
 
@@ -31,14 +31,14 @@ def app(base, tmp_path):
         inputs = Input(base)
         application = BreakshotApp(base, settings_path=path, seed=5, use_shaders=False,
                                    replay_dir=tmp_path / "replays",
-                                   sound_root=tmp_path / "sounds",
+                                   sound_root=sound_root,
                                    practice_dir=tmp_path / "practice",
                                    offer_guide=offer_guide)
         made.append((application, inputs))
         return application, path, inputs
     yield make
     for application, inputs in reversed(made):      # each Input restores the one before
-        application.destroy()
+        application.close()
         inputs.close()
 
 
@@ -169,7 +169,9 @@ def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     assert menu.settings().players == ("pro", "beginner")
     menu.kind_buttons[0].commandFunc(None)                          # round to human
     menu.volume["value"] = 0.3
+    assert application.music.track == "menu" and application.music.level > 0
     menu.mute_toggle.flip()
+    assert application.music.level == 0.0, "the music falls silent with the mute at once"
     menu.race_button.commandFunc(None)
     menu.race_button.commandFunc(None)
     assert menu.race_button["text"] == "> Race to 3 frames"
@@ -180,7 +182,8 @@ def test_the_menu_sets_players_sound_and_race_and_the_match_uses_them(app):
     assert (saved["effects_volume"], saved["muted"]) == (0.3, True)
     screen = application.screen
     assert set(screen.computers) == {1} and screen.computers[1].level.name == "beginner"
-    assert screen.sounds.settings == AudioSettings(0.3, True) and screen.sounds.bank is None
+    assert screen.sounds.settings == AudioSettings(0.3, True, 0.6) and screen.sounds.bank is None
+    assert application.music.track == "match" and application.music.level == 0.0
     assert (saved["race_to"], saved["winner_breaks"]) == (3, True)
     assert (screen.race.frames_to_win, screen.race.winner_breaks) == (3, True)
     assert "race to 3  -  frame 1" in screen.hud.title.getText()
@@ -244,6 +247,31 @@ def test_the_language_switch_redraws_the_menu_and_is_kept(app, base):
         assert i18n._("Concede?") != "Concede?"
     finally:
         i18n.use_language("en")
+
+
+def test_the_menu_is_drawn_first_and_its_table_from_the_next_frame(app):
+    application, _, inputs = app()
+    menu = application.menu
+    assert menu.scene is None and menu.play_button is not None
+    inputs.step()                   # the menu's first frame: the menu alone
+    inputs.step()
+    assert menu.scene is not None and menu.scene.mode.name == menu.mode
+
+
+def test_the_menu_shows_before_the_models_exist_and_the_table_once_they_do(
+        app, monkeypatch):
+    from game.view.world import models
+    monkeypatch.setattr(models, "ready", lambda: False)     # a first start, still making
+    application, _, inputs = app()
+    menu = application.menu
+    for _ in range(3):
+        inputs.step()
+    assert menu.scene is None, "no table (and no waiting) while the models are made"
+    monkeypatch.undo()
+    inputs.step()
+    assert menu.scene is not None and menu.scene.mode.name == menu.mode
+    inputs.key("enter")
+    assert application.screen is not None
 
 
 def test_graphics_page_through_clicks_applies_and_saves_each_change(app, base):

@@ -139,3 +139,50 @@ def test_the_cloth_and_only_normal_mapped_parts_read_a_normal_map(base, make_sce
         assert bed.getShaderInput("u_normal_map").getValueType() != 0
         assert ball.getShaderInput("u_normal_map").getValueType() == 0, \
             "a ball reads the root's 0"
+
+
+def _texture_bytes(scene) -> int:
+    from panda3d.core import SceneGraphAnalyzer
+    analyzer = SceneGraphAnalyzer()
+    analyzer.addNode(scene.root.node())
+    return analyzer.getTextureBytes()
+
+
+def test_the_low_preset_draws_smaller_textures_and_leaves_the_shared_models_whole(
+        base, make_scene):
+    from game.view.world.models import model
+    before = quality(base)
+    try:
+        memory, sizes = {}, {}
+        for name in ("low", "medium"):
+            set_quality(base, PRESETS[name])
+            scene = make_scene("nine_ball")
+            memory[name] = _texture_bytes(scene)
+            sizes[name] = {t.getName().split("_1_")[0]: (t.getXSize(), t.getYSize())
+                           for t in scene.root.findAllTextures()}
+        assert memory["low"] <= memory["medium"] / 3
+        assert set(sizes["low"]) == set(sizes["medium"])
+        for name, (w, h) in sizes["medium"].items():
+            assert sizes["low"][name] == (w // 2, h // 2), name
+        full = {t.getXSize() for t in model("nine_ball", "balls").findAllTextures()}
+        assert max(full) == max(w for w, _ in sizes["medium"].values())
+    finally:
+        set_quality(base, before)
+
+
+def test_a_reduced_texture_is_the_mean_of_each_block_in_the_same_format():
+    import numpy as np
+    from panda3d.core import SamplerState, Texture
+    from game.view.world.textures import reduced_texture
+    values = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3) * 3
+    texture = Texture("t")
+    texture.setup2dTexture(6, 4, Texture.T_unsigned_byte, Texture.F_srgb)
+    texture.setRamImage(values.tobytes())
+    texture.setWrapU(SamplerState.WM_clamp)
+    small = reduced_texture(texture, 2)
+    assert (small.getXSize(), small.getYSize()) == (3, 2)
+    assert small.getFormat() == Texture.F_srgb and small.getWrapU() == SamplerState.WM_clamp
+    got = np.frombuffer(bytes(small.getRamImage()), dtype=np.uint8).reshape(2, 3, 3)
+    expected = np.round(values.reshape(2, 2, 3, 2, 3).astype(float).mean(axis=(1, 3)))
+    assert np.array_equal(got, expected)
+    assert reduced_texture(texture, 1) is texture

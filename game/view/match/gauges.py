@@ -14,7 +14,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode, TransparencyAttrib
 
 from game.i18n import _, number
-from game.view.ui.palette import TEXT
+from game.view.ui.palette import SHADOW, TEXT
 from game.view.world.textures import texture_from_rgb
 
 from .power import cue_speed
@@ -75,7 +75,8 @@ class SpinSelector:
         self.root.setPos(pos[0], 0, pos[1])
         _card(self.root, "spin_face", size, face_rgba(miscue_limit))
         self.dot = _card(self.root, "spin_dot", size * 0.11, _disc_rgba(DOT_COLOUR))
-        self.label = OnscreenText(parent=self.root, scale=label_scale, fg=TEXT,
+        # Shadowed, as the HUD's other words: a ball may lie under them.
+        self.label = OnscreenText(parent=self.root, scale=label_scale, fg=TEXT, shadow=SHADOW,
                                   pos=(label_pos[0] - pos[0], label_pos[1] - pos[1]),
                                   align=TextNode.ARight, mayChange=True)
         self.set(0.0, 0.0)
@@ -130,7 +131,7 @@ class PowerBar:
         self.fill = DirectFrame(parent=self.frame, frameSize=(-w / 2, w / 2, 0, height),
                                 frameColor=(*POWER_COLOURS[0].tolist(), 1.0))
         self.label, self.speed = (
-            OnscreenText(parent=self.frame, scale=label_scale, fg=TEXT,
+            OnscreenText(parent=self.frame, scale=label_scale, fg=TEXT, shadow=SHADOW,
                          pos=(at[0] - pos[0], at[1] - pos[1]), align=TextNode.ARight,
                          mayChange=True)
             for at in (label_pos, speed_pos))

@@ -25,6 +25,7 @@ from game.view.app import opening_positions, overview_camera
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.ui.panels import MENU_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
+from game.view.world import models
 from game.view.world.scene import Scene
 
 from .graphics_page import GraphicsPage
@@ -70,15 +71,17 @@ class Menu:
     buttons (or Enter for Play).
     on_graphics(Settings): after each change on the graphics page, to apply it.
     on_drills(Settings): the Drills page (no button if None). on_stats(): the statistics
-    button (none if None)."""
+    button (none if None). on_sound(Settings): after the mute is switched, to be heard at
+    once."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
                  on_graphics=None, on_language=None, on_drills=None, on_stats=None,
-                 on_online=None):
+                 on_online=None, on_sound=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
+        self.on_sound = on_sound
         self.graphics_page = None
         self.use_shaders = use_shaders
         self.shown = settings           # what the menu does not edit is kept from it
@@ -152,7 +155,8 @@ class Menu:
         self.volume = DirectSlider(parent=self.frame, range=(0.0, 1.0),
                                    value=settings.effects_volume, pageSize=0.1,
                                    pos=(-0.05, 0, -0.555), scale=0.3)
-        self.mute_toggle = Toggle(self.frame, _("Mute"), settings.muted, (0.35, -0.57))
+        self.mute_toggle = Toggle(self.frame, _("Mute"), settings.muted, (0.35, -0.57),
+                                  on_change=self._sound_changed)
         self.play_button = self._button(_("Play  [Enter]"), (-0.93, -0.72), self.play)
         self.practice_button = None
         if on_practice is not None:
@@ -188,7 +192,9 @@ class Menu:
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
-        self._show_table()
+        # The table behind the menu comes from the second frame on: the menu is up first,
+        # without waiting for the models' loading and first upload (about a second).
+        models.prepare()
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
 
@@ -299,6 +305,10 @@ class Menu:
         if (chosen.graphics.preset, chosen.graphics.shadows) != preset:
             self._show_table()      # the table behind the menu in the new quality
 
+    def _sound_changed(self, _value=None) -> None:
+        if self.on_sound is not None:
+            self.on_sound(self.settings())
+
     def close_graphics(self) -> None:
         if self.graphics_page is not None:
             self.graphics_page.destroy()
@@ -308,13 +318,24 @@ class Menu:
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:
+        """Draw the chosen game's table behind the menu: now if its models exist, else
+        from the first frame after they do (on the first start they are made meanwhile;
+        the menu works all along)."""
         if self.scene is not None:
             self.scene.destroy()
-        self.scene = Scene(self.base, self.mode, opening_positions(self.mode), self.use_shaders)
-        self.camera = overview_camera(self.base, self.scene)
+            self.scene = None
+        models.prepare()
+        if models.ready():
+            self.scene = Scene(self.base, self.mode, opening_positions(self.mode),
+                               self.use_shaders)
+            self.camera = overview_camera(self.base, self.scene)
 
     def _turn_table(self, task):
-        self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
+        if self.scene is None:
+            if task.frame > 0:          # the menu's first frame has been drawn
+                self._show_table()
+        else:
+            self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)
         return task.cont
 
     def destroy(self) -> None:

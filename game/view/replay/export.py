@@ -15,12 +15,14 @@ from game.replay.animation import (GIF_FPS, VIDEO_FPS, check_mp4_backend, frame_
                                    target_kind, write_frames)
 from game.replay.marks import MarkKind, shot_marks
 from game.replay.paths import ball_paths
-from game.view.app import open_base, overview_camera, prepare_base
+from game.view.app import open_base, overview_camera, prepare_base, table_camera
 from game.view.world.camera import TopDownCamera
 from game.view.world.playback import ShotPlayback
 from game.view.world.scene import Scene
 
-CAMERAS = ("overview", "top")
+CAMERAS = ("table", "shot", "overview", "top")
+SHOT_PAD_M = 0.15         # the shot camera's cloth round the moving balls' paths
+SHOT_MIN_SPAN_M = 0.8     # and its least area across each way: a nudge is not a close-up
 LABEL_HOLD_S = 0.6        # shot seconds a label stays up after its event
 LABEL_HEIGHT_M = 0.05     # text height: about 9 px at 450 px, 20 px at 1080 px in the overview
 LABEL_LIFT_M = 0.06       # above the ball centre, so the label does not hide the ball
@@ -139,14 +141,36 @@ class ShotStage:
             self.scene.destroy()
 
 
-def place_camera(base, scene: Scene, camera: str) -> None:
-    """One of the game's cameras: "overview" (the spectator's view) or "top"."""
-    if camera == "overview":
+def place_camera(base, scene: Scene, camera: str, shot=None) -> None:
+    """One of the game's cameras: "table" (the whole cloth, tightly framed), "shot" (the
+    part of the cloth where the balls of `shot` move, tightly framed), "overview" (the
+    spectator's view, with the room) or "top"."""
+    if camera == "table":
+        table_camera(base, scene)
+    elif camera == "shot":
+        table_camera(base, scene, shot_area(scene.table_spec, shot))
+    elif camera == "overview":
         overview_camera(base, scene)
     elif camera == "top":
         TopDownCamera(base, scene.bounds, scene.rail_height)
     else:
         raise ValueError(f"unknown camera {camera!r}; choose one of {CAMERAS}")
+
+
+def shot_area(table, shot) -> tuple:
+    """((x0, y0), (x1, y1)) m: the cloth of `table` (a TableSpec) the balls of `shot` (a
+    replay Shot) move over,
+    padded by SHOT_PAD_M, at least SHOT_MIN_SPAN_M each way, kept on the cloth."""
+    moved = [p.positions[:, :2] for p in ball_paths(shot.result, shot.ball_ids)]
+    points = np.concatenate(moved) if moved else np.zeros((1, 2))
+    size = np.array([table.length, table.width])
+    low, high = points.min(axis=0) - SHOT_PAD_M, points.max(axis=0) + SHOT_PAD_M
+    grow = np.maximum(np.minimum(SHOT_MIN_SPAN_M, size) - (high - low), 0.0) / 2
+    low, high = low - grow, high + grow
+    # Slide a box that sticks out back onto the cloth, then cut what is still too big.
+    shift = np.maximum(-low, 0.0) - np.maximum(high - size, 0.0)
+    low, high = np.maximum(low + shift, 0.0), np.minimum(high + shift, size)
+    return (tuple(low.tolist()), tuple(high.tolist()))
 
 
 def grab_frame(base) -> np.ndarray:
@@ -164,7 +188,7 @@ def grab_frame(base) -> np.ndarray:
 
 def export_shot(replay, index: int, out, *, base=None, size=(960, 540), fps=None,
                 speed: float = 1.0, start: float = 0.0, end: float | None = None,
-                camera: str = "overview", traces: bool = False, labels: bool = False,
+                camera: str = "table", traces: bool = False, labels: bool = False,
                 use_shaders: bool | None = None, progress: bool | None = None) -> int:
     """Render shot `index` of `replay` to `out` (.gif, .mp4, or a folder of PNG frames).
 
@@ -186,7 +210,7 @@ def export_shot(replay, index: int, out, *, base=None, size=(960, 540), fps=None
             playback = stage.show_shot(index)
             stage.set_traces(traces)
             stage.set_labels(labels)
-            place_camera(base, stage.scene, camera)
+            place_camera(base, stage.scene, camera, stage.shot)
             times = frame_times(start, playback.end_time if end is None else end, fps, speed)
 
             def frames():

@@ -21,7 +21,7 @@ from panda3d.core import TextNode
 
 from game.i18n import _, number
 from game.replay.verify import verify
-from game.view.app import open_base
+from game.view.app import open_base, table_camera
 from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
@@ -67,6 +67,10 @@ class ReplayViewer(Viewer):
                  use_shaders: bool | None = None, on_back=None):
         super().__init__(base, replay.match.mode, use_shaders=use_shaders,
                          region=view_region(base.getAspectRatio()))
+        # A replay is watched for its balls: the whole table with its rails, seen from
+        # above its near side and fitted tightly beside the shot list (the orbit starts
+        # there; the look-round viewer keeps the spectator's view of the room).
+        self.orbit = table_camera(base, self.scene, self.scene.bounds, self.region)
         if on_back is not None:
             self.accept("escape", on_back)
         self.in_game = on_back is not None

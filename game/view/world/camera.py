@@ -60,25 +60,21 @@ class OrbitCamera:
         self.distance = min(max(self.distance * factor, self.MIN_DISTANCE), self.MAX_DISTANCE)
         self.apply()
 
-    def fit(self, points, margin: float = 0.05, region=FULL_FILM) -> None:
+    def fit(self, points, margin: float = 0.05, region=FULL_FILM, anchor=None) -> None:
         """Set the distance to the closest at which every point (m, table frame) is in
         the film `region`, `margin` (fraction of the region's half size) inside its
-        edges; the target is anchored at the region's middle."""
+        edges; the target is anchored at `anchor` (default: the region's middle)."""
         x0, y0, x1, y1 = region
-        self.anchor = ((x0 + x1) / 2, (y0 + y1) / 2)
-        half = ((x1 - x0) / 2 * (1 - margin), (y1 - y0) / 2 * (1 - margin))
+        inset = ((x1 - x0) / 2 * margin, (y1 - y0) / 2 * margin)
+        low, high = (x0 + inset[0], y0 + inset[1]), (x1 - inset[0], y1 - inset[1])
+        self.anchor = ((x0 + x1) / 2, (y0 + y1) / 2) if anchor is None else tuple(anchor)
 
         def all_in_view(distance):
             self.distance = distance
             self.apply()
-            for p in points:
-                p_cam = self.base.cam.getRelativePoint(self.base.render, Point3(*p))
-                p2 = Point2()
-                if (not self.base.camLens.project(p_cam, p2)
-                        or abs(p2.x - self.anchor[0]) > half[0]
-                        or abs(p2.y - self.anchor[1]) > half[1]):
-                    return False
-            return True
+            box = self.film_box(points)
+            return box is not None and (low[0] <= box[0] and low[1] <= box[1]
+                                        and box[2] <= high[0] and box[3] <= high[1])
         near, far = self.MIN_DISTANCE, self.MAX_DISTANCE
         if not all_in_view(far):
             raise ValueError("the points do not fit in view even at the largest distance")
@@ -89,6 +85,35 @@ class OrbitCamera:
             else:
                 near = mid
         all_in_view(far)
+
+    def frame(self, points, margin: float = 0.03, region=FULL_FILM, rounds: int = 6) -> None:
+        """Fit the points (m, table frame) tightly into the film `region`: as `fit`, then
+        the target slides across the view until the points' film box is centred in the
+        region, and the distance is fitted again. Seen slantwise the near side of an area
+        looks larger than its far side, so centring its middle point (as `fit` does)
+        would leave a band of the region empty; a few rounds centre the box to well under
+        a pixel."""
+        x0, y0, x1, y1 = region
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        self.fit(points, margin, region)
+        for _ in range(rounds):
+            bx0, by0, bx1, by1 = self.film_box(points)
+            anchor = (self.anchor[0] + middle[0] - (bx0 + bx1) / 2,
+                      self.anchor[1] + middle[1] - (by0 + by1) / 2)
+            self.fit(points, margin, region, anchor)
+
+    def film_box(self, points):
+        """(x0, y0, x1, y1): the film box round the points (m, table frame) from the
+        current pose, or None if one of them is behind the lens or off its film."""
+        xs, ys = [], []
+        for p in points:
+            p_cam = self.base.cam.getRelativePoint(self.base.render, Point3(*p))
+            p2 = Point2()
+            if not self.base.camLens.project(p_cam, p2):
+                return None
+            xs.append(p2.x)
+            ys.append(p2.y)
+        return min(xs), min(ys), max(xs), max(ys)
 
     def set_target(self, target) -> None:
         self.target = Point3(*target)

@@ -1,8 +1,9 @@
 """What each graphics quality preset draws, and the quality a ShowBase's scenes use.
 
 A preset sets the key light's shadow map (texels per side) and its softening
-(percentage-closer filtering over (2 r + 1)^2 taps), and whether the lamp's bulbs light
-the scene too (low: not, for software renderers); multisampling is the window's
+(percentage-closer filtering over (2 r + 1)^2 taps), whether the lamp's bulbs light
+the scene too (low: not, for software renderers), and how far the models' textures
+are scaled down (low: half their size each way, a quarter of the memory); multisampling is the window's
 (`game.settings.PRESET_CHOICES`, applied by `app.apply_graphics`). The quality is kept
 per ShowBase, so every scene made on it afterwards (menu, match, practice, replays)
 draws with the player's choice, without a restart.
@@ -10,7 +11,7 @@ draws with the player's choice, without a restart.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -18,13 +19,15 @@ class Quality:
     """shadow_size: shadow-map texels per side (0: no shadows); pcf_radius: shadow
     softening, (2 pcf_radius + 1)^2 shadow-map taps per pixel; bulbs: a point light at
     each of the lamp's bulbs (their highlights on the balls), else the key and fill
-    lights only."""
+    lights only; texture_reduction: the models' textures are drawn at 1/texture_reduction
+    of their generated size each way (1: as made)."""
     shadow_size: int
     pcf_radius: int
     bulbs: bool = True
+    texture_reduction: int = 1
 
 
-PRESETS = {"low": Quality(1024, 0, bulbs=False), "medium": Quality(2048, 1),
+PRESETS = {"low": Quality(1024, 0, bulbs=False, texture_reduction=2), "medium": Quality(2048, 1),
            "high": Quality(4096, 2)}
 DEFAULT = PRESETS["medium"]
 _CHOSEN = weakref.WeakKeyDictionary()
@@ -34,7 +37,7 @@ def quality_of(graphics) -> Quality:
     """The Quality of `game.settings.Graphics` (its preset, without shadows if they are
     off)."""
     preset = PRESETS[graphics.preset]
-    return preset if graphics.shadows else Quality(0, preset.pcf_radius, preset.bulbs)
+    return preset if graphics.shadows else replace(preset, shadow_size=0)
 
 
 def set_quality(base, quality: Quality) -> None:

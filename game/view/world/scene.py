@@ -46,7 +46,11 @@ class Scene:
         self.table_spec = self.mode.table
         self.look = TableLook.for_table(self.table_spec)
         self.root = base.render.attachNewNode(f"scene_{mode_name}")
-        self.room = model(mode_name, "room").copyTo(self.root)
+        chosen = quality(base)
+
+        def loaded(part):
+            return model(mode_name, part, chosen.texture_reduction)
+        self.room = loaded("room").copyTo(self.root)
         # The room neither casts shadows (its ceiling would darken the whole table) nor
         # hides the table from a camera above the lamp, nor shows the backs of what hangs
         # on its walls to a camera outside them.
@@ -54,12 +58,11 @@ class Scene:
         hide_from_above(self.room.find("**/lamp"))
         for part in ("pictures", "cue_rack"):
             hide_from_outside(self.room.find(f"**/{part}"), self.room.find("**/walls"))
-        self.table = model(mode_name, "table").copyTo(self.root)
-        self.balls = BallSet(self.root, self.mode.balls, model(mode_name, "balls"))
-        self.cue = Cue(self.root, model(mode_name, "cue"))
+        self.table = loaded("table").copyTo(self.root)
+        self.balls = BallSet(self.root, self.mode.balls, loaded("balls"))
+        self.cue = Cue(self.root, loaded("cue"))
         if use_shaders is None:
             use_shaders = shaders_supported(base)
-        chosen = quality(base)
         shadow_size = chosen.shadow_size if shadow_size is None else shadow_size
         pcf_radius = chosen.pcf_radius if pcf_radius is None else pcf_radius
         (x0, y0), (x1, y1) = self.bounds

@@ -12,6 +12,7 @@ from game.replay import CorruptReplayError, DrillMark, Recorder, load_replay
 from game.replay.library import new_drill_replay_path
 from game.rules import CUE, RulesError
 from game.session import GameSession, PlaceCueBall, Shoot
+from game.replay.version import FORMAT_VERSION
 
 DRILLS = {d.id: d for d in shipped_drills()}
 STARTED = datetime(2026, 12, 1, 9, 30, tzinfo=timezone.utc)
@@ -33,7 +34,7 @@ def test_a_stop_shot_potted_on_the_real_table_passes_the_stage_and_is_recorded(t
     assert path.name.endswith("_drill-stop_shots_Ann.bsreplay")
     replay = load_replay(path)
     assert replay.drill == DrillMark("stop_shots", "Ann", 1, 1, False)
-    assert replay.version == (1, 5) and len(replay.shots) == 1
+    assert replay.version == FORMAT_VERSION and len(replay.shots) == 1
 
 
 def test_a_line_up_shot_into_the_cushion_ends_the_attempt_and_the_file_says_so(tmp_path):

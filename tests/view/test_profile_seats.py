@@ -76,8 +76,9 @@ def test_a_seat_cycles_through_the_profiles_and_its_drills_count_for_the_profile
         screen = app.stats
         while screen.seat != "profile:bob":
             inputs.click(widget_pixel(base, screen.seat_button))
-        inputs.click(widget_pixel(base, screen.mode_toggles["drills"].button))
+        inputs.click(widget_pixel(base, screen.drills_button))
         assert screen.plot is None and screen.records.getText() == ""
+        assert not any(t.value for t in screen.mode_toggles.values())
         lines = screen.drill_table.getText().split("\n")
         attempts = recorded_attempts(folder)
         assert lines == [f"{texts.title(d)}: {texts.record_line(drill_record(attempts, d.id, 'bob'))}"

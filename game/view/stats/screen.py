@@ -1,8 +1,8 @@
 """The statistics screen: whose statistics (each profile, the computer levels, guests)
 in which game, the plots (pot rate over time, pot rate by cut angle x distance, break
 outcomes) drawn by game.profiles.figures onto a texture, a table of records, a new
-profile, the shown profile picked for seat 1 or 2 of the menu, and CSV export. "Drills"
-shows instead a profile's record on each drill (attempts, best, trend), computed from
+profile, the shown profile picked for seat 1 or 2 of the menu, and CSV export. The
+Drills button shows instead a profile's record on each drill (attempts, best, trend), computed from
 its recorded attempts (game.drills.history, the source of truth).
 
 The database connection is the app's; this screen only reads it, except to create a
@@ -23,7 +23,7 @@ from panda3d.core import TextNode, TransparencyAttrib
 
 from game.drills import Drill, drills_in, shipped_drills, texts, user_drill_directory
 from game.drills.history import drill_record, recorded_attempts
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.profiles.export import write_csv
 from game.profiles.figures import stats_image
 from game.profiles.registry import create_profile, profiles
@@ -34,13 +34,12 @@ from game.settings import NAME_MAX_CHARS
 from game.tables.modes import MODE_TITLES
 from game.view.menu.toggle import Toggle, relabel
 from game.view.menu.start_menu import KIND_LABELS
-from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, PANEL, TEXT
+from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.world.textures import texture_from_rgb
 
 PLOT_WIDTH = 2.36                  # aspect2d units; the height follows the image's aspect
 PLOT_CENTRE_Z = 0.2
-DRILLS = "drills"                  # the view of the drill records, beside the two games
-VIEW_TITLES = {**MODE_TITLES, DRILLS: N_("Drills")}
+DRILLS = "drills"                  # the view of the drill records, instead of a game's
 
 
 def seat_label(seat: str) -> str:
@@ -87,9 +86,9 @@ class StatsScreen:
                                         scale=0.055, text="", text_align=TextNode.ALeft,
                                         command=self.next_seat)
         self.mode_toggles = {
-            name: Toggle(self.frame, _(VIEW_TITLES[name]), name == mode, (x, 0.68),
+            name: Toggle(self.frame, _(MODE_TITLES[name]), name == mode, (x, 0.68),
                          lambda _v, n=name: self.choose_mode(n))
-            for name, x in (("nine_ball", 0.0), ("eight_ball", 0.45), (DRILLS, 0.9))}
+            for name, x in (("nine_ball", 0.0), ("eight_ball", 0.45))}
         self.plot = None
         self.drill_table = OnscreenText(parent=self.frame, text="", pos=(-1.15, 0.52),
                                         scale=0.05, fg=TEXT, align=TextNode.ALeft,
@@ -112,6 +111,9 @@ class StatsScreen:
             for k, x in ((0, 0.38), (1, 0.93))]
         self.export_button = self._button(_("Export CSV"), (-0.55, -0.8), self.export, 0.27)
         self.back_button = self._button(_("Back  [Esc]"), (0.55, -0.8), on_back, 0.27)
+        # Between them: the drill records instead of a game's (a game toggle goes back).
+        self.drills_button = self._button(_("Drills"), (0.0, -0.8),
+                                          lambda: self.choose_mode(DRILLS), 0.22)
         self.notice = OnscreenText(parent=self.frame, text="", pos=(0, -0.9), scale=0.038,
                                    fg=NOTICE, mayChange=True)
         self.keys = DirectObject()
@@ -156,6 +158,7 @@ class StatsScreen:
         on_drills = self.view == DRILLS
         self.export_button["state"] = DGG.DISABLED if on_drills else DGG.NORMAL
         self.export_button["text_fg"] = DIM if on_drills else TEXT
+        self.drills_button["text_fg"] = ON if on_drills else TEXT
         if on_drills:
             self.records.setText("")
             self.records_right.setText("")

@@ -10,6 +10,7 @@ from game.drills import DrillAttempt, Verdict, shipped_drills
 from game.drills.history import DrillRecord, drill_record, recorded_attempts, trend
 from game.replay import CorruptReplayError, DrillMark, Recorder, load_replay
 from game.replay.library import new_drill_replay_path
+from game.replay.version import FORMAT_VERSION
 from game.rules import CUE, RulesError
 from game.session import GameSession, PlaceCueBall, Shoot
 
@@ -33,7 +34,7 @@ def test_a_stop_shot_potted_on_the_real_table_passes_the_stage_and_is_recorded(t
     assert path.name.endswith("_drill-stop_shots_Ann.bsreplay")
     replay = load_replay(path)
     assert replay.drill == DrillMark("stop_shots", "Ann", 1, 1, False)
-    assert replay.version == (1, 5) and len(replay.shots) == 1
+    assert replay.version == FORMAT_VERSION and len(replay.shots) == 1
 
 
 def test_a_line_up_shot_into_the_cushion_ends_the_attempt_and_the_file_says_so(tmp_path):

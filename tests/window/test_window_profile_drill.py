@@ -1,5 +1,6 @@
 """A profile's drill in a real window, as a person meets it: a profile that never played
-(kept in the profiles file) picked for seat 1 in the start menu by a click, the Drills
+(kept in the profiles file) picked for seat 1 in the start menu by a click (and typed for
+seat 2), the Drills
 page opened for it, one stop shot struck, and the statistics screen's Drills view showing
 that drill's record under the profile, with the score the HUD gave."""
 import json
@@ -24,6 +25,17 @@ def leftmost(shot, pattern: str):
     return (left + right) / 2, (top + bottom) / 2
 
 
+def seat_2_entry(shot):
+    """The middle of seat 2's name entry: the first click area right of the window's
+    middle on the "Players" row."""
+    left, top, right, bottom = find_text(shot, r"^Players$")
+    middle = (top + bottom) / 2
+    areas = [w["rect"] for w in shot["clickable"]
+             if w["rect"][1] <= middle <= w["rect"][3] and w["rect"][0] > shot["size"][0] / 2]
+    area = min(areas, key=lambda r: r[0])
+    return (area[0] + area[2]) / 2, middle
+
+
 def test_a_profile_picked_in_the_menu_plays_a_drill_and_sees_its_record(open_window,
                                                                          keep_shot, tmp_path):
     data = tmp_path / "data" / "breakshot"
@@ -41,6 +53,13 @@ def test_a_profile_picked_in_the_menu_plays_a_drill_and_sees_its_record(open_win
     shot = window.wait_text(r"^> Profile: Dora$", 20)
     assert text_matching(shot, r"^Dora plays seat 1\.$")
     assert text_matching(shot, r"^> Profile: none$")                 # seat 2 still a guest
+    # A profile's name typed in seat 2 (letter case aside) counts as the profile at once.
+    window.click(*seat_2_entry(shot))
+    for key in ["End"] + ["BackSpace"] * 8 + ["d", "o", "r", "a"]:
+        window.key(key)
+    shot = window.wait_for(lambda s: text_matching(s, r"^> Profile: none$") is None, 20,
+                           "seat 2 shown as Dora's")
+    assert texts(shot).count("> Profile: Dora") == 2
     keep_shot(window, "menu")
 
     window.click_text(r"^Drills$")

@@ -131,8 +131,6 @@ class Menu:
                              scale=0.04, text="", text_align=TextNode.ALeft, text_fg=TEXT,
                              command=self.next_profile, extraArgs=[k])
                 for k, x in enumerate((-0.7, 0.1))]
-            for entry in self.names:
-                entry["focusOutCommand"] = self._show_profiles
         for k in range(2):
             self._show_kind(k)
         self._label(_("Rules"), 0.13)
@@ -196,6 +194,10 @@ class Menu:
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
+        for entry in self.names if self.profile_buttons else ():
+            # As a name is typed or erased: a profile's name shows as that profile at once.
+            for event in (entry.guiItem.getTypeEvent(), entry.guiItem.getEraseEvent()):
+                self.keys.accept(event, lambda *_key: self._show_profiles())
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
         self._show_table()
         self.clock = ClockObject.getGlobalClock()

@@ -90,9 +90,10 @@ class StatsScreen:
                          lambda _v, n=name: self.choose_mode(n))
             for name, x in (("nine_ball", 0.0), ("eight_ball", 0.45))}
         self.plot = None
+        # A drill's title may be 60 characters long: wrapped inside the panel.
         self.drill_table = OnscreenText(parent=self.frame, text="", pos=(-1.15, 0.52),
-                                        scale=0.05, fg=TEXT, align=TextNode.ALeft,
-                                        mayChange=True)
+                                        scale=0.045, fg=TEXT, align=TextNode.ALeft,
+                                        wordwrap=2.3 / 0.045, mayChange=True)
         self.records = OnscreenText(parent=self.frame, text="", pos=(-1.15, -0.24),
                                     scale=0.042, fg=TEXT, align=TextNode.ALeft, mayChange=True)
         self.records_right = OnscreenText(parent=self.frame, text="", pos=(0.05, -0.24),

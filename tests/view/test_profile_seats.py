@@ -81,8 +81,9 @@ def test_a_seat_cycles_through_the_profiles_and_its_drills_count_for_the_profile
         assert not any(t.value for t in screen.mode_toggles.values())
         lines = screen.drill_table.getText().split("\n")
         attempts = recorded_attempts(folder)
-        assert lines == [f"{texts.title(d)}: {texts.record_line(drill_record(attempts, d.id, 'bob'))}"
-                         for d in shipped_drills()]
+        assert lines == [
+            f"{texts.title(d)}: {texts.record_line(drill_record(attempts, d.id, 'bob'))}"
+            for d in shipped_drills()]
         assert "Progressive stop shots: Best 1 in 1 attempt, steady" in lines \
             or "Progressive stop shots: Best 0 in 1 attempt, steady" in lines
         assert "Line-up: No attempts yet" in lines
@@ -93,6 +94,23 @@ def test_a_seat_cycles_through_the_profiles_and_its_drills_count_for_the_profile
         inputs.click(widget_pixel(base, screen.mode_toggles["eight_ball"].button))
         assert screen.plot is not None and screen.drill_table.getText() == ""
         assert screen.mode == "eight_ball"
+    finally:
+        app.destroy()
+        app.statistics.close()
+        inputs.close()
+
+
+def test_with_no_profile_a_click_says_where_to_make_one_and_changes_nothing(base, tmp_path):
+    inputs = Input(base)
+    app = BreakshotApp(base, settings_path=tmp_path / "settings.json", seed=5,
+                       use_shaders=False, replay_dir=tmp_path / "replays",
+                       sound_root=tmp_path / "sounds", practice_dir=tmp_path / "practice",
+                       offer_guide=False)
+    try:
+        inputs.click(widget_pixel(base, app.menu.profile_buttons[1]))
+        assert app.menu.notice.getText() == "No profiles yet: make one under Statistics."
+        assert app.menu.settings().names == ("Player 1", "Player 2")
+        assert app.menu.profile_buttons[1]["text"] == "> Profile: none"
     finally:
         app.destroy()
         app.statistics.close()

@@ -240,8 +240,9 @@ class Menu:
         self._show_profiles()
 
     def next_profile(self, player: int) -> None:
-        """Seat `player` (0 or 1) to the next profile by name (a person), or after the
-        last one (or from a computer) a guest with the seat's default name."""
+        """Seat `player` (0 or 1) to the next profile by name as a person (from a guest
+        or the computer, the first), or after the last one a guest with the seat's
+        default name."""
         names = self.profile_names()
         if not names:
             self.notice.setText(_("No profiles yet: make one under Statistics."))

@@ -91,6 +91,8 @@ def test_bests_and_trends_come_from_the_recorded_attempts(tmp_path):
     record = drill_record(attempts, "stop_shots", "Ann")
     assert record == DrillRecord(3, 1, 1, 0.0)
     assert drill_record(attempts, "stop_shots", "Bob") == DrillRecord(0, None, None, 0.0)
+    # "ann" typed is Ann, as a typed name counts as the profile of that name.
+    assert drill_record(attempts, "stop_shots", "aNN") == record
 
 
 def test_the_trend_is_the_least_squares_slope():

@@ -71,8 +71,10 @@ def recorded_attempts(directory=None) -> tuple:
 
 
 def drill_record(attempts, drill: str, player: str) -> DrillRecord:
-    """`player`'s figures on the drill with id `drill`, from `attempts` (oldest first)."""
-    scores = [a.score for a in attempts if a.drill == drill and a.player == player]
+    """`player`'s figures on the drill with id `drill`, from `attempts` (oldest first).
+    Names are compared letter case aside, as a typed name is matched to a profile's."""
+    player = player.casefold()
+    scores = [a.score for a in attempts if a.drill == drill and a.player.casefold() == player]
     return DrillRecord(len(scores), max(scores, default=None),
                        scores[-1] if scores else None, trend(scores[-TREND_WINDOW:]))
 

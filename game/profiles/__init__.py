@@ -3,6 +3,7 @@
 
     seats      who sits at a side: a profile, a computer level, a guest; profile names
     registry   creating and listing the profiles
+    book       the profiles file beside the database (profiles that never played)
     shots      what the statistics keep of a shot (cut angle, distance, pots, fouls)
     schema     the SQLite schema by version, and its migrations
     store      opening a database file: checks, connection settings, migrations

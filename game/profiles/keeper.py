@@ -15,10 +15,11 @@ from pathlib import Path
 
 from game.i18n import _
 
+from .book import ProfilesFileError, profiles_file, read_profiles
 from .listener import StatsRecorder
 from .opening import database_path, prepare_statistics
 from .registry import profile_named
-from .seats import Seat, computer
+from .seats import Seat, computer, matching_profile
 from .store import FILE_NAME, StoreRefused, open_store
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,22 @@ class StatisticsKeeper:
     def take_notice(self) -> str | None:
         notice, self.notice = self.notice, None
         return notice
+
+    def profile_names(self) -> list:
+        """The profiles' names, alphabetical (letter case aside), read from the profiles
+        file without waiting for the database; [] while it cannot be read (the
+        database's preparation keeps a refused file aside and writes it again)."""
+        try:
+            entries = read_profiles(profiles_file(self.path))
+        except ProfilesFileError as exc:
+            log.warning("profiles unavailable: %s", exc)
+            return []
+        return sorted((seat.name for seat, _preferred in entries), key=str.casefold)
+
+    def player_name(self, name: str) -> str:
+        """The name a person plays drills under: the profile's own spelling when `name`
+        is a profile's, else `name` as it is."""
+        return matching_profile(self.profile_names(), name) or name
 
     def seats(self, names, players) -> tuple:
         """The two Seats of a match: a computer level for a computer side, the profile

@@ -14,7 +14,9 @@ from game.i18n import _
 from game.replay import replay_directory
 from game.storage import keep_corrupt
 
+from .book import profiles_file
 from .rebuild import rebuild
+from .registry import save_profiles_file
 from .store import FILE_NAME, StoreRefused, check, open_store
 
 log = logging.getLogger(__name__)
@@ -28,8 +30,9 @@ def database_path() -> Path:
 
 def prepare_statistics(path=None, replay_folder=None) -> str | None:
     """Make the database at `path` (default database_path()) ready to open: checked; a
-    refused file kept aside and, like a missing one, rebuilt from the replays in
-    `replay_folder` (default: the user's replay folder). None, or the sentence saying
+    refused file kept aside and, like a missing one, rebuilt from the profiles file and
+    the replays in `replay_folder` (default: the user's replay folder); the profiles
+    file written if there is none. None, or the sentence saying
     that the file was refused, where it was kept, and that it was rebuilt."""
     path = Path(path or database_path())
     replay_folder = replay_directory() if replay_folder is None else replay_folder
@@ -38,6 +41,13 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
     if path.exists():
         try:
             check(path)
+            if not profiles_file(path).exists():
+                # A database from before the profiles file: its profiles written out once.
+                conn = open_store(path, checked=True)
+                try:
+                    save_profiles_file(conn)
+                finally:
+                    conn.close()
             return None
         except StoreRefused as exc:
             kept = _keep_aside(path)

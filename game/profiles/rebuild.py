@@ -2,6 +2,11 @@
 replay that loads, oldest first, goes through the same MatchWriter calls the live
 listener makes, so the rebuilt statistics equal those written while playing.
 
+The profiles of the profiles file beside the database (book.py) are written first, so a
+profile that never played is kept; a profiles file that is refused is kept aside
+(game.storage.keep_corrupt) and named in the result, and the file is written again with
+the rebuilt database's profiles.
+
 A replay that cannot be loaded is skipped and named in the result; the rebuild writes a
 new file beside the database and renames it over it, so an interrupted rebuild leaves
 the old database (or none) and never half of one.
@@ -22,8 +27,10 @@ from game.replay.library import EXTENSION
 from game.replay.manifest import MAX_SHOTS
 from game.replay.reader import read_manifest
 from game.session import Concede, NextGame, Shoot
-from game.storage import PARTIAL_SUFFIX, FileRefused, clean_partials
+from game.storage import PARTIAL_SUFFIX, FileRefused, clean_partials, keep_corrupt
 
+from .book import ProfilesFileError, profiles_file, read_profiles
+from .registry import save_profiles_file
 from .seats import ProfileError, Seat, seat_from_plain
 from .shots import shot_line
 from .store import migrate
@@ -81,16 +88,18 @@ def replay_files(folder) -> list:
 
 
 def rebuild(path, replay_folder) -> RebuildReport:
-    """Write a new database at `path` from every replay in `replay_folder`. The new file
-    is made beside it under a hidden partial name (game.storage: removed by the next
-    save there once its maker is gone) and renamed over `path` when complete."""
+    """Write a new database at `path` from the profiles file beside it and every replay
+    in `replay_folder`. The new file is made beside it under a hidden partial name
+    (game.storage: removed by the next save there once its maker is gone) and renamed
+    over `path` when complete; then the profiles file is written from it."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_partials(path.parent)
     fresh = path.with_name(f".{path.name}.{os.getpid()}.rebuild{PARTIAL_SUFFIX}")
     _remove(fresh)
+    kept, refused = _kept_profiles(profiles_file(path))
     try:
-        report = _write_all(fresh, replay_folder)
+        report = _write_all(fresh, replay_folder, kept)
         with open(fresh, "rb+") as f:
             os.fsync(f.fileno())
         _remove(path, main=False)          # the old database's journal is not the new one's
@@ -98,10 +107,25 @@ def rebuild(path, replay_folder) -> RebuildReport:
     except BaseException:
         _remove(fresh)
         raise
-    return report
+    conn = sqlite3.connect(path)
+    try:
+        save_profiles_file(conn)
+    finally:
+        conn.close()
+    return RebuildReport(report.matches, refused + report.skipped)
 
 
-def _write_all(fresh: Path, replay_folder) -> RebuildReport:
+def _kept_profiles(book: Path) -> tuple:
+    """(the profiles in the profiles file `book`, the refusal as a (file name, why) pair
+    or nothing); a refused file is moved aside, never overwritten."""
+    try:
+        return read_profiles(book), ()
+    except ProfilesFileError as exc:
+        keep_corrupt(book)
+        return [], ((book.name, str(exc)),)
+
+
+def _write_all(fresh: Path, replay_folder, kept: list) -> RebuildReport:
     # A file made once and renamed when whole: no journal, no syncing but the last.
     conn = sqlite3.connect(fresh, isolation_level=None)
     conn.execute("PRAGMA journal_mode=MEMORY")
@@ -109,6 +133,9 @@ def _write_all(fresh: Path, replay_folder) -> RebuildReport:
     written, skipped = 0, []
     try:
         migrate(conn)
+        with conn:
+            conn.executemany("INSERT INTO profiles VALUES (?, ?, ?)",
+                             [(seat.name, seat.created, preferred) for seat, preferred in kept])
         found = []
         for replay_path in replay_files(replay_folder):
             try:

@@ -62,6 +62,13 @@ def profile_name(text: str) -> str:
     return name
 
 
+def matching_profile(names, typed: str) -> str | None:
+    """The profile among `names` that the player name `typed` plays as (cleaned as player
+    names are, letter case aside), spelt as the profile is; None: a guest."""
+    wanted = clean_name(typed, "").casefold()
+    return next((name for name in names if name.casefold() == wanted), None) if wanted else None
+
+
 def seat_from_plain(data) -> Seat:
     """A Seat read back from a replay; ProfileError when it is not one."""
     if not isinstance(data, dict) or set(data) != {"kind", "name", "created"}:

@@ -97,7 +97,8 @@ class BreakshotApp:
                          on_practice=self.show_practice, on_graphics=self.graphics_changed,
                          on_language=self.change_language, on_drills=self.show_drills,
                          on_stats=self.show_stats, on_online=self.show_online,
-                         on_sound=self.sound_changed)
+                         on_sound=self.sound_changed,
+                         profile_names=self.statistics.profile_names)
         self.music.play("menu")
 
     def graphics_changed(self, chosen) -> None:
@@ -164,17 +165,22 @@ class BreakshotApp:
         self.music.play("match")
 
     def show_drills(self, chosen=None) -> None:
-        """The Drills page for the first player's name (the menu's choices kept, unsaved)."""
+        """The Drills page for the first player (the menu's choices kept, unsaved)."""
         if chosen is not None:
             self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         self.destroy()
-        self.drills = DrillList(self.base, self.settings.names[0], self.start_drill,
+        self.drills = DrillList(self.base, self.drill_player(), self.start_drill,
                                 self.show_menu, self.replay_dir, self.drill_dir)
+
+    def drill_player(self) -> str:
+        """Whom the drills are played and recorded by: the first player's name, spelt as
+        his profile is when it is a profile's (so they count in its statistics)."""
+        return self.statistics.player_name(self.settings.names[0])
 
     def start_drill(self, drill) -> None:
         """`drill` on its table for the first player; Escape goes back to the Drills page."""
         self.destroy()
-        self.drill = DrillScreen(self.base, drill, self.settings.names[0], self.settings.aids,
+        self.drill = DrillScreen(self.base, drill, self.drill_player(), self.settings.aids,
                                  self.show_drills, self.replay_dir,
                                  self._seeds.randrange(2 ** 31), self.use_shaders)
         self.music.play("match")
@@ -190,7 +196,7 @@ class BreakshotApp:
         notice = self.statistics.take_notice()
         self.destroy()
         self.stats = StatsScreen(self.base, conn, self.show_menu, self.pick_profile,
-                                 self.settings.mode)
+                                 self.settings.mode, self.replay_dir, self.drill_dir)
         if notice:
             self.stats.notice.setText(notice)
 

@@ -10,6 +10,7 @@ from game.drills import DrillAttempt, Verdict, shipped_drills
 from game.drills.history import DrillRecord, drill_record, recorded_attempts, trend
 from game.replay import CorruptReplayError, DrillMark, Recorder, load_replay
 from game.replay.library import new_drill_replay_path
+from game.replay.version import FORMAT_VERSION
 from game.rules import CUE, RulesError
 from game.session import GameSession, PlaceCueBall, Shoot
 from game.replay.version import FORMAT_VERSION
@@ -91,6 +92,8 @@ def test_bests_and_trends_come_from_the_recorded_attempts(tmp_path):
     record = drill_record(attempts, "stop_shots", "Ann")
     assert record == DrillRecord(3, 1, 1, 0.0)
     assert drill_record(attempts, "stop_shots", "Bob") == DrillRecord(0, None, None, 0.0)
+    # "ann" typed is Ann, as a typed name counts as the profile of that name.
+    assert drill_record(attempts, "stop_shots", "aNN") == record
 
 
 def test_the_trend_is_the_least_squares_slope():

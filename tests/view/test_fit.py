@@ -9,7 +9,10 @@ import pytest
 
 from game import settings as S
 from game.i18n import LANGUAGES
+from game.profiles.book import write_profiles
+from game.profiles.seats import Seat
 from game.view.launcher import BreakshotApp
+from game.view.menu.start_menu import STATS_POS
 from test_layout import NAMES, _session, hud_texts, node_rect, overlap
 
 MARGIN = 0.03                  # aspect2d units kept clear between neighbours
@@ -27,8 +30,11 @@ def menu(request, base, tmp_path):
     app = BreakshotApp(base, settings_path=path, seed=1, use_shaders=False,
                        replay_dir=tmp_path / "replays", sound_root=tmp_path / "sounds",
                        practice_dir=tmp_path / "practice", offer_guide=False)
+    # The database made ready: its rebuild writes no profiles file behind a test's back.
+    app.statistics.connection()
     yield app.menu
     app.destroy()
+    app.statistics.close()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
@@ -57,6 +63,30 @@ def test_every_switch_ends_before_its_right_hand_neighbour(menu):
             starts = sorted({t.button.getX() for t in row if t.button.getX() > x + 1e-6})
             limit = starts[0] if starts else FRAME_HALF_WIDTH
             assert end <= limit - MARGIN, toggle.button["text"]
+
+
+def test_each_seats_profile_ends_before_its_neighbours_and_clears_the_rows(menu, base,
+                                                                            tmp_path):
+    write_profiles(tmp_path / "profiles.json",
+                   [(Seat("profile", name, "2026-01-01T00:00:00+00:00"), "nine_ball")
+                    for name in NAMES])
+    for k, name in enumerate(NAMES):
+        menu.names[k].enterText(name)
+    for k, kind in enumerate(menu.kind_buttons):        # the longest kind, then human
+        for _ in S.PLAYER_KINDS:
+            kind.commandFunc(None)
+    # Seat 1's ends before seat 2's column; seat 2's before the buttons on the right.
+    for button, name, end in zip(menu.profile_buttons, NAMES, (0.1, STATS_POS[0] - 0.2)):
+        assert name in button["text"]
+        assert button.getX() + text_width(button, button.getScale()[0]) <= end - MARGIN, \
+            button["text"]
+    # Its own row: clear of the name, the kind above it and the rules below it.
+    others = [*menu.names, *menu.kind_buttons, *menu.section_labels,
+              *(t.button for t in menu.rule_toggles.values())]
+    for button in menu.profile_buttons:
+        mine = node_rect(base, button)
+        assert not any(overlap(mine, node_rect(base, other)) for other in others), \
+            button["text"]
 
 
 COLUMN = -0.7                  # where the first column of every row starts

@@ -4,7 +4,8 @@ breaks), aiming aids, how the power is set (holding Space or a mouse stroke), so
 (effects volume, mute); Play (or Enter), Practice, Recent matches, Rules (or F2: the
 chosen game's rules) and Quit; F1 shows the menu's controls; Graphics opens the
 graphics and input page (`graphics_page`); Statistics the profiles and statistics screen
-(game/view/stats, through on_stats).
+(game/view/stats, through on_stats). Under each player's kind, "> Profile: ..." cycles
+that seat through the profiles (alphabetical) and back to a guest.
 
 It edits a `settings.Settings` and hands the result to `on_play`; saving is the app's job.
 """
@@ -18,6 +19,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
 from game.i18n import LANGUAGES, N_, _, current_language
+from game.profiles.seats import matching_profile
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, clean_name)
 from game.tables.modes import MODE_TITLES
@@ -54,6 +56,7 @@ STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 ONLINE_POS = (1.0, 0.6)            # under Graphics
 DRILLS_POS = (1.0, 0.44)           # under Play online
 STATS_POS = (1.0, 0.28)            # under Drills
+PROFILE_Z = 0.195                  # each seat's profile choice, under its kind
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
 
@@ -72,12 +75,13 @@ class Menu:
     on_graphics(Settings): after each change on the graphics page, to apply it.
     on_drills(Settings): the Drills page (no button if None). on_stats(): the statistics
     button (none if None). on_sound(Settings): after the mute is switched, to be heard at
-    once."""
+    once. profile_names(): the profiles' names, alphabetical, for each seat's profile
+    choice (none if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
                  on_graphics=None, on_language=None, on_drills=None, on_stats=None,
-                 on_online=None, on_sound=None):
+                 on_online=None, on_sound=None, profile_names=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -122,6 +126,16 @@ class Menu:
                          scale=0.045, text="", text_align=TextNode.ALeft, text_fg=TEXT,
                          command=self.next_kind, extraArgs=[k])
             for k, x in enumerate((-0.7, 0.1))]
+        # Under it, the seat's profile: a click puts the next profile's name in the
+        # seat (a person), after the last a guest. A typed name counts as well.
+        self.profile_names = profile_names
+        self.profile_buttons = []
+        if profile_names is not None:
+            self.profile_buttons = [
+                DirectButton(parent=self.frame, pos=(x, 0, PROFILE_Z), relief=None,
+                             scale=0.04, text="", text_align=TextNode.ALeft, text_fg=TEXT,
+                             command=self.next_profile, extraArgs=[k])
+                for k, x in enumerate((-0.7, 0.1))]
         for k in range(2):
             self._show_kind(k)
         self._label(_("Rules"), 0.13)
@@ -191,6 +205,10 @@ class Menu:
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
         self.keys.accept("enter", self.play)
+        for entry in self.names if self.profile_buttons else ():
+            # As a name is typed or erased: a profile's name shows as that profile at once.
+            for event in (entry.guiItem.getTypeEvent(), entry.guiItem.getEraseEvent()):
+                self.keys.accept(event, lambda *_key: self._show_profiles())
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
         # The table behind the menu comes from the second frame on: the menu is up first,
         # without waiting for the models' loading and first upload (about a second).
@@ -232,6 +250,41 @@ class Menu:
         kind = self.player_kinds[player]
         relabel(self.kind_buttons[player], "> " + _(KIND_LABELS[kind]),
                 TEXT if kind == "human" else ON)
+        self._show_profiles()
+
+    def next_profile(self, player: int) -> None:
+        """Seat `player` (0 or 1) to the next profile by name as a person (from a guest
+        or the computer, the first), or after the last one a guest with the seat's
+        default name."""
+        names = self.profile_names()
+        if not names:
+            self.notice.setText(_("No profiles yet: make one under Statistics."))
+            return
+        current = self._profile_of(player, names)
+        following = names[names.index(current) + 1:] if current else names
+        chosen = following[0] if following else None
+        self.names[player].enterText(chosen or DEFAULT_NAMES[player])
+        self.player_kinds[player] = "human"
+        self._show_kind(player)
+        self.notice.setText(
+            _("{name} plays seat {seat}.").format(name=chosen, seat=player + 1) if chosen
+            else _("A guest plays seat {seat}.").format(seat=player + 1))
+
+    def _profile_of(self, player: int, names) -> str | None:
+        """The profile seat `player` plays as now (a person whose name is a profile's)."""
+        if self.player_kinds[player] != "human":
+            return None
+        return matching_profile(names, self.names[player].get())
+
+    def _show_profiles(self) -> None:
+        """Say each seat's profile ("> Profile: none" for a guest or the computer)."""
+        if not self.profile_buttons:
+            return
+        names = self.profile_names()
+        for k, button in enumerate(self.profile_buttons):
+            profile = self._profile_of(k, names)
+            relabel(button, "> " + (_("Profile: {name}").format(name=profile) if profile
+                                    else _("Profile: none")), ON if profile else TEXT)
 
     def next_race(self) -> None:
         """Cycle the match through single games and the races."""

@@ -1,7 +1,9 @@
 """The statistics screen: whose statistics (each profile, the computer levels, guests)
 in which game, the plots (pot rate over time, pot rate by cut angle x distance, break
 outcomes) drawn by game.profiles.figures onto a texture, a table of records, a new
-profile, the shown profile picked for seat 1 or 2 of the menu, and CSV export.
+profile, the shown profile picked for seat 1 or 2 of the menu, and CSV export. The
+Drills button shows instead a profile's record on each drill (attempts, best, trend), computed from
+its recorded attempts (game.drills.history, the source of truth).
 
 The database connection is the app's; this screen only reads it, except to create a
 profile. Positions are in aspect2d units, the panel 2.5 wide like the menu's.
@@ -19,6 +21,8 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode, TransparencyAttrib
 
+from game.drills import Drill, drills_in, shipped_drills, texts, user_drill_directory
+from game.drills.history import drill_record, recorded_attempts
 from game.i18n import _, ngettext
 from game.profiles.export import write_csv
 from game.profiles.figures import stats_image
@@ -30,11 +34,12 @@ from game.settings import NAME_MAX_CHARS
 from game.tables.modes import MODE_TITLES
 from game.view.menu.toggle import Toggle, relabel
 from game.view.menu.start_menu import KIND_LABELS
-from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, PANEL, TEXT
+from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.world.textures import texture_from_rgb
 
 PLOT_WIDTH = 2.36                  # aspect2d units; the height follows the image's aspect
 PLOT_CENTRE_Z = 0.2
+DRILLS = "drills"                  # the view of the drill records, instead of a game's
 
 
 def seat_label(seat: str) -> str:
@@ -58,13 +63,19 @@ def export_path(seat: str, mode: str, now: datetime | None = None) -> Path:
 class StatsScreen:
     """The screen on `base` reading the database `conn`. on_back() for Back or Escape;
     on_pick(seat_index, name): the shown profile chosen for seat 0 or 1 (the menu's
-    player names). mode: the game shown first."""
+    player names). mode: the game shown first. replay_dir: where the drill attempts are
+    recorded, drill_dir: the player's own drills (defaults: the user's folders)."""
 
-    def __init__(self, base, conn, on_back, on_pick, mode: str = "nine_ball"):
+    def __init__(self, base, conn, on_back, on_pick, mode: str = "nine_ball",
+                 replay_dir=None, drill_dir=None):
         self.base = base
         self.conn = conn
         self.on_pick = on_pick
         self.mode = mode
+        self.view = mode                # a game's statistics, or DRILLS
+        self.replay_dir = replay_dir
+        self.drill_dir = drill_dir
+        self.attempts = None            # the recorded drill attempts, read when first shown
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text=_("Profiles and statistics"), pos=(0, 0.8),
@@ -79,6 +90,10 @@ class StatsScreen:
                          lambda _v, n=name: self.choose_mode(n))
             for name, x in (("nine_ball", 0.0), ("eight_ball", 0.45))}
         self.plot = None
+        # A drill's title may be 60 characters long: wrapped inside the panel.
+        self.drill_table = OnscreenText(parent=self.frame, text="", pos=(-1.15, 0.52),
+                                        scale=0.045, fg=TEXT, align=TextNode.ALeft,
+                                        wordwrap=2.3 / 0.045, mayChange=True)
         self.records = OnscreenText(parent=self.frame, text="", pos=(-1.15, -0.24),
                                     scale=0.042, fg=TEXT, align=TextNode.ALeft, mayChange=True)
         self.records_right = OnscreenText(parent=self.frame, text="", pos=(0.05, -0.24),
@@ -97,6 +112,9 @@ class StatsScreen:
             for k, x in ((0, 0.38), (1, 0.93))]
         self.export_button = self._button(_("Export CSV"), (-0.55, -0.8), self.export, 0.27)
         self.back_button = self._button(_("Back  [Esc]"), (0.55, -0.8), on_back, 0.27)
+        # Between them: the drill records instead of a game's (a game toggle goes back).
+        self.drills_button = self._button(_("Drills"), (0.0, -0.8),
+                                          lambda: self.choose_mode(DRILLS), 0.22)
         self.notice = OnscreenText(parent=self.frame, text="", pos=(0, -0.9), scale=0.038,
                                    fg=NOTICE, mayChange=True)
         self.keys = DirectObject()
@@ -119,22 +137,36 @@ class StatsScreen:
         self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
         self.show()
 
-    def choose_mode(self, mode: str) -> None:
-        self.mode = mode
+    def choose_mode(self, view: str) -> None:
+        """Show a game's statistics ("nine_ball", "eight_ball") or the drill records."""
+        self.view = view
+        if view != DRILLS:
+            self.mode = view
         for name, toggle in self.mode_toggles.items():
-            toggle.set(name == mode)
+            toggle.set(name == view)
         self.show()
 
     def show(self) -> None:
-        """Draw the shown seat's plots and records."""
+        """Draw the shown seat's plots and records, or its drill records."""
         relabel(self.seat_button, "> " + seat_label(self.seat), GOLD)
         is_profile = self.seat.startswith("profile:")
         for button in self.pick_buttons:
             button["state"] = DGG.NORMAL if is_profile else DGG.DISABLED
             button["text_fg"] = TEXT if is_profile else DIM
-        self.stats, pixels = stats_image(self.conn, self.seat, self.mode)
         if self.plot is not None:
             self.plot.destroy()
+            self.plot = None
+        on_drills = self.view == DRILLS
+        self.export_button["state"] = DGG.DISABLED if on_drills else DGG.NORMAL
+        self.export_button["text_fg"] = DIM if on_drills else TEXT
+        self.drills_button["text_fg"] = ON if on_drills else TEXT
+        if on_drills:
+            self.records.setText("")
+            self.records_right.setText("")
+            self.drill_table.setText("\n".join(self.drill_lines()))
+            return
+        self.drill_table.setText("")
+        self.stats, pixels = stats_image(self.conn, self.seat, self.mode)
         height, width = pixels.shape[:2]
         texture = texture_from_rgb("stats-plots", pixels[::-1] / 255.0, repeat=False)
         self.plot = OnscreenImage(parent=self.frame, image=texture,
@@ -144,6 +176,22 @@ class StatsScreen:
         left, right = record_lines(self.stats)
         self.records.setText("\n".join(left))
         self.records_right.setText("\n".join(right))
+
+    def drill_lines(self) -> list:
+        """The shown profile's record on every drill, one line each (read from the
+        recorded attempts once per screen)."""
+        if not self.seat.startswith("profile:"):
+            return [_("Drill records are kept for profiles.")]
+        if self.attempts is None:
+            self.attempts = recorded_attempts(self.replay_dir)
+        folder = user_drill_directory() if self.drill_dir is None else self.drill_dir
+        drills = list(shipped_drills()) + [d for _path, d in drills_in(folder)
+                                           if isinstance(d, Drill)]
+        player = self.seat.partition(":")[2]
+        return [_("{drill}: {record}").format(
+                    drill=texts.title(drill),
+                    record=texts.record_line(drill_record(self.attempts, drill.id, player)))
+                for drill in drills]
 
     # ---- actions -----------------------------------------------------------------------
     def create(self) -> None:

@@ -241,7 +241,7 @@ def main(argv=None) -> int:
                     on_graphics=idle, on_language=idle, on_drills=idle, on_stats=idle,
                     on_online=idle)
         try:
-            for _ in range(2):      # the menu's first frame, then its table behind it
+            for _frame in range(2):      # the menu's first frame, then its table behind it
                 base.taskMgr.step()
             save_screenshot(base, path)
             print(f"wrote {path}")

@@ -86,13 +86,14 @@ IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
 ALLOWED = {
     "BREAKSHOT",            # the game's name, the menu's title
     "ws://:",               # a URL's scheme (the server's address)
+    "breakshot___.csv",     # the statistics export's file name: game, seat, mode, time
 }
 
 # Modules whose printed output is a developer's report of figures (never a player's):
 # their stdout is exempt; argparse's help, errors and refused files still count.
 DEVELOPER_REPORTS = frozenset({
     "game/ai_demo.py", "game/break_demo.py", "game/level_report.py", "game/view/docs_shots.py",
-    "game/net/soak.py", "game/net/bot.py", "game/catalogs.py",
+    "game/net/soak.py", "game/net/bot.py", "game/catalogs.py", "game/lab/__main__.py",
 })
 
 

@@ -36,14 +36,16 @@ ARGPARSE_WORDS = (
 )
 
 
-def command_parser(prog: str, description: str, **options) -> argparse.ArgumentParser:
-    """The ArgumentParser of the command `prog` ("python -m game.replay"), whose own words
-    (ARGPARSE_WORDS) come from the game's catalogs in the language now spoken."""
+def command_parser(prog: str, description: str, parser_class=argparse.ArgumentParser,
+                   **options) -> argparse.ArgumentParser:
+    """The ArgumentParser (a `parser_class`, e.g. one with its own error()) of the command
+    `prog` ("python -m game.replay"), whose own words (ARGPARSE_WORDS) come from the game's
+    catalogs in the language now spoken."""
     # argparse looks its `_` and `ngettext` up when it speaks, so pointing them at
     # game.i18n reaches every parser, and follows a later change of language.
     argparse._ = i18n._
     argparse.ngettext = i18n.ngettext
-    return argparse.ArgumentParser(prog=prog, description=description, **options)
+    return parser_class(prog=prog, description=description, **options)
 
 
 def whole_number(minimum: int | None = None):

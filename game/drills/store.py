@@ -21,7 +21,7 @@ import platformdirs
 from physics_ext.table import Pocket
 from game.practice import PlacementError, Position
 from game.rules import CUE, Layout
-from game.i18n import N_
+from game.i18n import N_, _
 from game.storage import FileRefused, read_json_file
 from game.storage.plain import is_number
 from game.tables import modes
@@ -92,58 +92,67 @@ def _fail(where: str, problem: str):
 
 def _only(data, allowed: set, where: str) -> dict:
     if not isinstance(data, dict):
-        _fail(where, f"expected an object, got {type(data).__name__}")
+        _fail(where, _("expected an object, got {type_name}").format(
+            type_name=type(data).__name__))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        _fail(where, f"the field {unknown[0]!r:.40} is not part of a drill")
+        _fail(where, _("the field {name} is not part of a drill").format(
+            name=f"{unknown[0]!r:.40}"))
     return data
 
 
 def _get(data: dict, key: str, where: str):
     if key not in data:
-        _fail(where, f"the field {key!r} is missing")
+        _fail(where, _("the field {name} is missing").format(name=repr(key)))
     return data[key]
 
 
 def _integer(value, where: str, lo: int, hi: int) -> int:
     if not (type(value) is int and lo <= value <= hi):
-        _fail(where, f"expected a whole number from {lo} to {hi}, got {value!r:.40}")
+        _fail(where, _("expected a whole number from {lo} to {hi}, got {value}").format(
+            lo=lo, hi=hi, value=f"{value!r:.40}"))
     return value
 
 
 def _number(value, where: str, lo: float, hi: float) -> float:
     if not (is_number(value) and lo < value <= hi):
-        _fail(where, f"expected a number above {lo:g} and at most {hi:g}, got {value!r:.40}")
+        _fail(where, _("expected a number above {lo} and at most {hi}, got {value}").format(
+            lo=f"{lo:g}", hi=f"{hi:g}", value=f"{value!r:.40}"))
     return float(value)
 
 
 def _point(value, where: str) -> tuple:
     if not (isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)):
-        _fail(where, f"expected [x, y] in metres, got {value!r:.60}")
+        _fail(where, _("expected [x, y] in metres, got {value}").format(
+            value=f"{value!r:.60}"))
     return float(value[0]), float(value[1])
 
 
 def from_plain(data) -> Drill:
     """A Drill from parsed JSON; DrillFileError naming the first problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        _fail("", "not a Breakshot drill (no \"format\": \"breakshot-drill\")")
+        _fail("", _("not a Breakshot drill (no \"format\": \"breakshot-drill\")"))
     version = _integer(data.get("version"), "version", 1, 10 ** 6)
     if version > VERSION:
-        _fail("version", f"drill format {version} is newer than this game reads "
-                         f"({VERSION}); update Breakshot")
+        _fail("version", _("drill format {version} is newer than this game reads ({newest}); "
+                           "update Breakshot").format(version=version, newest=VERSION))
     kind = data.get("kind")
     if kind not in KINDS:
-        _fail("kind", f"expected one of {', '.join(KINDS)}, got {kind!r:.40}")
+        _fail("kind", _("expected one of {choices}, got {value}").format(
+            choices=", ".join(KINDS), value=f"{kind!r:.40}"))
     _only(data, FIELDS[kind], "")
     drill_id = _get(data, "id", "")
     if not (isinstance(drill_id, str) and re.fullmatch(r"[a-z0-9_]{1,40}", drill_id)):
-        _fail("id", f"expected 1 to 40 lower-case letters, digits or '_', got {drill_id!r:.40}")
+        _fail("id", _("expected 1 to 40 lower-case letters, digits or '_', got {value}").format(
+            value=f"{drill_id!r:.40}"))
     title = _get(data, "title", "")
     if not (isinstance(title, str) and title.isprintable() and 0 < len(title) <= MAX_TITLE_CHARS):
-        _fail("title", f"expected printable text of 1 to {MAX_TITLE_CHARS} characters")
+        _fail("title", _("expected printable text of 1 to {most} characters").format(
+            most=MAX_TITLE_CHARS))
     mode = _get(data, "mode", "")
     if mode not in MODES:
-        _fail("mode", f"expected one of {', '.join(MODES)}, got {mode!r:.40}")
+        _fail("mode", _("expected one of {choices}, got {value}").format(
+            choices=", ".join(MODES), value=f"{mode!r:.40}"))
     fields = {"run": _run_fields, "stages": _stage_fields, "ghost": _ghost_fields}[kind]
     return Drill(id=drill_id, title=title, mode=mode, kind=kind, **fields(data, mode))
 
@@ -152,17 +161,17 @@ def _layout(value, mode: str, where: str) -> Layout:
     """The balls of `value` ({"<id>": [x, y]}), placed one by one as a player would place
     them: each one of the mode's balls, on the playing surface, clear of those before."""
     if not isinstance(value, dict) or not value:
-        _fail(where, "expected an object of ball number -> [x, y]")
+        _fail(where, _("expected an object of ball number -> [x, y]"))
     position = Position(modes.mode(mode).table, mode, {})
     for key, xy in value.items():
         if not (isinstance(key, str) and re.fullmatch(r"[0-9]{1,2}", key)):
-            _fail(where, f"{key!r:.20} is not a ball number")
+            _fail(where, _("{key} is not a ball number").format(key=f"{key!r:.20}"))
         try:
             position = position.with_ball(int(key), _point(xy, f"{where}.{key}"))
         except PlacementError as exc:
             _fail(f"{where}.{key}", str(exc))
     if CUE not in position.layout or len(position.layout) < 2:
-        _fail(where, "expected the cue ball (0) and at least one object ball")
+        _fail(where, _("expected the cue ball (0) and at least one object ball"))
     return position.layout
 
 
@@ -177,10 +186,11 @@ def _run_fields(data: dict, mode: str) -> dict:
     order = data.get("order", [])
     if not isinstance(order, list) or len(set(map(repr, order))) != len(order) or any(
             type(b) is not int or b == CUE or b not in layout for b in order):
-        _fail("order", "expected distinct object balls of the layout")
+        _fail("order", _("expected distinct object balls of the layout"))
     no_cushion = data.get("no_cushion", False)
     if not isinstance(no_cushion, bool):
-        _fail("no_cushion", f"expected true or false, got {no_cushion!r:.40}")
+        _fail("no_cushion", _("expected true or false, got {value}").format(
+            value=f"{no_cushion!r:.40}"))
     zones = _only(data.get("zones", {}), set(map(str, layout)) - {str(CUE)}, "zones")
     return {"layout": layout, "order": tuple(order), "no_cushion": no_cushion,
             "zones": tuple(sorted((int(k), _zone(v, f"zones.{k}")) for k, v in zones.items())),
@@ -190,7 +200,7 @@ def _run_fields(data: dict, mode: str) -> dict:
 def _stage_fields(data: dict, mode: str) -> dict:
     stages = _get(data, "stages", "")
     if not (isinstance(stages, list) and 0 < len(stages) <= MAX_STAGES):
-        _fail("stages", f"expected a list of 1 to {MAX_STAGES} stages")
+        _fail("stages", _("expected a list of 1 to {most} stages").format(most=MAX_STAGES))
     read = []
     for k, stage in enumerate(stages):
         where = f"stages[{k}]"
@@ -198,10 +208,12 @@ def _stage_fields(data: dict, mode: str) -> dict:
         layout = _layout(_get(stage, "layout", where), mode, where + ".layout")
         target = _get(stage, "target", where)
         if type(target) is not int or target == CUE or target not in layout:
-            _fail(where + ".target", f"expected an object ball of the stage, got {target!r:.20}")
+            _fail(where + ".target", _("expected an object ball of the stage, got {value}").format(
+                value=f"{target!r:.20}"))
         pocket = stage.get("pocket")
         if pocket is not None and pocket not in POCKETS:
-            _fail(where + ".pocket", f"expected one of {', '.join(POCKETS)}, got {pocket!r:.30}")
+            _fail(where + ".pocket", _("expected one of {choices}, got {value}").format(
+                choices=", ".join(POCKETS), value=f"{pocket!r:.30}"))
         stop = stage.get("stop")
         read.append(Stage(layout, target, None if pocket is None else POCKETS[pocket],
                           None if stop is None else _zone(stop, where + ".stop")))
@@ -210,11 +222,12 @@ def _stage_fields(data: dict, mode: str) -> dict:
 
 def _ghost_fields(data: dict, mode: str) -> dict:
     if mode != "nine_ball":
-        _fail("mode", "the ghost plays 9-ball")
+        _fail("mode", _("the ghost plays 9-ball"))
     spot = _point(_get(data, "break_from", ""), "break_from")
     table = modes.mode(mode).table
     if spot[0] > table.head_line_x:
-        _fail("break_from", f"({spot[0]:.4g}, {spot[1]:.4g}) m is not behind the head string")
+        _fail("break_from", _("({x}, {y}) m is not behind the head string").format(
+            x=f"{spot[0]:.4g}", y=f"{spot[1]:.4g}"))
     problem = Position(table, mode, {}).placement_problem(CUE, spot)
     if problem:
         _fail("break_from", problem)

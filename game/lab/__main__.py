@@ -28,7 +28,7 @@ from physics_ext import Params
 from physics_ext.constants import MAX_CUE_SPEED
 
 from game.ai import LEVELS
-from game.arguments import folder_problem, grid_range, point, whole_number
+from game.arguments import command_parser, folder_problem, grid_range, point, whole_number
 from game.i18n import _
 from game.lab.backends import BackendError, backend_for, cluster_problem
 from game.lab.opponents import Contestant, load_opponent
@@ -48,74 +48,80 @@ PROG = "python -m game.lab"
 
 class _Parser(argparse.ArgumentParser):
     """argparse whose refusals are one sentence and exit status 1, as the command's
-    other errors."""
+    other errors (its subcommands' too: they name the command as PROG)."""
 
     def error(self, message):
         _fail(message)
 
 
 def _fail(problem) -> None:
-    print(_("{prog}: error: {problem}").format(prog=PROG, problem=problem), file=sys.stderr)
+    """End the command: `problem` in one line on stderr, in argparse's own words
+    ("python -m game.lab: error: ..."), and exit status 1."""
+    print(_("%(prog)s: error: %(message)s\n") % {"prog": PROG, "message": problem},
+          end="", file=sys.stderr)
     sys.exit(1)
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = _Parser(prog=PROG, description="Breakshot's research command: shot maps and "
-                     "tournaments, resumable, locally or on a Dask cluster.")
+    parser = command_parser(PROG, _("Breakshot's research command: shot maps and "
+                                    "tournaments, resumable, locally or on a Dask cluster."),
+                            parser_class=_Parser)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    shotmap = commands.add_parser("shotmap", help="pot probability over a grid of strokes")
-    shotmap.add_argument("out", metavar="OUT", help="the output folder")
+    shotmap = commands.add_parser("shotmap", help=_("pot probability over a grid of strokes"))
+    shotmap.add_argument("out", metavar="OUT", help=_("the output folder"))
     shotmap.add_argument("--position", metavar="FILE",
-                         help="a saved practice position to shoot from")
+                         help=_("a saved practice position to shoot from"))
     shotmap.add_argument("--replay", metavar="FILE",
-                         help="a replay: shoot from where the balls lay before --shot")
+                         help=_("a replay: shoot from where the balls lay before --shot"))
     shotmap.add_argument("--shot", type=whole_number(1), default=1, metavar="N",
-                         help="the replay's shot, 1-based (default: 1)")
+                         help=_("the replay's shot, 1-based (default: 1)"))
     shotmap.add_argument("--game", choices=GAMES, default="nine_ball",
-                         help="the balls and table of a position built from --cue and "
-                              "--ball (default: nine_ball)")
-    shotmap.add_argument("--cue", type=point, metavar="X,Y", help="the cue ball (m)")
+                         help=_("the balls and table of a position built from --cue and "
+                                "--ball (default: nine_ball)"))
+    shotmap.add_argument("--cue", type=point, metavar="X,Y", help=_("the cue ball (m)"))
     shotmap.add_argument("--ball", action="append", default=[], metavar="ID:X,Y",
-                         help="an object ball (m); repeat for more")
+                         help=_("an object ball (m); repeat for more"))
     shotmap.add_argument("--target", type=whole_number(1), metavar="ID",
-                         help="the ball to pot (default: the lowest object ball)")
+                         help=_("the ball to pot (default: the lowest object ball)"))
     shotmap.add_argument("--aim", type=grid_range, metavar="DEG",
-                         help="aim offsets from the line to the target (deg, + to the "
-                              "left; default: every hit of it, 41 values)")
+                         help=_("aim offsets from the line to the target (deg, + to the "
+                                "left; default: every hit of it, 41 values)"))
     shotmap.add_argument("--speed", type=grid_range, default=grid_range("1:5:9"),
-                         metavar="M/S", help="cue speeds (m/s; default: 1:5:9)")
+                         metavar="M/S", help=_("cue speeds (m/s; default: 1:5:9)"))
     shotmap.add_argument("--side", type=grid_range, default=(0.0,), metavar="R",
-                         help="side offsets (fractions of R, + right; default: 0)")
+                         help=_("side offsets (fractions of R, + right; default: 0)"))
     shotmap.add_argument("--height", type=grid_range, default=(0.0,), metavar="R",
-                         help="height offsets (fractions of R, + follow; default: 0)")
+                         help=_("height offsets (fractions of R, + follow; default: 0)"))
     shotmap.add_argument("--elevation", type=grid_range, default=(5.0,), metavar="DEG",
-                         help="cue elevations (deg; default: 5)")
+                         help=_("cue elevations (deg; default: 5)"))
     shotmap.add_argument("--noise", choices=sorted(LEVELS) + [NO_NOISE], default="amateur",
-                         help="whose execution noise (default: amateur; none: exact strokes)")
+                         help=_("whose execution noise (default: amateur; none: exact "
+                                "strokes)"))
     shotmap.add_argument("--samples", type=whole_number(1), default=16, metavar="K",
-                         help="noisy strokes per cell (default: 16; 1 with --noise none)")
+                         help=_("noisy strokes per cell (default: 16; 1 with --noise none)"))
     shotmap.add_argument("--chunk-shots", type=whole_number(1), default=2000, metavar="N",
-                         help="shots per chunk (default: 2000)")
-    tournament = commands.add_parser("tournament", help="whole games between computer players")
-    tournament.add_argument("out", metavar="OUT", help="the output folder")
+                         help=_("shots per chunk (default: 2000)"))
+    tournament = commands.add_parser("tournament",
+                                     help=_("whole games between computer players"))
+    tournament.add_argument("out", metavar="OUT", help=_("the output folder"))
     tournament.add_argument("--players", required=True, metavar="P1,P2,...",
-                            help="levels (beginner, amateur, pro) or opponent files (.json); "
-                                 "every pair plays")
+                            help=_("levels (beginner, amateur, pro) or opponent files "
+                                   "(.json); every pair plays"))
     tournament.add_argument("--mode", choices=MODES, default="nine_ball",
-                            help="game mode (default: nine_ball)")
+                            help=_("game mode (default: nine_ball)"))
     tournament.add_argument("--games", type=whole_number(1), default=20,
-                            help="games per pair (default: 20)")
+                            help=_("games per pair (default: 20)"))
     tournament.add_argument("--chunk-games", type=whole_number(1), default=4, metavar="N",
-                            help="games per chunk (default: 4)")
+                            help=_("games per chunk (default: 4)"))
     for command in (shotmap, tournament):
         command.add_argument("--seed", type=whole_number(0), default=1,
-                             help="seed of the noise, racks and players (default: 1)")
+                             help=_("seed of the noise, racks and players (default: 1)"))
         where = command.add_mutually_exclusive_group()
         where.add_argument("--workers", type=whole_number(1), default=os.cpu_count() or 1,
-                           metavar="N", help="local worker processes (default: one per "
-                                             "core; 1 runs in this process)")
+                           metavar="N", help=_("local worker processes (default: one per "
+                                               "core; 1 runs in this process)"))
         where.add_argument("--cluster", metavar="local:N|tcp://HOST:PORT",
-                           help="run on a Dask LocalCluster of N workers, or a scheduler")
+                           help=_("run on a Dask LocalCluster of N workers, or a scheduler"))
     args = parser.parse_args(argv)
     if args.cluster is not None and cluster_problem(args.cluster):
         parser.error(_("argument --cluster: {problem}").format(
@@ -193,8 +199,9 @@ def _built_position(args) -> Position:
         try:
             position = position.with_ball(ball, args.cue if ball == CUE else text)
         except PlacementError as exc:
-            _fail(_("argument {name}: {problem}").format(
-                name="--cue" if ball == CUE else "--ball", problem=exc))
+            sentence = (_("argument --cue: {problem}") if ball == CUE
+                        else _("argument --ball: {problem}"))
+            _fail(sentence.format(problem=exc))
     return position
 
 

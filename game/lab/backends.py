@@ -21,6 +21,7 @@ import json
 import re
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+from game.i18n import _
 from game.storage.plain import to_plain
 
 CLUSTER_LOCAL = re.compile(r"local:([1-9][0-9]{0,3})")
@@ -36,7 +37,8 @@ def cluster_problem(text: str) -> str | None:
     """Why `text` is not a --cluster value ("local:N" or "tcp://HOST:PORT"), or None."""
     if CLUSTER_LOCAL.fullmatch(text) or CLUSTER_ADDRESS.fullmatch(text):
         return None
-    return f"{text!r:.60} is neither local:N (N workers, 1 to 9999) nor tcp://HOST:PORT"
+    return _("{text} is neither local:N (N workers, 1 to 9999) nor tcp://HOST:PORT").format(
+        text=f"{text!r:.60}")
 
 
 class InProcess:
@@ -101,8 +103,9 @@ class DaskCluster:
                 self.client = Client(self.cluster, timeout=CONNECT_TIMEOUT_S)
         except (OSError, TimeoutError) as exc:
             self.__exit__(None, None, None)
-            raise BackendError(f"the Dask scheduler at {self.cluster} could not be "
-                               f"reached ({exc})") from None
+            raise BackendError(_("the Dask scheduler at {address} could not be reached "
+                                 "({reason})").format(address=self.cluster, reason=exc)) \
+                from None
         return self
 
     def __exit__(self, *exc):
@@ -127,8 +130,9 @@ class DaskCluster:
         except KilledWorker as exc:
             # The scheduler gives up on a task after it was running on several workers
             # that died (distributed.scheduler.allowed-failures): the finished parts stay.
-            raise BackendError(f"the Dask workers kept dying while computing a chunk "
-                               f"({exc.task}); the finished chunks are saved") from None
+            raise BackendError(_("the Dask workers kept dying while computing a chunk "
+                                 "({task}); the finished chunks are saved").format(
+                                     task=exc.task)) from None
         finally:
             self.client.cancel([f for f in futures if not f.done()])
 

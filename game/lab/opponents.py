@@ -17,7 +17,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.ai.levels import LEVELS, Level
-from game.storage import FileRefused, parse_json, read_bounded
+from game.i18n import N_, _
+from game.storage import FileRefused, read_json_file
+from game.storage.errors import refuse
 from game.storage.plain import MAX_TEXT_CHARS, is_number
 from game.storage.text import printable
 
@@ -72,18 +74,19 @@ def _scalar(check):
     return lambda value: value if check(value) else None
 
 
-# Field -> (reader returning the value or None when refused, what the field must be).
+# Field -> (reader returning the value or None when refused, what the field must be:
+# marked for the catalogs, translated where the refusal is said).
 _FIELDS = {
-    **{name: (_scalar(_non_negative), "a number >= 0")
+    **{name: (_scalar(_non_negative), N_("a number >= 0"))
        for name in ("sigma_azimuth", "sigma_elevation", "sigma_offset", "sigma_speed")},
-    "speeds": (_numbers(lambda v: v > 0.0), "a list of numbers > 0"),
-    "heights": (_numbers(lambda v: -1.0 < v < 1.0), "a list of numbers in (-1, 1)"),
-    "sides": (_numbers(lambda v: -1.0 < v < 1.0), "a list of numbers in (-1, 1)"),
-    "refine_steps": (_scalar(_whole(0)), "a whole number >= 0"),
-    "placements": (_scalar(_whole(1)), "a whole number >= 1"),
-    "rounds": (_rounds, "a list of [keep, samples] pairs of whole numbers >= 1"),
-    "break_search": (_triple, "a list of three whole numbers >= 1 [first, keep, samples]"),
-    **{name: (_scalar(lambda v: isinstance(v, bool)), "true or false")
+    "speeds": (_numbers(lambda v: v > 0.0), N_("a list of numbers > 0")),
+    "heights": (_numbers(lambda v: -1.0 < v < 1.0), N_("a list of numbers in (-1, 1)")),
+    "sides": (_numbers(lambda v: -1.0 < v < 1.0), N_("a list of numbers in (-1, 1)")),
+    "refine_steps": (_scalar(_whole(0)), N_("a whole number >= 0")),
+    "placements": (_scalar(_whole(1)), N_("a whole number >= 1")),
+    "rounds": (_rounds, N_("a list of [keep, samples] pairs of whole numbers >= 1")),
+    "break_search": (_triple, N_("a list of three whole numbers >= 1 [first, keep, samples]")),
+    **{name: (_scalar(lambda v: isinstance(v, bool)), N_("true or false"))
        for name in ("lookahead", "banks_and_kicks", "jumps")},
 }
 
@@ -91,41 +94,44 @@ _FIELDS = {
 def load_opponent(path) -> Contestant:
     """The opponent configured in the file `path`; OpponentFileError naming the file and
     the first problem otherwise."""
+    data = read_json_file(path, MAX_FILE_BYTES, N_("opponent configuration"), MAX_DEPTH,
+                          OpponentFileError)
     try:
-        data = parse_json(read_bounded(path, MAX_FILE_BYTES, "opponent configuration"),
-                          f"{path}: the file", max_depth=MAX_DEPTH)
         return opponent_from(data)
-    except FileRefused as exc:
-        message = str(exc)
-        raise OpponentFileError(message if message.startswith(f"{path}:")
-                                else f"{path}: {message}") from None
+    except OpponentFileError as exc:
+        refuse(path, str(exc), OpponentFileError)
 
 
 def opponent_from(data) -> Contestant:
     """A Contestant from parsed JSON; OpponentFileError naming the first problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise OpponentFileError("not a Breakshot opponent configuration")
+        raise OpponentFileError(_("not a Breakshot opponent configuration"))
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise OpponentFileError(f"the version must be a whole number >= 1, got {version!r:.40}")
+        raise OpponentFileError(_("the version must be a whole number >= 1, got {version}")
+                                .format(version=f"{version!r:.40}"))
     if version > VERSION:
-        raise OpponentFileError(f"version {version} is newer than this game reads ({VERSION})")
+        raise OpponentFileError(_("version {version} is newer than this game reads "
+                                  "({newest})").format(version=version, newest=VERSION))
     base = data.get("level")
     if base not in LEVELS:
-        raise OpponentFileError(f"level {base!r:.40} is not one of {', '.join(LEVELS)}")
+        raise OpponentFileError(_("level {level} is not one of {levels}").format(
+            level=f"{base!r:.40}", levels=", ".join(LEVELS)))
     name = data.get("name", base)
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_TEXT_CHARS:
-        raise OpponentFileError(f"name must be text of 1 to {MAX_TEXT_CHARS} characters")
+        raise OpponentFileError(_("name must be text of 1 to {most} characters").format(
+            most=MAX_TEXT_CHARS))
     changes = data.get("changes", {})
     if not isinstance(changes, dict):
-        raise OpponentFileError("changes must be an object of level fields")
+        raise OpponentFileError(_("changes must be an object of level fields"))
     fields = {}
     for key, value in changes.items():
         if key not in _FIELDS:
-            raise OpponentFileError(f"changes.{printable(key)[:40]} is not a level field "
-                                    f"one can change")
+            raise OpponentFileError(_("changes.{field} is not a level field one can change")
+                                    .format(field=printable(key)[:40]))
         read, expected = _FIELDS[key]
         fields[key] = read(value)
         if fields[key] is None:
-            raise OpponentFileError(f"changes.{key} must be {expected}, got {value!r:.60}")
+            raise OpponentFileError(_("changes.{field} must be {expected}, got {value}").format(
+                field=key, expected=_(expected), value=f"{value!r:.60}"))
     return Contestant(printable(name), dataclasses.replace(LEVELS[base], **fields))

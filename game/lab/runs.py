@@ -20,7 +20,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from game.storage import FileRefused, atomic_write, parse_json, read_bounded
+from game.i18n import N_, _
+from game.storage import atomic_write, read_json_file
 from game.storage.plain import to_plain
 
 from .evaluate import evaluate_chunk
@@ -54,15 +55,13 @@ def open_run(run, folder) -> set:
     wanted = manifest_of(run)
     path = folder / MANIFEST
     if path.exists():
-        try:
-            found = parse_json(read_bounded(path, MAX_MANIFEST_BYTES, "run manifest"),
-                               f"{path}: the file", max_depth=MAX_MANIFEST_DEPTH)
-        except FileRefused as exc:
-            raise RunRefused(str(exc)) from None
+        found = read_json_file(path, MAX_MANIFEST_BYTES, N_("run manifest"),
+                               MAX_MANIFEST_DEPTH, RunRefused)
         if found != json.loads(json.dumps(wanted)):
-            raise RunRefused(f"{path}: this folder holds a run with other parameters "
-                             f"({_first_difference(found, wanted)}); choose another folder "
-                             f"or the same parameters")
+            raise RunRefused(_("{path}: this folder holds a run with other parameters "
+                               "({difference}); choose another folder or the same "
+                               "parameters").format(
+                path=path, difference=_first_difference(found, wanted)))
     else:
         (folder / PARTS).mkdir(parents=True, exist_ok=True)
         with atomic_write(path, text=True) as out:
@@ -82,13 +81,13 @@ def _whole_part(folder, chunk) -> bool:
 
 
 def _first_difference(found, wanted, where: str = "") -> str:
-    """The dotted name of the first parameter that differs."""
+    """The first parameter that differs, by its dotted name: "parameters.seed differs"."""
     if isinstance(found, dict) and isinstance(wanted, dict):
         for key in sorted(set(found) | set(wanted)):
             if found.get(key) != wanted.get(key):
                 return _first_difference(found.get(key), wanted.get(key),
                                          f"{where}.{key}" if where else key)
-    return f"{where or 'the manifest'} differs"
+    return _("{name} differs").format(name=where) if where else _("the manifest differs")
 
 
 def write_part(folder, index: int, table: pa.Table) -> None:

@@ -21,6 +21,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import _
 from game.replay import ReplayError, load_replay
 from game.replay import fields as F
 from game.replay.library import EXTENSION
@@ -49,13 +50,13 @@ def replay_header(path) -> tuple:
     """(the two Seats, race_to) of a replay file: two guests for a file before format
     1.4, single games (1) before 1.1. ProfileError for seats that are not seats, a
     ReplayError for a race_to that is not a number of frames."""
-    _, manifest, _, _ = read_manifest(path)
+    manifest = read_manifest(path)[1]
     race_to = F.integer(manifest.get("race_to", 1), "race_to", 1, MAX_SHOTS)
     seats = manifest.get("seats")
     if seats is None:
         return (Seat(), Seat()), race_to
     if not isinstance(seats, list) or len(seats) != 2:
-        raise ProfileError("the replay's seats are not a list of two")
+        raise ProfileError(_("the replay's seats are not a list of two"))
     return tuple(seat_from_plain(s) for s in seats), race_to
 
 

@@ -17,7 +17,7 @@ def create_profile(conn, name: str, preferred: str, now: datetime | None = None)
     ProfileError for a bad or taken name, or a profiles file that cannot be written."""
     name = profile_name(name)
     if preferred not in MODES:
-        raise ProfileError(f"no game is called {preferred!r:.40}")
+        raise ProfileError(_("no game is called {mode}").format(mode=f"{preferred!r:.40}"))
     created = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     seat = Seat("profile", name, created.isoformat(timespec="seconds"))
     try:

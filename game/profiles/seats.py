@@ -46,7 +46,8 @@ class Seat:
 
 def computer(level: str) -> Seat:
     if level not in LEVEL_NAMES:
-        raise ProfileError(f"no computer level is called {level!r:.40}")
+        raise ProfileError(_("no computer level is called {level}").format(
+            level=f"{level!r:.40}"))
     return Seat("computer", level)
 
 
@@ -72,11 +73,12 @@ def matching_profile(names, typed: str) -> str | None:
 def seat_from_plain(data) -> Seat:
     """A Seat read back from a replay; ProfileError when it is not one."""
     if not isinstance(data, dict) or set(data) != {"kind", "name", "created"}:
-        raise ProfileError("a seat must be an object with kind, name and created")
+        raise ProfileError(_("a seat must be an object with kind, name and created"))
     kind, name, created = data["kind"], data["name"], data["created"]
     if kind not in KINDS or not isinstance(name, str) or not isinstance(created, str) \
             or len(created) > 40:
-        raise ProfileError(f"the seat {data!r:.80} is not a profile, computer or guest")
+        raise ProfileError(_("the seat {seat} is not a profile, computer or guest").format(
+            seat=f"{data!r:.80}"))
     if kind == "computer":
         return computer(name)
     if kind == "profile":

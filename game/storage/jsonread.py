@@ -78,8 +78,10 @@ def read_json_file(path, max_bytes: int, kind: str, max_depth: int = MAX_DEPTH,
     """The parsed JSON of the small file `path` (a `kind` of file, e.g. "drill"): a
     regular file of at most `max_bytes` (read_bounded), JSON within `max_depth`
     (parse_json); else `error` (a FileRefused kind) naming the file and the problem."""
+    # Translators: {what} of "{what} is not valid JSON ({problem})" and "{what} could not
+    # be read: ...": the file's path, then "the file", the subject of those sentences.
+    what = _("{path}: the file").format(path=path)
     try:
-        return parse_json(read_bounded(path, max_bytes, kind), f"{path}: the file",
-                          max_depth=max_depth)
+        return parse_json(read_bounded(path, max_bytes, kind), what, max_depth=max_depth)
     except FileRefused as exc:
         raise error(str(exc)) from None

@@ -71,6 +71,12 @@ SINKS = {
     "SettingsError": ((0,), ()),
     "ProtocolError": ((0,), ()),
     "PlacementError": ((0,), ()),
+    "DrillFileError": ((0,), ()),
+    "OpponentFileError": ((0,), ()),
+    "ProfileError": ((0,), ()),
+    # the lab command's refusals, said on its error line
+    "RunRefused": ((0,), ()),
+    "BackendError": ((0,), ()),
     "refuse": ((1,), ("problem",)),
     "kind": ((0,), ()),             # a FileRefused kind passed in as `kind`/`error`
 }
@@ -81,18 +87,23 @@ NOT_A_SINK_RECEIVER = frozenset({"log", "logger", "logging", "warnings", "sys", 
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+# The rest of a file's field path (".target" of "stages[0].target"), which a sentence
+# names: a key, not a word.
+FIELD_PATH = re.compile(r"(\.[a-z][a-z0-9_]*)+")
 
 # Words that are the same in every language, reviewed one by one.
 ALLOWED = {
     "BREAKSHOT",            # the game's name, the menu's title
     "ws://:",               # a URL's scheme (the server's address)
+    "breakshot___.csv",     # the statistics export's file name: game, seat, mode, time
+    "manifest.json",        # the file name of a lab run's manifest
 }
 
 # Modules whose printed output is a developer's report of figures (never a player's):
 # their stdout is exempt; argparse's help, errors and refused files still count.
 DEVELOPER_REPORTS = frozenset({
     "game/ai_demo.py", "game/break_demo.py", "game/level_report.py", "game/view/docs_shots.py",
-    "game/net/soak.py", "game/net/bot.py", "game/catalogs.py",
+    "game/net/soak.py", "game/net/bot.py", "game/catalogs.py", "game/lab/__main__.py",
 })
 
 
@@ -245,7 +256,7 @@ class _Module:
                     self.check(node.value, sink, seen | {name})
 
     def literal(self, text: str, node, sink: str) -> None:
-        if WORD.search(text) and text.strip() not in ALLOWED:
+        if WORD.search(text) and text.strip() not in ALLOWED and not FIELD_PATH.fullmatch(text):
             self.found.append(Bypass(self.path, node.lineno, sink, text))
 
     def scan(self) -> list:

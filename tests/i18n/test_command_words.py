@@ -60,3 +60,36 @@ def test_a_parser_follows_a_change_of_language(capsys):
             assert words in capsys.readouterr().err
     finally:
         i18n.use_language("en")
+
+
+LAB_WORDS = {
+    "hr": ("python -m game.lab: greška: argument --speed: brzine štapa moraju biti u "
+           "(0, 15.0] m/s\n",
+           "python -m game.lab: greška: potrebni su sljedeći argumenti: OUT\n",
+           "izlazna mapa"),
+    "es": ("python -m game.lab: error: argumento --speed: las velocidades del taco deben "
+           "estar en (0, 15.0] m/s\n",
+           "python -m game.lab: error: se requieren los siguientes argumentos: OUT\n",
+           "la carpeta de salida"),
+}
+
+
+@pytest.mark.parametrize("language", list(LAB_WORDS))
+def test_the_lab_refuses_and_helps_in_the_players_language(language, capsys):
+    """python -m game.lab's own refusals and argparse's (a subcommand's too) are one line
+    in the language spoken, with exit status 1; its help is translated."""
+    from game.lab import __main__ as lab
+    own, argparses, help_words = LAB_WORDS[language]
+    i18n.use_language(language)
+    try:
+        for argv, line in ((["shotmap", "OUT", "--cue", "1.8,0.74", "--ball", "9:2.2,0.34",
+                             "--speed", "0:3:4"], own), (["shotmap"], argparses)):
+            with pytest.raises(SystemExit) as caught:
+                lab.main(argv)
+            assert caught.value.code == 1
+            assert capsys.readouterr().err == line
+        with pytest.raises(SystemExit):
+            lab.parse_args(["shotmap", "--help"])
+        assert help_words in capsys.readouterr().out
+    finally:
+        i18n.use_language("en")

@@ -130,3 +130,20 @@ def test_a_developer_reports_figures_are_not_a_players_words():
     source = 'print(f"median {t:.3f} ms over {n} runs")\nparser.error("bad level")\n'
     found = scan_source(source, "game/break_demo.py")
     assert [f.sink for f in found] == ["error"]
+
+
+def test_a_files_field_path_is_a_key_but_a_sentence_beside_it_is_not():
+    """`where + ".target"` names a field of a file (stages[0].target), not a word; a
+    refusal of a drill, an opponent or a profile is a player's sentence."""
+    source = '''
+def fail(where, problem):
+    raise DrillFileError(f"{where}: {problem}")
+
+def check(where, stage):
+    fail(where + ".target", _("expected an object ball of the stage"))
+    fail(where + ".pocket", "expected one of the pockets")
+    raise ProfileError("the replay's seats are not a list of two")
+'''
+    found = scan_source(source)
+    assert sorted(f.text for f in found) == ["expected one of the pockets",
+                                             "the replay's seats are not a list of two"]

@@ -45,7 +45,8 @@ def test_the_menu_frame_fits_the_window(size):
 def test_every_menu_button_label_fits_its_button(menu):
     for button in (menu.play_button, menu.practice_button, menu.recent_button,
                    menu.rules_button, menu.quit_button, menu.graphics_button,
-                   menu.language_button, menu.drills_button):
+                   menu.language_button, menu.online_button, menu.drills_button,
+                   menu.stats_button):
         left, right, _bottom, _top = button["frameSize"]
         assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
             button["text"]

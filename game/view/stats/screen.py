@@ -56,7 +56,7 @@ def export_path(seat: str, mode: str, now: datetime | None = None) -> Path:
     """Where the CSV export goes: the user's documents folder, a name with the seat, the
     mode and the time (never an earlier export's)."""
     stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
-    slug = "".join(c if c.isalnum() else "-" for c in seat_label(seat))[:24] or "player"
+    slug = "".join(c if c.isalnum() else "-" for c in seat_label(seat))[:24] or _("player")
     return Path(platformdirs.user_documents_dir()) / f"breakshot_{slug}_{mode}_{stamp}.csv"
 
 

@@ -644,16 +644,9 @@ class PlayFlow(FSM):
     # ---- GameOver ------------------------------------------------------------------
     def enterGameOver(self) -> None:
         s = self.session
-        self.screen.scene.hide_cue()
-        self.screen.aids.hide()
-        self.hud.hide_aiming()
-        self.hud.set_ruling("")         # the dialog says how the game ended
-        self._listen_for_replay("GameOver")
-        self.screen.rig.set_goal(self.screen.overview_pose())
-        winner = s.names[int(s.state.winner)]
+        self._clear_for_game_over()
+        winner, how = self._how_it_ended()
         (a, b), (wa, wb) = s.names, s.games_won
-        how = _(END_TEXT[s.state.end_reason]).format(winner=winner)
-        how = how[0].upper() + how[1:]
         menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         race = self.screen.race
         if race is None:
@@ -666,11 +659,35 @@ class PlayFlow(FSM):
                           winner=s.names[int(race.winner)], wa=wa, wb=wb),
                       match_summary(race.summary(), s.names), [menu])
         else:
-            self._ask(_("{winner} wins frame {number}").format(winner=winner,
-                                                               number=race.frame_number),
-                      _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
-                          how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
-                      [(_("Next frame"), ("enter", "n"), self._rematch), menu])
+            self._ask_next_frame(winner, how, menu)
+
+    def _clear_for_game_over(self) -> None:
+        """No cue, aids or ruling left (the dialog says how the game ended), R ready for
+        the instant replay, the camera over the table."""
+        self.screen.scene.hide_cue()
+        self.screen.aids.hide()
+        self.hud.hide_aiming()
+        self.hud.set_ruling("")
+        self._listen_for_replay("GameOver")
+        self.screen.rig.set_goal(self.screen.overview_pose())
+
+    def _how_it_ended(self) -> tuple:
+        """(the winner's name, how the game ended in a sentence starting in capitals)."""
+        s = self.session
+        winner = s.names[int(s.state.winner)]
+        how = _(END_TEXT[s.state.end_reason]).format(winner=winner)
+        return winner, how[0].upper() + how[1:]
+
+    def _ask_next_frame(self, winner: str, how: str, menu) -> None:
+        """The dialog between two frames of a race: who won this one, the score, and the
+        next frame (Enter, N) or `menu`."""
+        s, race = self.session, self.screen.race
+        (a, b), (wa, wb) = s.names, s.games_won
+        self._ask(_("{winner} wins frame {number}").format(winner=winner,
+                                                           number=race.frame_number),
+                  _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
+                      how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
+                  [(_("Next frame"), ("enter", "n"), self._rematch), menu])
 
     def _rematch(self) -> None:
         """The next game: a rematch, or in a race its next frame (its breaker by the

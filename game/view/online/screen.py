@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules import Player
-from game.session.describe import END_TEXT
 from game.view.match.aiming import AIM_GAP_M
 from game.view.match.flow import PlayFlow
 from game.view.match.hud_text import deciding_player
@@ -83,22 +82,14 @@ class OnlineFlow(PlayFlow):
     # ---- GameOver ------------------------------------------------------------------
     def enterGameOver(self) -> None:
         s, race, ended = self.session, self.screen.race, self.link.ended
-        screen = self.screen
-        screen.scene.hide_cue()
-        screen.aids.hide()
-        self.hud.hide_aiming()
-        self.hud.set_ruling("")
-        self._listen_for_replay("GameOver")
-        screen.rig.set_goal(screen.overview_pose())
+        self._clear_for_game_over()
         (a, b), (wa, wb) = s.names, s.games_won
-        menu = (_("Menu"), ("escape", "m"), screen.on_leave)
+        menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         if not s.state.game_over:           # ended without a finished frame: abandoned
             self._ask(_("The match has ended"), _("Nobody won: the match was abandoned."),
                       [menu])
             return
-        winner = s.names[int(s.state.winner)]
-        how = _(END_TEXT[s.state.end_reason]).format(winner=winner)
-        how = how[0].upper() + how[1:]
+        winner, how = self._how_it_ended()
         if race is None:
             self._ask(_("{winner} wins!").format(winner=winner),
                       _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,
@@ -107,11 +98,7 @@ class OnlineFlow(PlayFlow):
             self._ask(_("{winner} wins the match {wa} : {wb}!").format(
                           winner=winner, wa=wa, wb=wb), how + ".", [menu])
         else:
-            self._ask(_("{winner} wins frame {number}").format(winner=winner,
-                                                               number=race.frame_number),
-                      _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
-                          how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
-                      [(_("Next frame"), ("enter", "n"), self._rematch), menu])
+            self._ask_next_frame(winner, how, menu)
 
     def _rematch(self) -> None:
         """The next frame, once the server has racked it (it racks as a frame ends)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 from panda3d.core import ClockObject
@@ -113,20 +114,31 @@ def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False)
     """Render the mid-game screen of (mode, seed, shots) to `path` (`top`: in the top
     view)."""
     session = play_into(mode, seed, shots)
+    with frames_at_60_hz():
+        screen = GameScreen(base, session, Aids(), lambda: None)
+        try:
+            screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
+            screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
+                                                  session.names))
+            if top:
+                screen.toggle_view()
+            settle_and_save(base, path)
+        finally:
+            base.win.setActive(True)
+            screen.destroy()
+
+
+@contextmanager
+def frames_at_60_hz():
+    """Every frame inside lasts 1/60 s of the global clock, however long it takes to
+    draw (or skip): the camera's glide and the playback reach the same point in the same
+    number of frames on any machine, so a screenshot never depends on its speed."""
     clock = ClockObject.getGlobalClock()
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(60)
-    screen = GameScreen(base, session, Aids(), lambda: None)
     try:
-        screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
-        screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
-                                              session.names))
-        if top:
-            screen.toggle_view()
-        settle_and_save(base, path)
+        yield
     finally:
-        base.win.setActive(True)
-        screen.destroy()
         clock.setMode(ClockObject.MNormal)
 
 
@@ -134,7 +146,7 @@ def settle_and_save(base, path: str) -> None:
     """Let the camera glide to its goal (nothing needs drawing until it is there), then
     render the screenshot to `path`."""
     base.win.setActive(False)
-    for _ in range(SETTLE_FRAMES):
+    for _frame in range(SETTLE_FRAMES):
         base.taskMgr.step()
     base.win.setActive(True)
     save_screenshot(base, path)
@@ -148,8 +160,9 @@ def render_replay(base, path: str) -> None:
         play_into(mode, seed, shots, record_to=record)
         viewer = ReplayViewer(base, load_replay(record))
     try:
-        for _ in range(REPLAY_FRAMES):
-            base.taskMgr.step()
+        with frames_at_60_hz():
+            for _frame in range(REPLAY_FRAMES):
+                base.taskMgr.step()
         save_screenshot(base, path)
     finally:
         viewer.destroy()
@@ -165,7 +178,8 @@ def render_drill(base, path: str):
             (cx, cy), (bx, by) = (screen.attempt.layout[b] for b in (0, 1))
             screen.attempt.shoot(Stroke(math.atan2(by - cy, bx - cx), 0.0, 0.0, 0.0, 2.5))
             screen._shot_ended()
-            settle_and_save(base, path)
+            with frames_at_60_hz():
+                settle_and_save(base, path)
             return screen.attempt.progress
         finally:
             base.win.setActive(True)
@@ -215,20 +229,10 @@ def main(argv=None) -> int:
             render(base, mode, seed, shots, path)
             print(f"wrote {path}")
         path = os.path.join(args.folder, "replay.png")
-        clock = ClockObject.getGlobalClock()
-        clock.setMode(ClockObject.MNonRealTime)
-        clock.setFrameRate(60)
-        try:
-            render_replay(base, path)
-        finally:
-            clock.setMode(ClockObject.MNormal)
+        render_replay(base, path)
         print(f"wrote {path}")
         path = os.path.join(args.folder, "drill.png")
-        clock.setMode(ClockObject.MNonRealTime)
-        try:
-            render_drill(base, path)
-        finally:
-            clock.setMode(ClockObject.MNormal)
+        render_drill(base, path)
         print(f"wrote {path}")
         mode, seed, shots = SHOTS[0]
         path = os.path.join(args.folder, f"{mode}_top.png")

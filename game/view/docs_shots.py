@@ -243,7 +243,7 @@ def main(argv=None) -> int:
         idle = lambda *chosen: None    # noqa: E731
         menu = Menu(base, Settings(), idle, idle, on_recent=idle, on_practice=idle,
                     on_graphics=idle, on_language=idle, on_drills=idle, on_stats=idle,
-                    on_online=idle)
+                    on_online=idle, on_sound=idle, profile_names=lambda: ())
         try:
             for _frame in range(2):      # the menu's first frame, then its table behind it
                 base.taskMgr.step()

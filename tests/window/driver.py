@@ -232,3 +232,14 @@ def text_matching(shot: dict, pattern: str) -> str | None:
     """The first drawn text matching `pattern`, or None."""
     regex = re.compile(pattern)
     return next((t for t in texts(shot) if regex.search(t)), None)
+
+
+def second_player_to_computer(window) -> None:
+    """Click the second player's "> Human" line in the start menu (the right-hand one),
+    where it is drawn, and wait for it to read "> Computer: beginner"."""
+    shot = window.screen()
+    right = [t["rect"] for w in shot["clickable"] for t in w["texts"]
+             if t["text"] == "> Human" and t["rect"][0] > shot["size"][0] / 2]
+    left, top, r, bottom = right[0]
+    window.click((left + r) / 2, (top + bottom) / 2)
+    window.wait_text(r"^> Computer: beginner$", 20)

@@ -5,7 +5,8 @@ turns, and a concession to the game over."""
 import re
 import time
 
-from driver import PATIENCE, find_text, text_matching, texts
+from driver import (PATIENCE, find_text, second_player_to_computer, text_matching,
+                    texts)
 
 SIZE = (800, 450)           # a 16:9 window small enough for llvmpipe to draw briskly
 SHOT_S = 90.0               # the longest a shot (with the computer's thought) may take
@@ -44,12 +45,7 @@ def choose_in_menu(window) -> None:
                     "the welcome dialog to close")
     window.click_text(r"8-Ball, red and yellow$")
     window.wait_text(r"^\[x\]\s+8-Ball", 20)
-    shot = window.screen()
-    right = [t["rect"] for w in shot["clickable"] for t in w["texts"]
-             if t["text"] == "> Human" and t["rect"][0] > shot["size"][0] / 2]
-    left, top, r, bottom = right[0]
-    window.click((left + r) / 2, (top + bottom) / 2)
-    window.wait_text(r"^> Computer: beginner$", 20)
+    second_player_to_computer(window)
     window.click_text(r"^Play  \[Enter\]$")
 
 

@@ -6,7 +6,8 @@ import time
 
 import numpy as np
 
-from driver import PATIENCE, find_text, text_matching, texts
+from driver import (PATIENCE, find_text, second_player_to_computer, text_matching,
+                    texts)
 
 SIZE = (1024, 576)
 SHOT_S = 90.0
@@ -37,12 +38,7 @@ def test_a_profile_plays_a_frame_and_sees_it_in_its_statistics(open_window, keep
     window.wait_text(r"Profile Dora created", 30)
     window.click_text(r"^Play as seat 1$")
     window.wait_text(r"Dora plays seat 1", 60)
-    shot = window.screen()
-    right = [t["rect"] for w in shot["clickable"] for t in w["texts"]
-             if t["text"] == "> Human" and t["rect"][0] > shot["size"][0] / 2]
-    left, top, r, bottom = right[0]
-    window.click((left + r) / 2, (top + bottom) / 2)
-    window.wait_text(r"^> Computer: beginner$", 20)
+    second_player_to_computer(window)
     window.click_text(r"^Play  \[Enter\]$")
 
     struck = False

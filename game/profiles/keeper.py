@@ -9,6 +9,7 @@ unrecorded in the statistics (the replays keep everything) and says so once."""
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -39,6 +40,9 @@ class StatisticsKeeper:
         self.notice: str | None = None      # what the player should be told, once
         self.listener: StatsRecorder | None = None
         self._failure: Exception | None = None
+        # The profiles file as last read: (its stat's identity, the names). The menu asks
+        # at every keystroke in a name; the file is read again only once it has changed.
+        self._names_read: tuple = (None, [])
         self._preparing = threading.Thread(target=self._prepare, name="statistics",
                                            daemon=True)
         self._preparing.start()
@@ -73,12 +77,23 @@ class StatisticsKeeper:
         """The profiles' names, alphabetical (letter case aside), read from the profiles
         file without waiting for the database; [] while it cannot be read (the
         database's preparation keeps a refused file aside and writes it again)."""
+        path = profiles_file(self.path)
         try:
-            entries = read_profiles(profiles_file(self.path))
+            info = os.stat(path)
+            identity = (info.st_ino, info.st_size, info.st_mtime_ns)
+        except OSError:
+            identity = None                 # no file (yet): read_profiles says []
+        if identity is not None and identity == self._names_read[0]:
+            return list(self._names_read[1])
+        try:
+            entries = read_profiles(path)
         except ProfilesFileError as exc:
             log.warning("profiles unavailable: %s", exc)
-            return []
-        return sorted((seat.name for seat, _preferred in entries), key=str.casefold)
+            names = []
+        else:
+            names = sorted((seat.name for seat, _preferred in entries), key=str.casefold)
+        self._names_read = (identity, names)
+        return list(names)
 
     def player_name(self, name: str) -> str:
         """The name a person plays drills under: the profile's own spelling when `name`

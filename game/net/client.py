@@ -235,11 +235,17 @@ class MatchClient:
         return self._connected.is_set()
 
     @property
+    def resyncing(self) -> bool:
+        """The mirror is known to be wrong or behind (a shot's digest differed, or the
+        whole match was asked for again) and the server's answer has not come yet."""
+        return bool(self._asked) or self._snapshot_asked
+
+    @property
     def my_turn(self) -> bool:
         """This seat is to act in the mirror (and nothing is being resynchronised)."""
         session = self.session
         return (self.status == "playing" and session is not None and self.seat is not None
-                and not session.state.game_over and not self._asked
+                and not session.state.game_over and not self.resyncing
                 and int(actor(session)) == self.seat)
 
     # ---- the game's thread -----------------------------------------------------------------

@@ -134,14 +134,18 @@ class Absence:
 
 def status_words(*, connected: bool, waiting_for_opponent: bool, absence: Absence | None,
                  opponent: str, now: float, opponents_turn: bool,
-                 opponent_aiming: bool = False, gave_up: bool = False) -> str:
+                 opponent_aiming: bool = False, gave_up: bool = False,
+                 resyncing: bool = False) -> str:
     """The network's state in one line (empty when nothing is amiss and it is this
     player's turn): the connection first (`gave_up`: reconnecting has stopped), then the
-    opponent (`opponent_aiming`: their aim is being shown)."""
+    table being corrected from the server (`resyncing`), then the opponent
+    (`opponent_aiming`: their aim is being shown)."""
     if not connected:
         if gave_up:
             return _("The connection to the server is lost: Esc for the menu.")
         return _("Connection lost: reconnecting...")
+    if resyncing:
+        return _("Correcting the table from the server...")
     if waiting_for_opponent:
         return _("Waiting for the opponent to join...")
     if absence is not None:

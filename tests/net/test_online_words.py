@@ -101,3 +101,5 @@ def test_the_state_line_says_the_connection_first_then_the_opponent():
     assert "press K to claim" in status_words(**{**words, "absence": away, "now": 120.0})
     assert "reconnecting" in status_words(**{**words, "connected": False, "absence": away})
     assert "is lost" in status_words(**{**words, "connected": False, "gave_up": True})
+    correcting = status_words(**{**words, "opponents_turn": True, "resyncing": True})
+    assert "Correcting the table" in correcting

@@ -72,6 +72,11 @@ class OnlineMatch:
     def ended(self):
         return self.client.ended
 
+    @property
+    def resyncing(self) -> bool:
+        """The mirror waits for the server's correction: nobody aims on a wrong table."""
+        return self.client.resyncing
+
     def send(self, command) -> None:
         self.pending = self.client.send(command)
         self.throttle.reset()
@@ -137,6 +142,7 @@ class OnlineMatch:
                              absence=self.absence, opponent=self._opponent(), now=now,
                              opponents_turn=opponents_turn,
                              opponent_aiming=flow.opponent_aiming,
+                             resyncing=client.resyncing,
                              gave_up=self.down_since is not None
                              and now - self.down_since > client.resume_for + 1.0)
         self.screen.hud.show_status(words)

@@ -39,7 +39,7 @@ class OnlineFlow(PlayFlow):
         s = self.session
         if s.state.game_over or self.link.ended is not None:
             return "GameOver"
-        if (self.link.pending is not None or self.link.seat is None
+        if (self.link.pending is not None or self.link.seat is None or self.link.resyncing
                 or deciding_player(s) != Player(self.link.seat)):
             return "Remote"
         return super().next_state()

@@ -28,6 +28,7 @@ from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.stats.screen import StatsScreen
 from game.view.ui.dialogs import Dialog
+from game.view.ui.preparing import ModelsGate
 from game.view.world import models
 
 from .app import apply_graphics, open_base, prepare_base
@@ -81,20 +82,24 @@ class BreakshotApp:
         self.lobby = None
         self.online = None
         self.offer = None
+        # On the very first start a table may be chosen before its models are made.
+        self.gate = ModelsGate(base)
         self.show_menu(problem)
         if offer_guide and not self.settings.guide_seen:
             self.offer = Dialog(base, _("Welcome to Breakshot"),
                                 _("New here? A short guide on a practice table shows the "
                                   "controls: aiming, spin, elevation, power and the camera."),
-                                [(_("Show me"), ("g",), self.start_guide),
+                                [(_("Show me"), ("g",), self.gate.then(self.start_guide)),
                                  (_("Skip"), ("escape",), self.skip_guide)])
 
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""
         self.destroy()
-        self.menu = Menu(self.base, self.settings, self.play, self.base.userExit, notice,
-                         self.use_shaders, on_recent=self.show_recent,
-                         on_practice=self.show_practice, on_graphics=self.graphics_changed,
+        self.menu = Menu(self.base, self.settings, self.gate.then(self.play),
+                         self.base.userExit, notice, self.use_shaders,
+                         on_recent=self.show_recent,
+                         on_practice=self.gate.then(self.show_practice),
+                         on_graphics=self.graphics_changed,
                          on_language=self.change_language, on_drills=self.show_drills,
                          on_stats=self.show_stats, on_online=self.show_online,
                          on_sound=self.sound_changed,
@@ -169,7 +174,8 @@ class BreakshotApp:
         if chosen is not None:
             self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         self.destroy()
-        self.drills = DrillList(self.base, self.drill_player(), self.start_drill,
+        self.drills = DrillList(self.base, self.drill_player(),
+                                self.gate.then(self.start_drill),
                                 self.show_menu, self.replay_dir, self.drill_dir)
 
     def drill_player(self) -> str:
@@ -227,7 +233,7 @@ class BreakshotApp:
         if self.menu is not None:
             self.settings = self.menu.settings()
         self.destroy()
-        self.recent = RecentMatches(self.base, self.open_replay, self.show_menu,
+        self.recent = RecentMatches(self.base, self.gate.then(self.open_replay), self.show_menu,
                                     self.replay_dir)
 
     def open_replay(self, path) -> None:
@@ -237,7 +243,7 @@ class BreakshotApp:
         try:
             replay = load_replay(path)
         except ReplayError as exc:
-            self.show_menu(f"The replay could not be opened: {exc}")
+            self.show_menu(_("The replay could not be opened: {error}").format(error=exc))
             return
         self.destroy()
         self.viewer = ReplayViewer(self.base, replay, verify(replay),
@@ -285,6 +291,7 @@ class BreakshotApp:
     def destroy(self) -> None:
         """Remove whatever is shown (menu, match, practice, guide, recent matches,
         replay) and stop recording; safe at any moment, and twice."""
+        self.gate.cancel()
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None

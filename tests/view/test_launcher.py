@@ -274,6 +274,43 @@ def test_the_menu_shows_before_the_models_exist_and_the_table_once_they_do(
     assert application.screen is not None
 
 
+def test_play_before_the_models_exist_says_so_and_starts_once_they_do(app, base,
+                                                                       monkeypatch):
+    from view_helpers import widget_pixel
+    from game.view.world import models
+    making = [True]
+    monkeypatch.setattr(models, "ready", lambda: not making[0])  # a first start, making
+    application, _, inputs = app()
+    inputs.step(2)
+    inputs.click(widget_pixel(base, application.menu.play_button))
+    inputs.key("enter")                 # pressed again, impatient: still one match
+    inputs.step(3)
+    assert application.screen is None, "no match on models that do not exist yet"
+    panel = application.gate.panel
+    assert panel is not None and not panel.isHidden()
+    words = [n.node().getText() for n in panel.findAllMatches("**/+TextNode")]
+    assert any("first start" in w for w in words)
+    making[0] = False
+    inputs.step()
+    assert application.screen is not None and application.menu is None
+    assert application.gate.panel is None
+    inputs.step(3)
+    assert application.screen.flow.state in ("Placing", "Aiming")
+
+
+def test_leaving_the_menu_while_waiting_for_the_models_forgets_the_play(app, monkeypatch):
+    from game.view.world import models
+    making = [True]
+    monkeypatch.setattr(models, "ready", lambda: not making[0])
+    application, _, inputs = app()
+    inputs.key("enter")
+    assert application.gate.waiting is not None
+    application.show_recent()           # the player went elsewhere meanwhile
+    making[0] = False
+    inputs.step(3)
+    assert application.screen is None and application.recent is not None
+
+
 def test_graphics_page_through_clicks_applies_and_saves_each_change(app, base):
     from game.view.world.quality import PRESETS, quality
     from view_helpers import widget_pixel

@@ -83,7 +83,10 @@ def refusal_words(reason: str) -> str:
              ("too many messages", _("Too many messages: slow down.")),
              ("your opponent may still come back", _("Your opponent may still come back: "
                                                      "wait a little longer.")),
-             ("your opponent is connected", _("Your opponent is back.")))
+             ("your opponent is connected", _("Your opponent is back.")),
+             ("that seat's player is connected", _("The server still holds your seat for "
+                                                   "the connection that was lost: try again "
+                                                   "in half a minute.")))
     for start, words in known:
         if start in reason:
             return words

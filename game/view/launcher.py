@@ -9,6 +9,7 @@ import random
 from game import settings as settings_file
 from game.ai import Opponent
 from game.i18n import _, use_language
+from game.net.saved_seat import default_seat_path
 from game.profiles.keeper import StatisticsKeeper
 from game.audio import AudioSettings
 from game.race import Race
@@ -46,17 +47,21 @@ class BreakshotApp:
     positions are saved (default: the user's data folder). drill_dir: where the player's
     own drills are (default: the user's data folder). offer_guide: on the first start (the
     settings say the guide was never offered), offer the first-run guide over the menu.
-    stats_path: the statistics database (default: the user's data folder)."""
+    stats_path: the statistics database (default: the user's data folder).
+    online_seat_path: where an unfinished online match's seat is kept (default: the
+    user's data folder)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
                  sound_root=None, practice_dir=None, offer_guide: bool = True,
-                 loaded: tuple | None = None, drill_dir=None, stats_path=None):
+                 loaded: tuple | None = None, drill_dir=None, stats_path=None,
+                 online_seat_path=None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
         self.replay_dir = replay_dir
         self.sound_root = sound_root
+        self.online_seat_path = online_seat_path or default_seat_path()
         self.practice_dir = practice_dir
         self.drill_dir = drill_dir
         self._seeds = random.Random(seed)
@@ -219,13 +224,15 @@ class BreakshotApp:
         """The Play online page, hosting with the menu's choices (kept, unsaved)."""
         self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         self.destroy()
-        self.lobby = OnlineLobby(self.base, self.settings, self.play_online, self.show_menu)
+        self.lobby = OnlineLobby(self.base, self.settings, self.play_online, self.show_menu,
+                                 seat_path=self.online_seat_path)
 
     def play_online(self, client) -> None:
         """The networked match `client` has started: play it (the server records it)."""
         self.destroy()
         self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
-                                  self.use_shaders, self.sound_root)
+                                  self.use_shaders, self.sound_root,
+                                  seat_path=self.online_seat_path)
         self.music.play("match")
 
     def show_recent(self) -> None:

@@ -338,3 +338,87 @@ def test_the_lobby_says_what_went_wrong_in_one_sentence(base, server):
         if host is not None:
             host.close()
         inputs.close()
+
+
+def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, server,
+                                                                         tmp_path):
+    """The game closes mid-match (its window and client gone); started again, the Play
+    online page offers "Resume match CODE", a click takes the seat back on the same table,
+    and the kept seat is forgotten once the match has ended."""
+    from game.view.online.lobby import OnlineLobby
+    from game.view.online.match import OnlineMatch
+    from view_helpers import widget_pixel
+    seat_path = tmp_path / "data" / "online_seat.json"
+    url = f"ws://127.0.0.1:{server}"
+    opponent = MatchClient(url, name="Opp", resume_for=0)
+    opponent.connect()
+    opponent.host("nine_ball")
+    code = opponent.wait_for("match").data["code"]
+    client = MatchClient(url, name="View")
+    client.connect()
+    client.join(code)
+    client.wait_for("started")
+    opponent.wait_for("started")
+    inputs = Input(base)
+    computer = Opponent("beginner", 7, opponent.session.params)
+    match = lobby = None
+    try:
+        match = OnlineMatch(base, client, Settings(), lambda: None, use_shaders=False,
+                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+        assert seat_path.exists() and oct(seat_path.stat().st_mode & 0o777) == "0o600"
+        step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming")
+                   and len(match.client.session.commands) == len(opponent.session.commands),
+                   "the view's turn", computer.decide)
+        seat = match.client.seat
+        match.destroy()                  # the game closes
+        match = None
+        started = []
+        lobby = OnlineLobby(base, Settings(), started.append, lambda: None,
+                            seat_path=seat_path)
+        assert lobby.resume_button is not None
+        assert lobby.resume_button["text"] == f"Resume match {code}"
+        inputs.click(widget_pixel(base, lobby.resume_button))
+        step_until(inputs, opponent, lambda: started, "the seat taken again")
+        resumed = started[0]
+        assert (resumed.code, resumed.seat) == (code, seat)
+        lobby.destroy()
+        lobby = None
+        match = OnlineMatch(base, resumed, Settings(), lambda: None, use_shaders=False,
+                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+        inputs.step(2)
+        assert match.screen.session.state.layout == opponent.session.state.layout
+        assert match.screen.flow.state in ("Placing", "Aiming")
+        match.send(Concede(Player(seat)))
+        step_until(inputs, opponent, lambda: match.client.ended is not None
+                   and match.screen.flow.state == "GameOver", "the match's end")
+        assert not seat_path.exists(), "a finished match's seat is forgotten"
+    finally:
+        for page in (match, lobby):
+            if page is not None:
+                page.destroy()
+        opponent.close()
+        inputs.close()
+
+
+def test_a_kept_seat_the_server_no_longer_knows_is_said_and_forgotten(base, server,
+                                                                      tmp_path):
+    from game.net.saved_seat import SavedSeat, save_seat
+    from game.view.online.lobby import OnlineLobby
+    from view_helpers import widget_pixel
+    seat_path = tmp_path / "online_seat.json"
+    save_seat(seat_path, SavedSeat(f"ws://127.0.0.1:{server}", "ABCDEF", 1, "0" * 64, "Ann"))
+    inputs = Input(base)
+    lobby = OnlineLobby(base, Settings(), lambda client: None, lambda: None,
+                        seat_path=seat_path)
+    try:
+        inputs.click(widget_pixel(base, lobby.resume_button))
+        deadline = time.monotonic() + WALL_S
+        while lobby.client is not None or lobby.resuming:
+            assert time.monotonic() < deadline, "no answer to the resume"
+            inputs.step()
+            time.sleep(0.002)
+        assert "No match has that code" in lobby.notice.getText()
+        assert lobby.resume_button is None and not seat_path.exists()
+    finally:
+        lobby.destroy()
+        inputs.close()

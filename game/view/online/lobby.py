@@ -1,6 +1,7 @@
 """The "Play online" page: the server's address and the player's name; host a match (the
 menu's game, rules and race; the join code shown large while the opponent is awaited),
-or join one with its code, or watch it.
+or join one with its code, or watch it; or take again the seat of an unfinished match
+that was left when the game closed ("Resume match", shown when one is kept).
 
 Connecting happens off the window's thread (the window goes on drawing); what the server
 answers is polled each frame. Whatever goes wrong (no server there, a wrong code, a full
@@ -18,6 +19,7 @@ from panda3d.core import TextNode
 from game.i18n import _
 from game.net.client import MatchClient
 from game.net.online import DEFAULT_ADDRESS, InputRefused, join_code, refusal_words, server_url
+from game.net.saved_seat import forget_seat, load_seat
 from game.settings import DEFAULT_NAMES, NAME_MAX_CHARS, clean_name
 from game.tables.modes import MODE_TITLES
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, PANEL, TEXT
@@ -34,13 +36,18 @@ def _entry(parent, text: str, pos, width: float) -> DirectEntry:
 class OnlineLobby:
     """The page on `base` for the player with `settings` (the menu's choices: mode,
     variants, race, name). on_start(client): the match has started (the client is
-    handed over); on_back(): back to the menu."""
+    handed over); on_back(): back to the menu. seat_path: where an unfinished match's
+    seat is kept (`game.net.saved_seat`; None: nothing to resume)."""
 
-    def __init__(self, base, settings, on_start, on_back, address: str = DEFAULT_ADDRESS):
+    def __init__(self, base, settings, on_start, on_back, address: str = DEFAULT_ADDRESS,
+                 seat_path=None):
         self.base = base
         self.settings = settings
         self.on_start = on_start
         self.on_back = on_back
+        self.seat_path = seat_path
+        self.saved = load_seat(seat_path) if seat_path is not None else None
+        self.resuming = False           # the attempt under way takes the kept seat again
         self.client = None
         self._connecting = None         # (Future of connect, the request to make then)
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="breakshot-connect")
@@ -62,6 +69,11 @@ class OnlineLobby:
                      .format(game=_(MODE_TITLES[settings.mode]), race=race),
                      pos=(-0.55, 0.18), scale=0.045, fg=TEXT, align=TextNode.ALeft)
         self.host_button = self._button(_("Host a match"), (-0.25, 0.05), self.host)
+        self.resume_button = None
+        if self.saved is not None:
+            self.resume_button = self._button(
+                _("Resume match {code}").format(code=self.saved.code), (0.5, 0.05),
+                self.resume, half_width=0.36)
         self._label(_("Join"), -0.16)
         OnscreenText(parent=self.frame, text=_("Code"), pos=(-0.55, -0.16), scale=0.045,
                      fg=TEXT, align=TextNode.ALeft)
@@ -102,6 +114,14 @@ class OnlineLobby:
     def watch(self) -> None:
         self._with_code(lambda c, code: c.watch(code))
 
+    def resume(self) -> None:
+        """Take again the kept seat of the unfinished match, on its own server."""
+        seat = self.saved
+        if seat is not None and self.client is None:
+            self.resuming = True
+            self._start(lambda c: c.resume(seat.code, seat.seat, seat.token),
+                        url=seat.url, name=seat.name)
+
     def _with_code(self, request) -> None:
         try:
             code = join_code(self.code.get())
@@ -110,16 +130,18 @@ class OnlineLobby:
             return
         self._start(lambda c: request(c, code))
 
-    def _start(self, request) -> None:
-        """Connect (off this thread) and then make `request` of the client."""
+    def _start(self, request, url: str | None = None, name: str | None = None) -> None:
+        """Connect (off this thread; to `url`, else the address typed) and then make
+        `request` of the client."""
         if self.client is not None:
             return
-        try:
-            url = server_url(self.address.get())
-        except InputRefused as exc:
-            self.say(str(exc))
-            return
-        name = clean_name(self.name.get(), DEFAULT_NAMES[0])
+        if url is None:
+            try:
+                url = server_url(self.address.get())
+            except InputRefused as exc:
+                self.say(str(exc))
+                return
+        name = name or clean_name(self.name.get(), DEFAULT_NAMES[0])
         self.client = MatchClient(url, name=name)
         self._connecting = (self._worker.submit(self.client.connect, CONNECT_S), request)
         self.code_text.setText("")
@@ -128,6 +150,7 @@ class OnlineLobby:
     def _drop_client(self, words: str) -> None:
         """Give up this attempt: the form again, `words` saying why."""
         client, self.client, self._connecting = self.client, None, None
+        self.resuming = False
         if client is not None:
             client.close()
         self.code_text.setText("")
@@ -165,6 +188,8 @@ class OnlineLobby:
             self.on_start(client)
             return True
         elif kind == "refused":
+            if self.resuming and self._seat_is_gone(data["reason"]):
+                self._forget_saved()
             self._drop_client(refusal_words(data["reason"]))
             return True
         elif kind == "connection" and not data["up"]:
@@ -175,6 +200,18 @@ class OnlineLobby:
                                 "the same version?"))
             return True
         return False
+
+    @staticmethod
+    def _seat_is_gone(reason: str) -> bool:
+        """The server refused a resume for good: the match or the seat is no more."""
+        return reason.startswith(("no match with the code", "wrong token"))
+
+    def _forget_saved(self) -> None:
+        forget_seat(self.seat_path, self.saved.code)
+        self.saved = None
+        if self.resume_button is not None:
+            self.resume_button.destroy()
+            self.resume_button = None
 
     def back(self) -> None:
         self.on_back()

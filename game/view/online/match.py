@@ -27,6 +27,7 @@ from game.i18n import _
 from game.net.client import CHAT_WORDS
 from game.net.online import Absence, AimThrottle, refusal_words, status_words
 from game.net.protocol import CHAT_PHRASES
+from game.net.saved_seat import SavedSeat, forget_seat, save_seat
 from game.race import Race
 from game.rules import Player
 from game.session import NextGame
@@ -39,15 +40,19 @@ HOLD_POLL = ("Playing", "InstantReplay")     # states that play back what was po
 class OnlineMatch:
     """The match `client` (a MatchClient, the match started) on `base`, for the player
     with `settings` (aids, sound, controls). on_leave(): back to the menu (the client
-    is closed first)."""
+    is closed first). seat_path: where the player's seat is kept while the match is
+    unfinished, so that it can be taken again after the game closed (None: not kept)."""
 
-    def __init__(self, base, client, settings, on_leave, use_shaders=None, sound_root=None):
+    def __init__(self, base, client, settings, on_leave, use_shaders=None, sound_root=None,
+                 seat_path=None):
         self.base = base
         self.client = client
         self.settings = settings
         self.on_leave = on_leave
         self.use_shaders = use_shaders
         self.sound_root = sound_root
+        self.seat_path = seat_path
+        self._keep_seat()
         self.pending = None             # the seq of the command sent and not yet answered
         self.throttle = AimThrottle()
         self.absence = None             # the opponent's Absence, while away
@@ -174,6 +179,7 @@ class OnlineMatch:
         elif kind == "presence" and data["seat"] != self.seat:
             self.absence = None if data["connected"] else Absence(now, data["claim_after"])
         elif kind == "ended":
+            self._keep_seat()
             screen.flow.demand("GameOver")      # (again: the dialog says the match is over)
 
     def _applied(self, data) -> None:
@@ -193,6 +199,20 @@ class OnlineMatch:
             screen.update_hud()
             flow.fresh = True
             flow.demand(flow.next_state())
+
+    def _keep_seat(self) -> None:
+        """Keep the seat on disk while the match is unfinished; forget it once it ended."""
+        client = self.client
+        if self.seat_path is None or client.seat is None or client.token is None:
+            return
+        if client.ended is not None:
+            forget_seat(self.seat_path, client.code)
+            return
+        try:
+            save_seat(self.seat_path, SavedSeat(client.url, client.code, client.seat,
+                                                client.token, client.name))
+        except OSError:
+            pass        # not kept: only a restart of the game would miss it
 
     # ---- leaving -------------------------------------------------------------------------
     def leave(self) -> None:

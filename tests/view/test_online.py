@@ -39,6 +39,22 @@ def server(tmp_path):
     assert "Traceback" not in log, log[-3000:]
 
 
+def seated_pair(port: int, cls=MatchClient, race_to: int = 1) -> tuple:
+    """(the opponent's client, the view's client `cls`), both seated and started: the
+    opponent hosts 9-ball on the server at `port`, the view joins."""
+    url = f"ws://127.0.0.1:{port}"
+    opponent = MatchClient(url, name="Opp", resume_for=0)
+    opponent.connect()
+    opponent.host("nine_ball", race_to=race_to)
+    code = opponent.wait_for("match").data["code"]
+    client = cls(url, name="View")
+    client.connect()
+    client.join(code)
+    client.wait_for("started")
+    opponent.wait_for("started")
+    return opponent, client
+
+
 @pytest.fixture
 def online(base, server, tmp_path):
     """make(cls=MatchClient, race_to=1) -> (OnlineMatch, its client, the opponent's
@@ -47,16 +63,7 @@ def online(base, server, tmp_path):
     made = []
 
     def make(cls=MatchClient, race_to=1):
-        url = f"ws://127.0.0.1:{server}"
-        opponent = MatchClient(url, name="Opp", resume_for=0)
-        opponent.connect()
-        opponent.host("nine_ball", race_to=race_to)
-        code = opponent.wait_for("match").data["code"]
-        client = cls(url, name="View")
-        client.connect()
-        client.join(code)
-        client.wait_for("started")
-        opponent.wait_for("started")
+        opponent, client = seated_pair(server, cls, race_to)
         inputs = Input(base)
         left = []
         match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
@@ -349,16 +356,8 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
     from game.view.online.match import OnlineMatch
     from view_helpers import widget_pixel
     seat_path = tmp_path / "data" / "online_seat.json"
-    url = f"ws://127.0.0.1:{server}"
-    opponent = MatchClient(url, name="Opp", resume_for=0)
-    opponent.connect()
-    opponent.host("nine_ball")
-    code = opponent.wait_for("match").data["code"]
-    client = MatchClient(url, name="View")
-    client.connect()
-    client.join(code)
-    client.wait_for("started")
-    opponent.wait_for("started")
+    opponent, client = seated_pair(server)
+    code = client.code
     inputs = Input(base)
     computer = Opponent("beginner", 7, opponent.session.params)
     match = lobby = None

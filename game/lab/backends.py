@@ -101,11 +101,17 @@ class DaskCluster:
                 self.client = Client(self.local)
             else:
                 self.client = Client(self.cluster, timeout=CONNECT_TIMEOUT_S)
+                problem = workers_problem(self.client.run(_breakshot_version),
+                                          _breakshot_version())
         except (OSError, TimeoutError) as exc:
             self.__exit__(None, None, None)
             raise BackendError(_("the Dask scheduler at {address} could not be reached "
                                  "({reason})").format(address=self.cluster, reason=exc)) \
                 from None
+        if not match and problem:
+            self.__exit__(None, None, None)
+            raise BackendError(_("the Dask scheduler at {address}: {problem}").format(
+                address=self.cluster, problem=problem))
         return self
 
     def __exit__(self, *exc):
@@ -135,6 +141,39 @@ class DaskCluster:
                                      task=exc.task)) from None
         finally:
             self.client.cancel([f for f in futures if not f.done()])
+
+
+def _breakshot_version() -> str | None:
+    """The version of Breakshot this process imports, None if it has none. Dask sends
+    this function to the workers by value (see DaskCluster.__enter__), so a worker without
+    Breakshot answers None rather than failing to unpickle it."""
+    import importlib.metadata
+    try:
+        return importlib.metadata.version("breakshot")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+# Pickled by value: a worker without Breakshot cannot import this module to find it.
+_breakshot_version.__module__ = "__main__"
+
+
+def workers_problem(versions: dict, mine: str | None) -> str | None:
+    """Why the workers (address -> the Breakshot version each imports, None for none)
+    cannot compute for a Breakshot of version `mine`; None when every one can."""
+    if not versions:
+        return _("it has no workers: start some with `dask worker ADDRESS` on machines "
+                 "where Breakshot is installed")
+    missing = sorted(w for w, v in versions.items() if v is None)
+    if missing:
+        return _("Breakshot is not installed on {count} of its workers ({workers}): "
+                 "install it there (pip install .) and start them again").format(
+                     count=len(missing), workers=", ".join(missing[:3]))
+    other = sorted(f"{w} ({v})" for w, v in versions.items() if v != mine)
+    if other:
+        return _("its workers run another version of Breakshot than this one ({mine}): "
+                 "{workers}").format(mine=mine, workers=", ".join(other[:3]))
+    return None
 
 
 def run_digest(run) -> str:

@@ -118,3 +118,52 @@ def test_a_chunk_that_keeps_killing_workers_is_said_in_one_sentence():
             DaskCluster("local:1") as cluster, pytest.raises(BackendError) as caught:
         list(cluster.map_unordered(die, chunks))
     assert "the Dask workers kept dying while computing a chunk" in str(caught.value)
+
+
+def test_what_the_workers_lack_is_said_in_one_sentence():
+    from game.lab.backends import workers_problem
+    assert workers_problem({"tcp://a:1": "0.1.0", "tcp://b:2": "0.1.0"}, "0.1.0") is None
+    assert "no workers" in workers_problem({}, "0.1.0")
+    said = workers_problem({"tcp://a:1": None, "tcp://b:2": "0.1.0"}, "0.1.0")
+    assert "not installed on 1 of its workers (tcp://a:1)" in said
+    said = workers_problem({"tcp://a:1": "0.0.9", "tcp://b:2": "0.1.0"}, "0.1.0")
+    assert "another version" in said and "tcp://a:1 (0.0.9)" in said and "b:2" not in said
+
+
+def test_the_version_question_reaches_a_worker_without_breakshot():
+    """Dask sends the question by value: a Python that cannot import the game unpickles
+    and answers it (a worker without Breakshot answers None instead of failing)."""
+    import cloudpickle
+    from game.lab.backends import _breakshot_version
+    question = cloudpickle.dumps(_breakshot_version)
+    script = ("import sys, pickle\n"
+              "sys.modules['game'] = None\n"            # no game package here
+              "print(pickle.loads(sys.stdin.buffer.read())())\n")
+    answer = subprocess.run([sys.executable, "-c", script], input=question, cwd="/",
+                            capture_output=True, check=True, timeout=60)
+    assert answer.stdout.decode().strip() == _breakshot_version()
+
+
+def test_a_scheduler_without_workers_is_refused_in_one_sentence():
+    from game.lab.backends import BackendError
+    address = f"tcp://127.0.0.1:{free_port()}"
+    scheduler = start("dask_scheduler", "--host", "127.0.0.1", "--port",
+                      address.rsplit(":", 1)[1], "--no-dashboard",
+                      "--dashboard-address", "127.0.0.1:0")
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:         # the scheduler takes a moment to listen
+            try:
+                with socket.create_connection(("127.0.0.1", int(address.rsplit(":", 1)[1])),
+                                              timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the scheduler did not start"
+                time.sleep(0.1)
+        with pytest.raises(BackendError) as caught:
+            with DaskCluster(address):
+                pass
+        assert str(caught.value).startswith(f"the Dask scheduler at {address}: it has no "
+                                            f"workers")
+    finally:
+        stop(scheduler)

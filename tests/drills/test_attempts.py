@@ -13,7 +13,6 @@ from game.replay.library import new_drill_replay_path
 from game.replay.version import FORMAT_VERSION
 from game.rules import CUE, RulesError
 from game.session import GameSession, PlaceCueBall, Shoot
-from game.replay.version import FORMAT_VERSION
 
 DRILLS = {d.id: d for d in shipped_drills()}
 STARTED = datetime(2026, 12, 1, 9, 30, tzinfo=timezone.utc)
@@ -94,6 +93,26 @@ def test_bests_and_trends_come_from_the_recorded_attempts(tmp_path):
     assert drill_record(attempts, "stop_shots", "Bob") == DrillRecord(0, None, None, 0.0)
     # "ann" typed is Ann, as a typed name counts as the profile of that name.
     assert drill_record(attempts, "stop_shots", "aNN") == record
+
+
+def test_each_attempt_file_is_read_once_until_it_changes(tmp_path, monkeypatch):
+    import game.drills.history as history
+    reads = []
+    real = history.read_manifest
+    monkeypatch.setattr(history, "read_manifest", lambda path: reads.append(path) or real(path))
+    attempt = DrillAttempt(DRILLS["stop_shots"], "Ann", directory=tmp_path, started=STARTED)
+    attempt.shoot(straight_at(attempt.layout, 1, 2.5))
+    (first,) = recorded_attempts(tmp_path)
+    assert (first.score, first.shots, len(reads)) == (1, 1, 1)
+    assert recorded_attempts(tmp_path) == (first,) and len(reads) == 1   # remembered
+    # The attempt goes on: its file is saved again and read again.
+    attempt.shoot(straight_at(attempt.layout, 1, 0.3))
+    attempt.close()
+    (again,) = recorded_attempts(tmp_path)
+    assert again.shots == 2 and len(reads) == 2
+    # A file replaced by junk is read again and left out.
+    first.path.write_bytes(b"not a zip any more")
+    assert recorded_attempts(tmp_path) == () and len(reads) == 3
 
 
 def test_the_trend_is_the_least_squares_slope():

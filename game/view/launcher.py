@@ -100,7 +100,7 @@ class BreakshotApp:
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""
         self.destroy()
-        self.menu = Menu(self.base, self.settings, self.gate.then(self.play),
+        self.menu = Menu(self.base, self.settings, self.ask_to_play,
                          self.base.userExit, notice, self.use_shaders,
                          on_recent=self.show_recent,
                          on_practice=self.gate.then(self.show_practice),
@@ -255,6 +255,12 @@ class BreakshotApp:
         self.destroy()
         self.viewer = ReplayViewer(self.base, replay, verify(replay),
                                    use_shaders=self.use_shaders, on_back=self.show_recent)
+
+    def ask_to_play(self, chosen) -> None:
+        """The menu's Play: the match starts as soon as its table's models exist (the
+        welcome offer, unanswered, goes at once: it is offered again next time)."""
+        self._close_offer()
+        self.gate.run(self.play, chosen)
 
     def play(self, chosen) -> None:
         """Save the menu's choices and start a match with them."""

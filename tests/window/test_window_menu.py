@@ -86,3 +86,26 @@ def kind_label(shot, side: str) -> tuple:
             if re.match("> (Human|Computer)", entry["text"]) and on_right == (side == "right"):
                 return entry["text"], entry["rect"]
     raise AssertionError("no player-kind button on the " + side)
+
+
+def test_play_pressed_at_the_first_start_says_the_table_is_being_made(open_window, keep_shot):
+    """On a first start (a fresh cache: the models take seconds to make) Enter pressed at
+    once is not lost and the window does not sit frozen: a panel says what is being made,
+    and the table comes when it is."""
+    import pytest
+    window = open_window()
+    window.wait_text("Welcome to Breakshot")
+    window.key("Return")
+    seen = []
+
+    def table_or_waiting(shot):
+        if find_text(shot, "first start") is not None:
+            if not seen:
+                seen.append(keep_shot(window, "waiting"))
+            return False
+        return bool(shot["balls"]) and find_text(shot, r"^Play  \[Enter\]$") is None
+    shot = window.wait_for(table_or_waiting, 60, "the table, after the models are made")
+    if not seen:
+        pytest.skip("the models were made before Enter reached the menu: nothing to wait for")
+    assert find_text(shot, "Welcome to Breakshot") is None
+    keep_shot(window, "table")

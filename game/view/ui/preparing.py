@@ -2,8 +2,8 @@
 
 The generated models (`world.models`) are made in the background while the menu shows,
 which takes a few seconds the very first time. A player who presses Play (or Practice, a
-drill, a replay...) before they exist is told what the game is doing, on a panel that
-swallows clicks, and the chosen screen opens from the first frame after they are made:
+drill, a replay...) before they exist is told what the game is doing, on a panel under
+the menu's buttons (where its notices go), and the chosen screen opens from the first frame after they are made:
 no frozen window, no second press needed.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ class ModelsGate:
             return
         self.waiting = (action, args)
         self.panel = DirectFrame(parent=self.base.aspect2d, frameColor=(*PANEL[:3], 1.0),
-                                 frameSize=(-0.95, 0.95, -0.12, 0.12), pos=(0, 0, 0.1),
+                                 frameSize=(-1.0, 1.0, -0.07, 0.08), pos=(0, 0, -0.85),
                                  state=DGG.NORMAL, sortOrder=100)
         OnscreenText(parent=self.panel, text=_(
             "Making the table and balls for the first start (a few seconds)..."),

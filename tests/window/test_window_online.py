@@ -4,8 +4,10 @@ the menu's Play online page (clicks, the server's address typed), the other type
 code shown and joins. They break and play strokes with the ordinary keys; each window
 shows the other's stroke played and ends on the same table (the probes' ball positions
 equal); a chat phrase shows on the other window; the joiner's connection (through a
-proxy the test can cut) is cut mid-match and resumes where it was; a concession ends
-the frame on both windows."""
+proxy the test can cut) is cut mid-match and resumes where it was; the joiner's game is
+then closed and started again, and its Play online page gives the seat back (Resume
+match); a third window on a third display watches, sees the next stroke played and
+leaves with Esc; a concession ends the frame on both windows."""
 import re
 import socket
 import threading
@@ -167,6 +169,7 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
     server, port = start_server(tmp_path / "server", "--reconnect-timeout", 30)
     proxy = CuttableProxy(port)
     second = XServer()                      # the second machine's screen
+    displays = [second]
     windows = []
     try:
         (tmp_path / "a").mkdir()
@@ -241,6 +244,44 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
                 cut = 1
         assert strokes >= 4 and cut == 1 and aimed, (strokes, cut, aimed)
 
+        # The guest's game closes mid-match; started again, its Play online page offers
+        # the match back, and one click seats the guest at the same table.
+        before = ball_spots(settled(host))
+        guest.close()
+        windows.remove(guest)
+        guest = Window(second.display, tmp_path / "b", seed=2, size=SIZE)
+        windows.append(guest)
+        guest.click_text(r"^Play online$", 60)
+        guest.click_text(f"^Resume match {code}$", 30)
+        same_table(host, guest)
+        assert ball_spots(settled(guest)) == before
+        keep_shot(guest, "resumed")
+
+        # A third person watches from a third machine: the table as it stands, the next
+        # stroke played on it, and Esc back to the menu.
+        third = XServer()
+        displays.append(third)
+        (tmp_path / "c").mkdir()
+        watcher = Window(third.display, tmp_path / "c", seed=3, size=SIZE)
+        windows.append(watcher)
+        shot = open_online_page(watcher, port, "Eve")
+        type_into(watcher, entry_right_of(shot, "Code"), code)
+        click_button(watcher, "Watch")
+        same_table(host, watcher)
+        while True:
+            me, other = whose_turn(host, guest)
+            if text_matching(me.screen(), r"Hold Space"):
+                me.hold("space", 0.4)
+                watcher.wait_text(PLAYING, SHOT_S)
+                keep_shot(watcher, "watching")
+                break
+            take_turn(me, other, strokes)
+        same_table(host, watcher)
+        same_table(host, guest)
+        assert not text_matching(watcher.screen(), r"F5-F10"), "a spectator has no chat"
+        watcher.key("Escape")
+        watcher.wait_text(r"^Play online$", 30)
+
         # The one to play concedes: both windows tell the game's end.
         me, other = whose_turn(host, guest)
         me.key("q")
@@ -252,7 +293,8 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
     finally:
         for window in windows:
             window.close()
-        second.close()
+        for display in displays:
+            display.close()
         proxy.close()
         log = stop(server)
     assert "Traceback" not in log, log[-3000:]

@@ -92,6 +92,7 @@ class DaskCluster:
 
     def __enter__(self):
         from dask.distributed import Client, LocalCluster
+        problem = None          # what a running scheduler's workers lack
         try:
             match = CLUSTER_LOCAL.fullmatch(self.cluster)
             if match:
@@ -108,7 +109,7 @@ class DaskCluster:
             raise BackendError(_("the Dask scheduler at {address} could not be reached "
                                  "({reason})").format(address=self.cluster, reason=exc)) \
                 from None
-        if not match and problem:
+        if problem:
             self.__exit__(None, None, None)
             raise BackendError(_("the Dask scheduler at {address}: {problem}").format(
                 address=self.cluster, problem=problem))

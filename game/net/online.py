@@ -96,6 +96,12 @@ def refusal_words(reason: str) -> str:
     return _("The server refused that ({reason}).").format(reason=reason[:120])
 
 
+def seat_is_gone(reason: str) -> bool:
+    """The server's refusal of a resume (`reason`, its English sentence) is for good:
+    the match or the seat is no more, so a kept seat is of no use."""
+    return reason.startswith(("no match with the code", "wrong token"))
+
+
 class AimThrottle:
     """The aim to send to the opponent, at most once per `interval` s: `offer` the aim
     of each frame; it returns the aim to send now, or None. An aim offered within the

@@ -64,8 +64,9 @@ class SavedSeat:
             raise FileRefused(str(exc)) from None
         if url != data.get("url"):
             raise FileRefused(_("the server address is not a WebSocket URL"))
+        # A name as the server takes it, and already in that form (nothing cleaned away).
         name = data.get("name")
-        if not (isinstance(name, str) and 0 < len(name) <= 64 and name.isprintable()):
+        if P._text(name, "name") != name:
             raise FileRefused(_("the player's name is not a short line of text"))
         return cls(url, P._code(data.get("code"), "code"), P._seat(data.get("seat"), "seat"),
                    P._token(data.get("token"), "token"), name)

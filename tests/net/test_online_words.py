@@ -103,3 +103,11 @@ def test_the_state_line_says_the_connection_first_then_the_opponent():
     assert "is lost" in status_words(**{**words, "connected": False, "gave_up": True})
     correcting = status_words(**{**words, "opponents_turn": True, "resyncing": True})
     assert "Correcting the table" in correcting
+
+
+def test_a_resume_refused_for_good_is_told_from_one_worth_retrying():
+    from game.net.online import seat_is_gone
+    assert seat_is_gone("no match with the code ABCDEF")
+    assert seat_is_gone("wrong token for that seat")
+    assert not seat_is_gone("that seat's player is connected")
+    assert not seat_is_gone("not connected")

@@ -4,6 +4,7 @@ screen: green for a switch that is on)."""
 import re
 
 import numpy as np
+import pytest
 
 from driver import find_text, text_matching, texts
 
@@ -92,7 +93,6 @@ def test_play_pressed_at_the_first_start_says_the_table_is_being_made(open_windo
     """On a first start (a fresh cache: the models take seconds to make) Enter pressed at
     once is not lost and the window does not sit frozen: a panel says what is being made,
     and the table comes when it is."""
-    import pytest
     window = open_window()
     window.wait_text("Welcome to Breakshot")
     window.key("Return")

@@ -18,7 +18,8 @@ from panda3d.core import TextNode
 
 from game.i18n import _
 from game.net.client import MatchClient
-from game.net.online import DEFAULT_ADDRESS, InputRefused, join_code, refusal_words, server_url
+from game.net.online import (DEFAULT_ADDRESS, InputRefused, join_code, refusal_words,
+                             seat_is_gone, server_url)
 from game.net.saved_seat import forget_seat, load_seat
 from game.settings import DEFAULT_NAMES, NAME_MAX_CHARS, clean_name
 from game.tables.modes import MODE_TITLES
@@ -188,7 +189,7 @@ class OnlineLobby:
             self.on_start(client)
             return True
         elif kind == "refused":
-            if self.resuming and self._seat_is_gone(data["reason"]):
+            if self.resuming and seat_is_gone(data["reason"]):
                 self._forget_saved()
             self._drop_client(refusal_words(data["reason"]))
             return True
@@ -200,11 +201,6 @@ class OnlineLobby:
                                 "the same version?"))
             return True
         return False
-
-    @staticmethod
-    def _seat_is_gone(reason: str) -> bool:
-        """The server refused a resume for good: the match or the seat is no more."""
-        return reason.startswith(("no match with the code", "wrong token"))
 
     def _forget_saved(self) -> None:
         forget_seat(self.seat_path, self.saved.code)

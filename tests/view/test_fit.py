@@ -304,3 +304,32 @@ def test_the_graphics_note_clears_the_back_button(base, graphics):
     left, right, bottom, top = button["frameSize"]
     assert bounds[0].x >= GRAPHICS_FRAME[0] and bounds[1].x <= GRAPHICS_FRAME[1], note.text
     assert bounds[0].z >= button.getZ() + top + 0.01, (note.text, bounds[0].z)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_play_online_button_label_fits_its_button(base, tmp_path, language):
+    """The Play online page's buttons, Resume match with the widest code included, hold
+    their labels, and Resume ends clear of Host a match beside it."""
+    from game.i18n import current_language, use_language
+    from game.net.saved_seat import SavedSeat, save_seat
+    from game.view.online.lobby import OnlineLobby
+    path = tmp_path / "seat.json"
+    save_seat(path, SavedSeat("ws://127.0.0.1:8765", "WWWWWW", 1, "ab" * 32, "Ann"))
+    before = current_language()
+    use_language(language)
+    lobby = OnlineLobby(base, S.Settings(language=language), lambda client: None,
+                        lambda: None, seat_path=path)
+    try:
+        buttons = (lobby.host_button, lobby.resume_button, lobby.join_button,
+                   lobby.watch_button, lobby.back_button)
+        for button in buttons:
+            left, right, _bottom, _top = button["frameSize"]
+            assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
+                (language, button["text"])
+            assert abs(button.getX()) + right <= FRAME_HALF_WIDTH, (language, button["text"])
+        host, resume = lobby.host_button, lobby.resume_button
+        assert host.getX() + host["frameSize"][1] + MARGIN <= \
+            resume.getX() + resume["frameSize"][0]
+    finally:
+        lobby.destroy()
+        use_language(before)

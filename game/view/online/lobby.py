@@ -73,8 +73,8 @@ class OnlineLobby:
         self.resume_button = None
         if self.saved is not None:
             self.resume_button = self._button(
-                _("Resume match {code}").format(code=self.saved.code), (0.5, 0.05),
-                self.resume, half_width=0.36)
+                _("Resume match {code}").format(code=self.saved.code), (0.55, 0.05),
+                self.resume, half_width=0.48)      # wide enough for Spanish's words
         self._label(_("Join"), -0.16)
         OnscreenText(parent=self.frame, text=_("Code"), pos=(-0.55, -0.16), scale=0.045,
                      fg=TEXT, align=TextNode.ALeft)

@@ -5,12 +5,14 @@
     python -m game.profiles show NAME [--mode nine_ball] [--csv OUT.csv] [--database FILE]
         a profile's (or "computer:pro"'s, "guest"'s) record, optionally as CSV
 
-Exit status: 0 done, 1 an error (a file that cannot be written), 2 bad arguments.
+Exit status: 0 done, 1 an error (a database that is in use, cannot be read or written, or a
+file that cannot be written: one sentence, nothing changed), 2 bad arguments.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from game.i18n import _, ngettext
 from game.replay import replay_directory
@@ -20,6 +22,8 @@ from .export import stats_rows, write_csv
 from .opening import database_path, open_statistics
 from .rebuild import rebuild
 from .stats import seat_stats
+from .store import (StoreRefused, StoreUnavailable, in_use_elsewhere, regular_size,
+                    writable_folder)
 
 EXIT_ERROR = 1
 
@@ -45,8 +49,23 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse_args(argv)
     path = args.database or database_path()
+    try:
+        return _run(args, path)
+    except (StoreUnavailable, StoreRefused) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(_("{path} could not be written: {error}").format(
+            path=exc.filename or path, error=exc.strerror or exc), file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _run(args, path) -> int:
     if args.command == "rebuild":
         folder = args.replays or replay_directory()
+        regular_size(path)              # a folder or a FIFO there is not replaced
+        in_use_elsewhere(path)          # nor a database another process has open
+        writable_folder(Path(path).parent)
         report = rebuild(path, folder)
         for name, why in report.skipped:
             print(_("skipped {name}: {why}").format(name=name, why=why), file=sys.stderr)

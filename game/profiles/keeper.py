@@ -21,7 +21,7 @@ from .listener import StatsRecorder
 from .opening import database_path, prepare_statistics
 from .registry import profile_named
 from .seats import Seat, computer, matching_profile
-from .store import FILE_NAME, StoreRefused, open_store
+from .store import FILE_NAME, StoreRefused, StoreUnavailable, open_store
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +51,10 @@ class StatisticsKeeper:
         """In the background thread: check, keep aside, rebuild (its own connection)."""
         try:
             self.notice = prepare_statistics(self.path, self.replay_folder)
-        except (sqlite3.Error, OSError, StoreRefused) as exc:
+        except (sqlite3.Error, OSError, StoreRefused, StoreUnavailable) as exc:
             self._failure = exc
+        if self.notice:
+            log.warning("%s", self.notice)
 
     def connection(self):
         """The open database (once the background preparation is done), or None when it
@@ -64,7 +66,7 @@ class StatisticsKeeper:
                 if self._failure is not None:
                     raise self._failure
                 self._conn = open_store(self.path, checked=True)
-            except (sqlite3.Error, OSError, StoreRefused) as exc:
+            except (sqlite3.Error, OSError, StoreRefused, StoreUnavailable) as exc:
                 log.warning("statistics unavailable: %s", exc)
                 self.notice = _("The statistics are not available ({error}).").format(error=exc)
         return self._conn

@@ -1,10 +1,12 @@
 """The statistics database as the game opens it: the file in the user's data folder,
 checked; a damaged, foreign or too new file is refused in one sentence, kept aside under
 a name that never overwrites an earlier copy (game.storage.keep_corrupt), and the
-database is rebuilt from the replays. Nothing here raises for a bad file."""
+database is rebuilt from the replays, as a missing or empty one is. A file that cannot be
+used now (held by another process, a folder in its place, a folder that cannot be
+written) raises StoreUnavailable and nothing is moved, rebuilt or written. Nothing here
+raises for a bad file."""
 from __future__ import annotations
 
-import logging
 import os
 from pathlib import Path
 
@@ -17,9 +19,8 @@ from game.storage import keep_corrupt
 from .book import profiles_file
 from .rebuild import rebuild
 from .registry import save_profiles_file
-from .store import FILE_NAME, StoreRefused, check, open_store
-
-log = logging.getLogger(__name__)
+from .store import (FILE_NAME, StoreRefused, StoreUnavailable, check, in_use_elsewhere,
+                    open_store, regular_size, writable_folder)
 
 
 def database_path() -> Path:
@@ -33,12 +34,17 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
     refused file kept aside and, like a missing one, rebuilt from the profiles file and
     the replays in `replay_folder` (default: the user's replay folder); the profiles
     file written if there is none. None, or the sentence saying
-    that the file was refused, where it was kept, and that it was rebuilt."""
+    that the file was refused, where it was kept, and that it was rebuilt.
+    StoreUnavailable (nothing changed) when the file cannot be used now."""
     path = Path(path or database_path())
     replay_folder = replay_directory() if replay_folder is None else replay_folder
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreUnavailable(_("{path} cannot be made ({problem}).").format(
+            path=path.parent, problem=exc.strerror or exc)) from None
     notice = None
-    if path.exists():
+    if regular_size(path):
         try:
             check(path)
             if not profiles_file(path).exists():
@@ -50,10 +56,12 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
                     conn.close()
             return None
         except StoreRefused as exc:
+            writable_folder(path.parent)
+            in_use_elsewhere(path)
             kept = _keep_aside(path)
             notice = _("The statistics could not be read: {problem} It was kept as {kept} "
                        "and rebuilt from the replays.").format(problem=exc, kept=kept)
-            log.warning("%s", notice)
+    writable_folder(path.parent)
     rebuild(path, replay_folder)
     return notice
 

@@ -7,7 +7,9 @@ profile that never played is kept; a profiles file that is refused is kept aside
 (game.storage.keep_corrupt) and named in the result, and the file is written again with
 the rebuilt database's profiles.
 
-A replay that cannot be loaded is skipped and named in the result; the rebuild writes a
+Drill attempts (replays with a drill mark) are not matches: the live game writes none
+for them, so neither does the rebuild. A replay that cannot be loaded is skipped and
+named in the result; the rebuild writes a
 new file beside the database and renames it over it, so an interrupted rebuild leaves
 the old database (or none) and never half of one.
 
@@ -25,7 +27,7 @@ from game.i18n import _
 from game.replay import ReplayError, load_replay
 from game.replay import fields as F
 from game.replay.library import EXTENSION
-from game.replay.manifest import MAX_SHOTS
+from game.replay.manifest import MAX_SHOTS, decode_drill_mark
 from game.replay.reader import read_manifest
 from game.session import Concede, NextGame, Shoot
 from game.storage import PARTIAL_SUFFIX, FileRefused, clean_partials, keep_corrupt
@@ -141,6 +143,8 @@ def _write_all(fresh: Path, replay_folder, kept: list) -> RebuildReport:
         for replay_path in replay_files(replay_folder):
             try:
                 _, manifest, _, _ = read_manifest(replay_path)
+                if decode_drill_mark(manifest.get("drill")) is not None:
+                    continue        # a drill attempt: the live game writes no match for it
                 found.append((str(manifest.get("created", "")), replay_path.name, replay_path))
             except (ReplayError, FileRefused, OSError) as exc:
                 skipped.append((replay_path.name, str(exc)))

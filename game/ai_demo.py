@@ -56,9 +56,12 @@ def main(argv=None) -> int:
     session = GameSession(args.mode, names=names, seed=args.seed)
     recorder = None
     if args.replays is not None:
+        from game.profiles.seats import computer
         from game.replay import Recorder
         try:
-            recorder = Recorder(session, directory=args.replays)
+            # The sides are the computer levels, so the statistics count the match for them.
+            recorder = Recorder(session, directory=args.replays,
+                                seats=[computer(level).to_plain() for level in levels])
         except OSError as exc:
             print(_("python -m game.ai_demo: error: --replays: no replay can be saved in "
                     "{folder}: {reason}").format(folder=args.replays,

@@ -17,7 +17,7 @@ from game.replay import replay_directory
 from game.storage import keep_corrupt
 
 from .book import profiles_file
-from .rebuild import rebuild
+from .rebuild import catch_up, rebuild
 from .registry import save_profiles_file
 from .store import (FILE_NAME, StoreRefused, StoreUnavailable, check, in_use_elsewhere,
                     open_store, regular_size, writable_folder)
@@ -33,7 +33,8 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
     """Make the database at `path` (default database_path()) ready to open: checked; a
     refused file kept aside and, like a missing one, rebuilt from the profiles file and
     the replays in `replay_folder` (default: the user's replay folder); the profiles
-    file written if there is none. None, or the sentence saying
+    file written if there is none; a sound database caught up with replays saved after
+    its last write (rebuild.catch_up). None, or the sentence saying
     that the file was refused, where it was kept, and that it was rebuilt.
     StoreUnavailable (nothing changed) when the file cannot be used now."""
     path = Path(path or database_path())
@@ -47,13 +48,15 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
     if regular_size(path):
         try:
             check(path)
-            if not profiles_file(path).exists():
-                # A database from before the profiles file: its profiles written out once.
-                conn = open_store(path, checked=True)
-                try:
+            since = _last_write(path)
+            conn = open_store(path, checked=True)
+            try:
+                catch_up(conn, replay_folder, since)
+                if not profiles_file(path).exists():
+                    # A database from before the profiles file: its profiles written once.
                     save_profiles_file(conn)
-                finally:
-                    conn.close()
+            finally:
+                conn.close()
             return None
         except StoreRefused as exc:
             writable_folder(path.parent)
@@ -64,6 +67,13 @@ def prepare_statistics(path=None, replay_folder=None) -> str | None:
     writable_folder(path.parent)
     rebuild(path, replay_folder)
     return notice
+
+
+def _last_write(path: Path) -> float:
+    """When the database was last written (its file or its write-ahead log), less a
+    second for file systems with coarse times: seconds since the epoch."""
+    times = [os.stat(p).st_mtime for p in (path, Path(f"{path}-wal")) if p.exists()]
+    return max(times) - 1.0
 
 
 def open_statistics(path=None, replay_folder=None) -> tuple:

@@ -36,8 +36,10 @@ from .book import ProfilesFileError, profiles_file, read_profiles
 from .registry import save_profiles_file
 from .seats import ProfileError, Seat, seat_from_plain
 from .shots import shot_line
+from .ratings import rate_all_frames
 from .store import migrate
-from .writer import CONCEDED, MatchWriter
+from .totals import total_all
+from .writer import CONCEDED, MatchWriter, delete_match, transaction
 
 
 @dataclass(frozen=True)
@@ -62,11 +64,12 @@ def replay_header(path) -> tuple:
     return tuple(seat_from_plain(s) for s in seats), race_to
 
 
-def write_replay(conn, replay, seats: tuple, race_to: int) -> None:
-    """One loaded replay's match, shot by shot, through a MatchWriter."""
+def write_replay(conn, replay, seats: tuple, race_to: int, match_id: int | None = None) -> None:
+    """One loaded replay's match, shot by shot, through a MatchWriter (as row `match_id`
+    if given)."""
     match = replay.match
     writer = MatchWriter(conn, os.path.basename(replay.path), match.mode, replay.created,
-                         race_to, seats)
+                         race_to, seats, match_id)
     shots = {shot.command_index: shot for shot in replay.shots}
     for k, command in enumerate(replay.commands):
         if isinstance(command, Shoot):
@@ -79,6 +82,44 @@ def write_replay(conn, replay, seats: tuple, race_to: int) -> None:
             writer.concede(1 - int(command.player), CONCEDED)
         elif isinstance(command, NextGame):
             writer.next_game()
+
+
+def catch_up(conn, replay_folder, since: float) -> list:
+    """Write again from its replay every match whose replay file was saved after `since`
+    (the database's last write, seconds since the epoch) and holds more than the
+    database does: a kill between the replay's save and the database's write (a
+    concession, the frame and its rating), or before a match's first row. Drill attempts
+    are left out as the rebuild leaves them. The totals and ratings are then recomputed
+    in play order. Returns the names of the matches written; replays that cannot be read
+    are left to the rebuild's report."""
+    written = {name: (match_id, shots, (won0, won1)) for name, match_id, shots, won0, won1
+               in conn.execute("SELECT replay, id, (SELECT COUNT(*) FROM shots WHERE "
+                               "match=matches.id), won0, won1 FROM matches").fetchall()}
+    caught = []
+    for replay_path in replay_files(replay_folder):
+        try:
+            if replay_path.stat().st_mtime < since:
+                continue
+            manifest = read_manifest(replay_path)[1]
+            if decode_drill_mark(manifest.get("drill")) is not None or not manifest.get("shots"):
+                continue
+            match_id, shots, won = written.get(replay_path.name, (None, 0, (0, 0)))
+            if (len(manifest["shots"]), tuple(manifest.get("games_won", (0, 0)))) == (shots, won):
+                continue
+            replay = load_replay(replay_path)
+            seats, race_to = replay_header(replay_path)
+        except (ReplayError, FileRefused, ProfileError, OSError, TypeError):
+            continue
+        with transaction(conn):
+            if match_id is not None:
+                delete_match(conn, match_id)
+            write_replay(conn, replay, seats, race_to, match_id)
+        caught.append(replay_path.name)
+    if caught:
+        with transaction(conn):
+            total_all(conn)
+            rate_all_frames(conn)
+    return caught
 
 
 def replay_files(folder) -> list:

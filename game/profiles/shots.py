@@ -36,7 +36,7 @@ class ShotLine:
     or off the table; key_ball: the 9 (9-ball) or the black (8-ball) pocketed; fouls: the
     ruling's fouls (Foul values); attempt/made: a potting attempt, and whether it went
     in; cut_angle (rad) and distance (m) of an attempt (else None); keeps_table: the
-    shooter plays on."""
+    shooter's visit goes on (he potted without a foul and plays again)."""
     game: int
     shooter: int
     is_break: bool
@@ -68,7 +68,11 @@ def shot_line(mode: str, table, game: int, shooter: int, is_break: bool, push_ou
         scratch=CUE in facts.pocketed or CUE in facts.off_table,
         key_ball=KEY_BALL[mode] in objects, fouls=tuple(sorted(str(f) for f in ruling["fouls"])),
         attempt=attempt, made=attempt and first in objects, cut_angle=cut, distance=distance,
-        keeps_table=int(ruling["next_player"]) == shooter)
+        # A visit goes on only while the shooter pots without a foul (R8-12, R9 alike);
+        # the same player at the table after a shot that potted nothing is a new visit
+        # (8-ball's second visit, R8-X17; a push-out passed back).
+        keeps_table=(int(ruling["next_player"]) == shooter and bool(objects)
+                     and not ruling["fouls"]))
 
 
 def _geometry(table, result, ids: list, ball: int, when: float, pocket) -> tuple:

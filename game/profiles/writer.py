@@ -1,5 +1,6 @@
-"""Writing a match to the statistics database as it is played: the match when it starts,
-each shot in its own transaction (with the frame, the ratings and the match's score when
+"""Writing a match to the statistics database as it is played: the match with its first
+shot (a match without a shot is no match: a kill at its start leaves no row), each shot
+in its own transaction (with the frame, the ratings and the match's score when
 that shot ends a frame), a conceded frame, the next game.
 
 Both the live listener (listener.py) and the rebuild from replays (rebuild.py) drive a
@@ -24,15 +25,22 @@ CONCEDED = EndReason.CONCEDED.value
 class MatchWriter:
     """One match's rows in `conn`. replay: the replay file's name (the match's identity:
     the rebuild finds it again); created: the match's start, ISO 8601 UTC; race_to:
-    frames that win the match (1: single games); seats: the two Seats, seat 0 first.
-    A match already in the database (the same replay) is an sqlite3.IntegrityError."""
+    frames that win the match (1: single games); seats: the two Seats, seat 0 first;
+    match_id: the row's id (None: the next free one; a match written again keeps its
+    own). A match already in the database (the same replay) is an sqlite3.IntegrityError
+    at its first shot."""
 
     def __init__(self, conn: sqlite3.Connection, replay: str, mode: str, created: str,
-                 race_to: int, seats: tuple):
+                 race_to: int, seats: tuple, match_id: int | None = None):
         self.conn = conn
         self.mode = mode
         self.race_to = race_to
         self.seats = tuple(s.key for s in seats)
+        self.id = match_id
+        self._row = (replay, mode, created, race_to, *self.seats)
+        self._profiles = [(seat.name, seat.created, mode) for seat in seats
+                          if seat.kind == "profile"]
+        self._written = False
         self.won = [0, 0]
         self.game = 0
         self.shots = 0
@@ -41,14 +49,17 @@ class MatchWriter:
         self._run = 0                      # balls potted in the visit so far
         self._breaker = -1                 # the seat that broke this game (-1: no break yet)
         self._game_shooters: set = set()
-        with transaction(conn):
-            for seat in seats:
-                if seat.kind == "profile":
-                    conn.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?)",
-                                 (seat.name, seat.created, mode))
-            self.id = conn.execute(
-                "INSERT INTO matches (replay, mode, created, race_to, seat0, seat1) VALUES "
-                "(?, ?, ?, ?, ?, ?)", (replay, mode, created, race_to, *self.seats)).lastrowid
+
+    def _match_row(self) -> None:
+        """The match's row and its players' profiles, in the transaction of its first
+        shot."""
+        if self._written:
+            return
+        self.conn.executemany("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?)", self._profiles)
+        self.id = self.conn.execute(
+            "INSERT INTO matches (id, replay, mode, created, race_to, seat0, seat1) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?)", (self.id, *self._row)).lastrowid
+        self._written = True
 
     def shot(self, line: ShotLine, winner: int | None = None, reason: str = "") -> None:
         """Write one shot; `winner`: the seat that won the frame on it (None: it goes on),
@@ -63,6 +74,7 @@ class MatchWriter:
             self._breaker = line.shooter
         self._game_shooters.add(line.shooter)
         with transaction(self.conn):
+            self._match_row()
             self.conn.execute(
                 "INSERT INTO shots VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.id, self.shots, self.game, self.mode, self.seats[line.shooter],
@@ -78,7 +90,10 @@ class MatchWriter:
                 self._score(finished=False)
 
     def concede(self, winner: int, reason: str) -> None:
-        """The frame was conceded: seat `winner` wins it."""
+        """The frame was conceded: seat `winner` wins it. Before the match's first shot
+        there is no match to write it to (nor a replay: game.replay.Recorder)."""
+        if not self._written:
+            return
         with transaction(self.conn):
             self._frame_over(winner, reason)
 
@@ -90,10 +105,12 @@ class MatchWriter:
 
     def discard(self) -> None:
         """Remove the match (its frames' ratings recomputed without them)."""
+        if not self._written:
+            return
         with transaction(self.conn):
             rated = self.conn.execute("SELECT COUNT(*) FROM frames WHERE match=?",
                                       (self.id,)).fetchone()[0]
-            _delete_match(self.conn, self.id)
+            delete_match(self.conn, self.id)
             if rated:
                 rate_all_frames(self.conn)
 
@@ -117,7 +134,9 @@ class MatchWriter:
                           (*self.won, finished, winner, self.id))
 
 
-def _delete_match(conn, match_id: int) -> None:
+def delete_match(conn, match_id: int) -> None:
+    """The rows of match `match_id` gone (the caller's transaction; totals and ratings
+    are the caller's to recompute)."""
     for table, column in (("shots", "match"), ("side_totals", "match"), ("frames", "match"),
                           ("matches", "id")):
         conn.execute(f"DELETE FROM {table} WHERE {column}=?", (match_id,))

@@ -45,3 +45,21 @@ def test_demo_replays(tmp_path, capsys):
     else:
         assert code == 2 and "not available" in captured.err
         assert not list(tmp_path.iterdir())
+
+
+def test_a_demo_match_counts_for_the_computer_levels_that_played_it(tmp_path, capsys):
+    from game.profiles.rebuild import rebuild
+    from game.profiles.stats import seat_stats
+    from game.profiles.store import open_store
+    assert ai_demo.main(["--mode", "nine_ball", "--games", "1", "--seed", "3",
+                         "--level", "beginner", "--level-b", "amateur",
+                         "--replays", str(tmp_path / "replays")]) == 0
+    capsys.readouterr()
+    assert rebuild(tmp_path / "s.sqlite", tmp_path / "replays").matches == 1
+    conn = open_store(tmp_path / "s.sqlite")
+    beginner = seat_stats(conn, "computer:beginner", "nine_ball")
+    amateur = seat_stats(conn, "computer:amateur", "nine_ball")
+    assert beginner.frames_won + beginner.frames_lost == 1
+    assert amateur.frames_won + amateur.frames_lost == 1
+    assert seat_stats(conn, "guest", "nine_ball").frames_won == 0
+    conn.close()

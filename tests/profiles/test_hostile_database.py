@@ -192,3 +192,65 @@ def test_a_read_only_data_folder_is_one_sentence_and_nothing_moved(read_only_fol
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "damaged" not in err, err
     assert {p.name: p.read_bytes() for p in read_only_folder.iterdir()} == before
+
+
+# ---- kills at the wrong moment (point 5) ---------------------------------------------------
+
+def test_a_kill_at_the_start_of_a_match_leaves_no_match_row(tmp_path):
+    from game.profiles.listener import StatsRecorder
+    from game.replay import Recorder
+    from game.session import GameSession
+    path = tmp_path / "statistics.sqlite"
+    conn = open_store(path)
+    session = GameSession("nine_ball", ("Ann", "Bob"), seed=1)
+    recorder = Recorder(session, directory=tmp_path / "replays", started=START,
+                        seats=[ANN.to_plain(), BOB.to_plain()])
+    StatsRecorder(session, conn, recorder, (ANN, BOB))
+    conn.close()                    # the process dies here: no detach, no shot
+    assert _matches(path) == 0
+
+
+def test_a_concession_saved_in_the_replay_but_not_in_the_database_is_caught_up(tmp_path):
+    """Killed between the replay's save and the database's write: the next start writes
+    what the replay holds, and the database equals a rebuild's."""
+    from game.profiles.listener import StatsRecorder
+    from game.replay import Recorder
+    from game.session import Concede, GameSession
+    from game.ai import Opponent
+    folder = tmp_path / "replays"
+    path = tmp_path / "statistics.sqlite"
+    conn = open_store(path)
+    play(conn, folder, "nine_ball", (ANN, BOB), ("amateur", "beginner"), 5, 0,
+         shots_per_game=3)
+    session = GameSession("nine_ball", ("Ann", "Bob"), seed=6)
+    recorder = Recorder(session, directory=folder, started=START.replace(hour=13),
+                        seats=[ANN.to_plain(), BOB.to_plain()])
+    stats = StatsRecorder(session, conn, recorder, (ANN, BOB))
+    player = Opponent("beginner", seed=6, params=session.params)
+    while len(session.commands) < 3 and not session.state.game_over:
+        for command in player.decide(session.state).commands:
+            session.apply(command)
+    session.listeners.remove(stats)          # the database's write never happens...
+    session.apply(Concede(session.state.shooter))    # ...but the replay is saved
+    conn.close()
+    assert every_stat(open_store(path))[("profile:Ann", "nine_ball")].frames_won \
+        + every_stat(open_store(path))[("profile:Bob", "nine_ball")].frames_won == 1
+    prepare_statistics(path, folder)
+    rebuild(tmp_path / "rebuilt.sqlite", folder)
+    caught, rebuilt = every_stat(open_store(path)), every_stat(open_store(tmp_path / "rebuilt.sqlite"))
+    assert caught == rebuilt
+    assert (caught[("profile:Ann", "nine_ball")].frames_won
+            + caught[("profile:Bob", "nine_ball")].frames_won) == 2
+
+
+def test_a_second_visit_is_a_visit_of_its_own():
+    """A shot that pots nothing ends the visit even when the same player plays next
+    (8-ball's second visit, R8-X17); one that pots without a foul goes on."""
+    from physics_ext import TableSpec, Ball, shoot
+    from game.profiles.shots import shot_line
+    table = TableSpec.nine_foot()
+    balls = [Ball.pool(0.6, 0.6), Ball.pool(1.6, 0.3)]
+    result = shoot(table, balls, 0, Stroke(0.0, 0.0, 0.0, 0.0, 1.0))   # hits nothing
+    ruling = {"fouls": [], "next_player": 1, "winner": None, "end_reason": None}
+    line = shot_line("eight_ball", table, 0, 1, False, False, [0, 1], ruling, result)
+    assert line.potted == 0 and not line.keeps_table

@@ -86,7 +86,12 @@ def refusal_words(reason: str) -> str:
              ("your opponent is connected", _("Your opponent is back.")),
              ("that seat's player is connected", _("The server still holds your seat for "
                                                    "the connection that was lost: try again "
-                                                   "in half a minute.")))
+                                                   "in half a minute.")),
+             ("the match has ended", _("That match has ended.")),
+             ("this turn, the most allowed", _("The cue ball has been placed as often as "
+                                               "the server allows this turn: shoot.")),
+             ("too many shot data requests", _("Too many messages: slow down.")),
+             ("no choice is pending", _("There is no choice to make now.")))
     for start, words in known:
         if start in reason:
             return words

@@ -45,7 +45,7 @@ from game.race import Race
 from game.replay import Recorder, load_replay
 from game.replay.shotdata import ShotData
 from game.rules import Player, RulesError
-from game.session import Concede, GameSession
+from game.session import Concede, GameSession, PlaceCueBall
 from game.storage import FileRefused, atomic_write, parse_json, read_bounded
 from game.storage.plain import from_plain, to_plain
 
@@ -55,6 +55,8 @@ log = logging.getLogger("game.net.server")
 META_SUFFIX = ".match.json"
 REPLAY_SUFFIX = ".bsreplay"
 SWEEP_EVERY_S = 60.0
+# Shots whose solver data answer is kept per match (about 23 kB each).
+SHOT_DATA_CACHED = 8
 MAX_META_BYTES = 64 * 1024
 
 
@@ -65,7 +67,10 @@ class Limits:
     it is refused with a reason. rate, burst: messages per second per connection (a
     token bucket); a connection refused `kick_after` times for its rate is closed.
     reconnect_timeout: seconds a seat is kept for its player after a disconnect before
-    the opponent may claim the match."""
+    the opponent may claim the match. placements_per_turn: cue-ball placements one
+    player may make before he shoots (each is kept in the match's record, which every
+    client loads). shot_data_rate, shot_data_burst: solver data requests per second
+    per connection (each costs the server milliseconds; answers are cached per shot)."""
     max_frame_bytes: int = 64 * 1024
     rate: float = 20.0
     burst: float = 40.0
@@ -73,6 +78,9 @@ class Limits:
     matches_per_address: int = 4
     connections_per_address: int = 16
     reconnect_timeout: float = 60.0
+    placements_per_turn: int = 20
+    shot_data_rate: float = 1.0
+    shot_data_burst: float = 8.0
 
 
 def token_hash(token: str) -> str:
@@ -114,6 +122,7 @@ class Match:
     race: Race | None = None
     recorder: Recorder | None = None
     digests: list = field(default_factory=list)
+    shot_data: dict = field(default_factory=dict)     # shot index -> its encoded answer
     ended: dict | None = None          # {"winner": 0/1 or None, "reason": str}
     created: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -295,6 +304,7 @@ class MatchServer:
             return
         self.connections_by_address[address] = count + 1
         conn.bucket = _Bucket(self.limits.rate, self.limits.burst)
+        conn.shot_data_bucket = _Bucket(self.limits.shot_data_rate, self.limits.shot_data_burst)
         conn.address = address
         conn.seat_of = None                # (code, seat) once seated
         try:
@@ -358,8 +368,12 @@ class MatchServer:
 
     # ---- requests --------------------------------------------------------------------------
     def _match(self, code: str) -> Match:
+        """The match of `code`; one that is due to be abandoned (see sweep) is abandoned
+        first, so nobody joins or claims it in the meantime."""
         match = self.matches.get(code)
-        if match is None:
+        if match is not None and self._abandoned(match, time.monotonic()):
+            self._finish(match, None, "abandoned")
+        if match is None or (match.ended and match.code not in self.matches):
             raise Refused(f"no match with the code {code}")
         return match
 
@@ -400,6 +414,8 @@ class MatchServer:
         match = self._match(code)
         if conn.seat_of is not None:
             raise Refused("this connection already has a seat")
+        if match.ended:
+            raise Refused(f"the match has ended ({match.ended['reason']})")
         if match.seats[1].token_hash is not None:
             raise Refused("the match is full: watch it instead")
         token = self._seat(match, 1, conn, name)
@@ -444,6 +460,9 @@ class MatchServer:
 
     def _resume(self, conn, match: Match, seat: int, token: str) -> str:
         code = match.code
+        if conn.seat_of not in (None, (code, seat)):
+            # One connection, one seat: a seat left behind would stay bound to it.
+            raise Refused("this connection already has a seat")
         expected = match.seats[seat].token_hash
         if expected is None or not hmac.compare_digest(expected, token_hash(token)):
             raise Refused("wrong token for that seat")
@@ -488,10 +507,24 @@ class MatchServer:
                     raise Refused("a player concedes only for himself")
             elif int(actor(match.session)) != seat:
                 raise Refused("it is not your turn")
+            if isinstance(command, PlaceCueBall):
+                self._check_placements(match)
             await self._play(match, seat, seq, command)
             if match.race.over:
                 self._finish(match, int(match.race.winner), "won")
         return None
+
+    def _check_placements(self, match: Match) -> None:
+        """Refused once the player at the table has placed the cue ball
+        `limits.placements_per_turn` times since the last other command."""
+        placed = 0
+        for command in reversed(match.session.commands):
+            if not isinstance(command, PlaceCueBall):
+                break
+            placed += 1
+        if placed >= self.limits.placements_per_turn:
+            raise Refused(f"the cue ball was placed {placed} times this turn, the most "
+                          f"allowed: shoot")
 
     async def _play(self, match: Match, seat: int, seq, command, rack: bool = True) -> None:
         """Apply an accepted command (and rack the next frame if it ended one), save the
@@ -538,11 +571,16 @@ class MatchServer:
         SWEEP_EVERY_S."""
         now = time.monotonic()
         for match in list(self.matches.values()):
-            seats = [s for s in match.seats if s.token_hash is not None]
-            if match.ended or match.lock.locked() or any(s.conn for s in seats):
-                continue
-            if all(now - s.left_at >= self.limits.reconnect_timeout for s in seats):
+            if self._abandoned(match, now):
                 self._finish(match, None, "abandoned")
+
+    def _abandoned(self, match: Match, now: float) -> bool:
+        """Whether every player of `match` has been gone longer than the reconnect
+        timeout (and it has not ended yet)."""
+        seats = [s for s in match.seats if s.token_hash is not None]
+        if match.ended or match.lock.locked() or any(s.conn for s in seats):
+            return False
+        return all(now - s.left_at >= self.limits.reconnect_timeout for s in seats)
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -570,12 +608,26 @@ class MatchServer:
         return None
 
     def _on_shot_data(self, conn, code, shot):
-        """A shot's solver data, which a client whose digest differed adopts."""
+        """A shot's solver data, which a client whose digest differed adopts: for the
+        match's own players and spectators, at `limits.shot_data_rate`, each shot's
+        answer made once."""
         match = self._match(code)
+        if conn.seat_of is None or conn.seat_of[0] != code:
+            if conn not in match.spectators:
+                raise Refused("only the match's players and spectators may ask for its shots")
         if match.session is None or shot >= len(match.session.shots):
             raise Refused(f"no shot {shot} in this match")
-        data = ShotData.of(match.session.shots[shot].result)
-        return P.encode("shot_data", shot=shot, data=data.to_plain(), digest=data.digest())
+        if not conn.shot_data_bucket.take():
+            raise Refused("too many shot data requests: slow down")
+        answer = match.shot_data.get(shot)
+        if answer is None:
+            data = ShotData.of(match.session.shots[shot].result)
+            answer = P.encode("shot_data", shot=shot, data=data.to_plain(),
+                              digest=data.digest())
+            if len(match.shot_data) >= SHOT_DATA_CACHED:
+                match.shot_data.pop(next(iter(match.shot_data)))
+            match.shot_data[shot] = answer
+        return answer
 
 
 async def serve_forever(folder, host: str, port: int, limits: Limits, ready=None) -> None:

@@ -123,6 +123,8 @@ class GameSession:
                                                  self.state.shooter, command.group)
         elif isinstance(command, ChooseOption):
             state = self._mode_state("nine_ball")
+            if state.option_pending is None:
+                raise RulesError("no choice is pending: only a push out offers the table")
             self.state = nine_ball.choose_option(state, state.option_pending, command.choice)
         elif isinstance(command, Concede):
             self.state = concede(self.state, command.player)

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from game.i18n import _
@@ -27,6 +30,8 @@ from game.storage.plain import to_plain
 CLUSTER_LOCAL = re.compile(r"local:([1-9][0-9]{0,3})")
 CLUSTER_ADDRESS = re.compile(r"tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}")
 CONNECT_TIMEOUT_S = 20
+# How often a worker process looks whether the command that started it is still there.
+PARENT_CHECK_S = 0.5
 
 
 class BackendError(RuntimeError):
@@ -55,15 +60,30 @@ class InProcess:
             yield chunk, fn(chunk)
 
 
+def exit_with_parent(parent: int) -> None:
+    """In a worker process: end it (at once, from a daemon thread) as soon as its parent
+    `parent` (a pid) is gone, so a command killed with SIGKILL, which runs no clean-up,
+    leaves no orphan computing for nobody. An orphan is adopted by another process: its
+    parent pid changes. Polled every PARENT_CHECK_S: portable, and unlike Linux's
+    PR_SET_PDEATHSIG not fired by the end of the thread that started the worker."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+    threading.Thread(target=watch, name="breakshot-parent-watch", daemon=True).start()
+
+
 class ProcessPool:
-    """A local pool of `workers` processes."""
+    """A local pool of `workers` processes, each ending with the command (see
+    exit_with_parent)."""
 
     def __init__(self, workers: int):
         self.workers = workers
         self.pool = None
 
     def __enter__(self):
-        self.pool = ProcessPoolExecutor(max_workers=self.workers)
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=exit_with_parent,
+                                        initargs=(os.getpid(),))
         return self
 
     def __exit__(self, *exc):

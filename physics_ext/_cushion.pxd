@@ -19,7 +19,7 @@
 
 from libc.math cimport sqrt
 from physics_ext._types cimport *
-from physics_ext._resolve cimport dot3, cross3, fixed_contact
+from physics_ext._resolve cimport dot3, fixed_contact
 
 cdef enum:
     # steps of dP per phase for an impact of the estimated compression impulse: the rebound
@@ -30,23 +30,20 @@ cdef enum:
     MATHAVAN_MAX_STEPS = 160
 
 
-cdef inline void mathavan_step(double* v, double* w, const double* N, const BallProps* B,
-                               double u_w, double u_s, bint cloth, double dP) noexcept nogil:
-    """One step: normal impulse dP (N s) at I, friction at I and, on the cloth, the slate's
-    reaction and friction at C, from the slips at the step's start. v (m/s) and w (rad/s)
-    are updated in place."""
-    cdef double rI[3]
+cdef inline void mathavan_impulse(const double* v, const double* w, const double* N,
+                                  const BallProps* B, double u_w, double u_s, bint cloth,
+                                  double dP, double* J, double* JC) noexcept nogil:
+    """The impulses (N s) of one step of normal impulse dP at I, from the slips at the
+    step's start: J at I (normal and friction), JC at C (the slate's reaction and friction,
+    zero off the cloth)."""
     cdef double u[3]
-    cdef double J[3]
-    cdef double JC[3]
-    cdef double t[3]
-    cdef double un, sm, f, nc, cx, cy, cm, inv_i
+    cdef double un, sm, f, cx, cy, cm
+    cdef double stop = 2.0 * B.m / 7.0     # impulse per m/s of slip that stops a contact
     cdef int k
-    for k in range(3):
-        rI[k] = -B.R * N[k]
-    cross3(w, rI, u)
-    for k in range(3):
-        u[k] += v[k]
+    # velocity of I: v + w x (-R N)
+    u[0] = v[0] - B.R * (w[1] * N[2] - w[2] * N[1])
+    u[1] = v[1] - B.R * (w[2] * N[0] - w[0] * N[2])
+    u[2] = v[2] - B.R * (w[0] * N[1] - w[1] * N[0])
     un = dot3(u, N)
     for k in range(3):
         u[k] -= un * N[k]          # slip of I in the tangent plane
@@ -56,31 +53,36 @@ cdef inline void mathavan_step(double* v, double* w, const double* N, const Ball
     if sm > 0.0:
         # sliding friction, or the impulse that stops the slip (tangential mass 2m/7)
         f = u_w * dP
-        if f > 2.0 * B.m * sm / 7.0:
-            f = 2.0 * B.m * sm / 7.0
+        if f > stop * sm:
+            f = stop * sm
+        f /= sm
         for k in range(3):
-            J[k] -= f * u[k] / sm
+            J[k] -= f * u[k]
     if cloth and J[2] < 0.0:
-        nc = -J[2]                 # the slate holds the centre on the cloth
-        JC[2] = nc
+        JC[2] = -J[2]              # the slate holds the centre on the cloth
         cx = v[0] - B.R * w[1]     # slip of C = v + w x (0, 0, -R)
         cy = v[1] + B.R * w[0]
         cm = sqrt(cx * cx + cy * cy)
         if cm > 0.0:
-            f = u_s * nc
-            if f > 2.0 * B.m * cm / 7.0:
-                f = 2.0 * B.m * cm / 7.0
-            JC[0] = -f * cx / cm
-            JC[1] = -f * cy / cm
-    inv_i = 1.0 / B.inertia
-    cross3(rI, J, t)
-    for k in range(3):
-        w[k] += t[k] * inv_i
-    # torque of the slate's friction: (0, 0, -R) x JC
-    w[0] += B.R * JC[1] * inv_i
-    w[1] -= B.R * JC[0] * inv_i
-    for k in range(3):
-        v[k] += (J[k] + JC[k]) / B.m
+            f = u_s * JC[2]
+            if f > stop * cm:
+                f = stop * cm
+            f /= cm
+            JC[0] = -f * cx
+            JC[1] = -f * cy
+
+
+cdef inline void apply_impulses(double* v, double* w, const double* N, double inv_m,
+                                double arm, const double* J, const double* JC) noexcept nogil:
+    """v, w after impulse J at I (at -R N from the centre) and JC at C (at -R z); inv_m the
+    ball's 1/m (1/kg), arm its R/I (1/(kg m))."""
+    # torque of J: (-R N) x J; of JC: (0, 0, -R) x JC
+    w[0] -= arm * (N[1] * J[2] - N[2] * J[1] - JC[1])
+    w[1] -= arm * (N[2] * J[0] - N[0] * J[2] + JC[0])
+    w[2] -= arm * (N[0] * J[1] - N[1] * J[0])
+    v[0] += (J[0] + JC[0]) * inv_m
+    v[1] += (J[1] + JC[1]) * inv_m
+    v[2] += (J[2] + JC[2]) * inv_m
 
 
 cdef inline void cancel_approach(double* v, const double* N, const BallProps* B,
@@ -122,12 +124,14 @@ cdef inline double mathavan_contact(Traj* T, const BallProps* B, const double* N
                                     const Params* P, bint cloth) noexcept nogil:
     """Mathavan 2010's impact at the rubber (see above) on ball T; cloth: the ball is on the
     slate. Returns the approach speed along N (m/s). At most 2 MATHAVAN_MAX_STEPS + 2 steps
-    of a few dozen flops and two square roots each."""
+    of about 80 flops and two square roots each."""
     cdef double v[3]
     cdef double w[3]
-    cdef double v1[3]
-    cdef double w1[3]
+    cdef double J[3]
+    cdef double JC[3]
     cdef double a, a1, dP, p, work, target, dw, kr, rem, e
+    cdef double inv_m = 1.0 / B.m
+    cdef double arm = B.R / B.inertia
     cdef double v_app = -dot3(T.v, N)
     cdef int k, n
     if v_app <= 0.0:
@@ -142,36 +146,30 @@ cdef inline double mathavan_contact(Traj* T, const BallProps* B, const double* N
         dP /= 1.0 - N[2] * N[2]
     # compression: until the centre stops approaching; work of the normal force at I
     work = 0.0
+    a = v_app
     for n in range(MATHAVAN_MAX_STEPS):
-        a = -dot3(v, N)
-        for k in range(3):
-            v1[k] = v[k]
-            w1[k] = w[k]
-        mathavan_step(v1, w1, N, B, P.u_w, P.u_s, cloth, dP)
-        a1 = -dot3(v1, N)
+        mathavan_impulse(v, w, N, B, P.u_w, P.u_s, cloth, dP, J, JC)
+        a1 = a - (dot3(J, N) + dot3(JC, N)) * inv_m
         if a1 <= 0.0:
             # the last, partial step: the approach speed falls linearly within a step
             p = dP * a / (a - a1)
-            mathavan_step(v, w, N, B, P.u_w, P.u_s, cloth, p)
+            mathavan_impulse(v, w, N, B, P.u_w, P.u_s, cloth, p, J, JC)
+            apply_impulses(v, w, N, inv_m, arm, J, JC)
             work += 0.5 * p * a
             break
+        apply_impulses(v, w, N, inv_m, arm, J, JC)
         work += 0.5 * dP * (a + a1)
-        for k in range(3):
-            v[k] = v1[k]
-            w[k] = w1[k]
+        a = a1
     cancel_approach(v, N, B, cloth)
     # restitution: until the parting work reaches e^2 times the compression work
     target = e * e * work
     work = 0.0
+    a = dot3(v, N)
     for n in range(MATHAVAN_MAX_STEPS):
         if work >= target:
             break
-        a = dot3(v, N)
-        for k in range(3):
-            v1[k] = v[k]
-            w1[k] = w[k]
-        mathavan_step(v1, w1, N, B, P.u_w, P.u_s, cloth, dP)
-        a1 = dot3(v1, N)
+        mathavan_impulse(v, w, N, B, P.u_w, P.u_s, cloth, dP, J, JC)
+        a1 = a + (dot3(J, N) + dot3(JC, N)) * inv_m
         dw = 0.5 * dP * (a + a1)
         if work + dw >= target:
             # the last, partial step: the parting speed a + kr p grows linearly within a
@@ -185,12 +183,12 @@ cdef inline double mathavan_contact(Traj* T, const BallProps* B, const double* N
                 p = rem / a if a > 0.0 else dP
             if p > dP:
                 p = dP
-            mathavan_step(v, w, N, B, P.u_w, P.u_s, cloth, p)
+            mathavan_impulse(v, w, N, B, P.u_w, P.u_s, cloth, p, J, JC)
+            apply_impulses(v, w, N, inv_m, arm, J, JC)
             break
+        apply_impulses(v, w, N, inv_m, arm, J, JC)
         work += dw
-        for k in range(3):
-            v[k] = v1[k]
-            w[k] = w1[k]
+        a = a1
     cancel_approach(v, N, B, cloth)
     for k in range(3):
         T.v[k] = v[k]

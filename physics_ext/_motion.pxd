@@ -187,12 +187,15 @@ cdef inline void fill_props(BallProps* B, double R, double m, double h, const Pa
 
 cdef inline Params make_params(const double[::1] p):
     """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay,
-    e_rail, u_rail, u_r_rail (physics_ext.types.Params.solver_array)."""
+    e_rail, u_rail, u_r_rail, cushion_model, e_e, u_w, e_e_knee, e_e_fall
+    (physics_ext.types.Params.solver_array)."""
     cdef Params P
     P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
         p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
     P.u_b_slow, P.u_b_decay = p[9], p[10]
     P.e_rail, P.u_rail, P.u_r_rail = p[11], p[12], p[13]
+    P.cushion_model = <int>p[14]
+    P.e_e, P.u_w, P.e_e_knee, P.e_e_fall = p[15], p[16], p[17], p[18]
     return P
 
 

@@ -21,6 +21,7 @@ from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, free
                                   classify_on_surface, load_piece)
 from physics_ext._stroke cimport strike_motion, squirt
 from physics_ext._resolve cimport fixed_contact, ball_ball
+from physics_ext._cushion cimport cushion_contact
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
@@ -292,15 +293,11 @@ cdef void land_clear_of_cushions(Sim* S, int i) noexcept nogil:
 
 
 cdef double hit_table(Sim* S, int i, int kind, int feature) noexcept nogil:
-    """Ball i hits cushion segment or jaw tip `feature`: impulse along the contact normal
-    from the cushion's nose edge to the ball centre (Han 2005 for a ball on the cloth)."""
+    """Ball i hits cushion segment or jaw tip `feature`: the impact along the contact normal
+    from the rubber to the ball centre, by Params.cushion_model (_cushion.pxd)."""
     cdef double N[3]
-    cdef double rc[3]
     contact_normal(&S.T[i], &S.B[i], &S.G, kind, feature, N)
-    rc[0] = -S.B[i].R * N[0]
-    rc[1] = -S.B[i].R * N[1]
-    rc[2] = -S.B[i].R * N[2]
-    return fixed_contact(&S.T[i], &S.B[i], N, rc, S.P.e_c, S.P.u_c)
+    return cushion_contact(&S.T[i], &S.B[i], N, &S.P)
 
 
 cdef void end_of_piece(Sim* S, int i) noexcept nogil:
@@ -816,7 +813,7 @@ def run(const double[:, ::1] balls, const double[::1] params,
     """Simulate one shot until every ball rests. Inputs are validated by physics_ext.api.
 
     balls: (n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz (SI units, table frame).
-    params: u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay (make_params).
+    params: Params.solver_array (make_params).
     rail_depth: width of the rail tops (nose line to outer edge, m) along the rail noses
     (segments 0-5); 0 for no rail tops. rail_top_height: their height above the cloth (m,
     at least cushion_height: the rubber rises to it at the nose line).

@@ -41,6 +41,11 @@ cdef enum:
     RAIL_LEFT_HEAD = 4
     RAIL_HEAD = 5
 
+# Ball-cushion models: the values of physics_ext.types.CUSHION_MODELS' codes.
+cdef enum:
+    CUSHION_HAN_2005 = 0
+    CUSHION_MATHAVAN_2010 = 1
+
 ctypedef struct Params:
     double u_s        # ball-cloth sliding friction
     double u_r        # rolling resistance
@@ -48,8 +53,8 @@ ctypedef struct Params:
     double e_b        # ball-ball restitution
     double u_b        # ball-ball friction u_b(v) = u_b + u_b_slow exp(-u_b_decay v), v the
                       # contact points' sliding speed (m/s); (u_b, 0, 0) for a constant u_b
-    double e_c        # ball-cushion restitution
-    double u_c        # ball-cushion friction
+    double e_c        # ball-cushion restitution (Han 2005)
+    double u_c        # ball-cushion friction (Han 2005)
     double e_t        # ball-slate restitution
     double g          # gravity, m/s^2
     double u_b_slow   # extra ball-ball friction of a slow-sliding contact (see u_b)
@@ -57,6 +62,11 @@ ctypedef struct Params:
     double e_rail     # ball-rail top restitution
     double u_rail     # ball-rail top sliding friction
     double u_r_rail   # ball-rail top rolling resistance
+    int cushion_model # CUSHION_HAN_2005 (e_c, u_c) or CUSHION_MATHAVAN_2010 (e_e, u_w, u_s)
+    double e_e        # Mathavan's cushion restitution (work ratio) up to e_e_knee
+    double u_w        # Mathavan's ball-cushion sliding friction
+    double e_e_knee   # m/s: normal speed above which e_e falls (the rubber gives)
+    double e_e_fall   # s/m: e_e's relative fall per m/s above e_e_knee
 
 ctypedef struct BallProps:
     double R          # radius, m

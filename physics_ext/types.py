@@ -96,6 +96,8 @@ class Ball:
 
 
 BALL_FRICTION_MODELS = ("speed", "constant")
+# Ball-cushion models and their solver codes (physics_ext/_types.pxd CUSHION_*).
+CUSHION_MODELS = {"han_2005": 0, "mathavan_2010": 1}
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,13 @@ class Params:
     Ball-ball friction (throw) follows `ball_friction`: "speed" (the default) takes
     u_b(v) = a + b exp(-c v) with (a, b, c) = `u_b_fit` (c in s/m), v the sliding speed of
     the contact points at the impact (m/s), Alciatore's fit to Marlow's measurements;
-    "constant" takes `u_b` whatever the speed (the model before issue 16)."""
+    "constant" takes `u_b` whatever the speed (the model before issue 16).
+
+    Ball-cushion impacts follow `cushion_model`: "mathavan_2010" (the default) integrates
+    Mathavan 2010's impulse with restitution `e_e`, ball-cushion friction `u_w` and the
+    cloth's `u_s` at the slate, e_e falling by the fraction `e_e_fall` per m/s (s/m) of
+    normal speed above `e_e_knee` (m/s); "han_2005" takes Han's single impulse with `e_c`
+    and `u_c` (the model before issue 27)."""
     u_s: float = C.U_S      # ball-cloth sliding friction
     u_r: float = C.U_R      # rolling resistance
     u_sp: float = C.U_SP    # spin-in-place friction: alpha_sp = 5 u_sp g / (2R) rad/s^2
@@ -121,12 +129,19 @@ class Params:
     e_rail: float = C.E_RAIL     # ball-rail top restitution
     u_rail: float = C.U_RAIL     # ball-rail top sliding friction
     u_r_rail: float = C.U_R_RAIL  # ball-rail top rolling resistance
+    cushion_model: str = "mathavan_2010"    # "mathavan_2010" or "han_2005"
+    e_e: float = C.E_E           # Mathavan's cushion restitution below e_e_knee
+    u_w: float = C.U_W           # Mathavan's ball-cushion sliding friction
+    e_e_knee: float = C.E_E_KNEE  # m/s: normal speed above which e_e falls
+    e_e_fall: float = C.E_E_FALL  # s/m: e_e's relative fall per m/s above e_e_knee
 
     def __post_init__(self):
         ranges = {"u_s": (1e-3, 2.0), "u_r": (1e-4, 0.5), "u_sp": (1e-5, 1.0),
                   "e_b": (0.0, 1.0), "u_b": (0.0, 1.0), "e_c": (0.0, 1.0),
                   "u_c": (0.0, 2.0), "e_t": (0.0, 1.0), "g": (0.1, 100.0),
-                  "e_rail": (0.0, 1.0), "u_rail": (1e-3, 2.0), "u_r_rail": (1e-4, 0.5)}
+                  "e_rail": (0.0, 1.0), "u_rail": (1e-3, 2.0), "u_r_rail": (1e-4, 0.5),
+                  "e_e": (0.0, 1.0), "u_w": (0.0, 2.0), "e_e_knee": (0.0, 100.0),
+                  "e_e_fall": (0.0, 10.0)}
         for name, (lo, hi) in ranges.items():
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and lo <= value <= hi):
@@ -142,6 +157,9 @@ class Params:
         if self.ball_friction not in BALL_FRICTION_MODELS:
             raise ValueError(f"parameter ball_friction must be one of {BALL_FRICTION_MODELS}, "
                              f"got {self.ball_friction!r}")
+        if self.cushion_model not in CUSHION_MODELS:
+            raise ValueError(f"parameter cushion_model must be one of "
+                             f"{tuple(CUSHION_MODELS)}, got {self.cushion_model!r}")
         fit = self.u_b_fit
         if not (isinstance(fit, tuple) and len(fit) == 3 and all(
                 isinstance(v, (int, float)) and math.isfinite(v) and 0.0 <= v <= 100.0
@@ -151,12 +169,13 @@ class Params:
 
     def solver_array(self) -> np.ndarray:
         """The solver's parameter array (physics_ext._motion.make_params): u_s, u_r, u_sp,
-        e_b, a, e_c, u_c, e_t, g, b, c, e_rail, u_rail, u_r_rail, with a + b exp(-c v) the
-        ball-ball friction law."""
+        e_b, a, e_c, u_c, e_t, g, b, c, e_rail, u_rail, u_r_rail, cushion model code, e_e,
+        u_w, e_e_knee, e_e_fall, with a + b exp(-c v) the ball-ball friction law."""
         a, b, c = self.ball_friction_law()
         return np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
-                         self.e_t, self.g, b, c, self.e_rail, self.u_rail, self.u_r_rail],
-                        dtype=np.float64)
+                         self.e_t, self.g, b, c, self.e_rail, self.u_rail, self.u_r_rail,
+                         CUSHION_MODELS[self.cushion_model], self.e_e, self.u_w,
+                         self.e_e_knee, self.e_e_fall], dtype=np.float64)
 
     def ball_friction_law(self) -> tuple:
         """(a, b, c): the ball-ball friction at a contact sliding at v m/s is

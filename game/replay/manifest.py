@@ -97,10 +97,14 @@ def _older_params(data: dict) -> dict:
     ball-ball friction, so it is read as such. A file older than 1.3 has no rail widths:
     a named table takes those of the table of that name (the Params' rail coefficients
     take their defaults). A file older than 1.4 has no cushion_rise: its rail tops were at
-    the nose height, a rise of 0."""
+    the nose height, a rise of 0. A file older than 1.7 has no params.cushion_model: it was
+    recorded with Han 2005's cushion impulse, so it is read as such."""
     params = data.get("params")
     if isinstance(params, dict) and "ball_friction" not in params:
         data = {**data, "params": {**params, "ball_friction": "constant"}}
+    params = data.get("params")
+    if isinstance(params, dict) and "cushion_model" not in params:
+        data = {**data, "params": {**params, "cushion_model": "han_2005"}}
     table = data.get("table")
     if (isinstance(table, dict) and "rail_width" not in table and "cushion_width" not in table
             and table.get("name") in ("nine_foot", "english_seven_foot")):

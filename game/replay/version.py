@@ -16,11 +16,12 @@ from pathlib import Path
 import physics_ext
 
 FORMAT_NAME = "breakshot-replay"
-FORMAT_VERSION = (1, 6)        # 1.1 adds race_to; 1.2 the friction model, contact time,
+FORMAT_VERSION = (1, 7)        # 1.1 adds race_to; 1.2 the friction model, contact time,
 # follow-through; 1.3 the rail tops (table cushion_width, rail_width; params e_rail, u_rail,
 # u_r_rail); 1.4 the rail tops' height (table cushion_rise); 1.5 the drill mark of a drill
 # attempt (drill: id, player, score, shots, over); 1.6 the seats (profile, computer level
-# or guest: the statistics database)
+# or guest: the statistics database); 1.7 the cushion model (params cushion_model, e_e,
+# u_w, e_e_knee, e_e_fall)
 # The physics files whose content decides what a shot simulates to.
 _SOLVER_SOURCES = ("*.pyx", "*.pxd", "*.py")
 

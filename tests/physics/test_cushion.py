@@ -1,11 +1,13 @@
-"""Cushions, jaws and pockets: the Han 2005 impulse at the nose (PHYSICS.md 4.3) against its
-closed form for a square hit, the quoted re-roll figures, frozen and rail-hugging balls,
-every rail and pocket by id, and a jaw tip.
+"""Cushions, jaws and pockets: the Han 2005 impulse at the nose (PHYSICS.md 4.3,
+Params(cushion_model="han_2005")) against its closed form for a square hit, the quoted
+re-roll figures, frozen and rail-hugging balls, every rail and pocket by id, and a jaw tip
+(the default Mathavan 2010 model against the measurements: test_cushion_measured.py).
 
 Tolerances: REL = 1e-12 relative for quantities the model gives in closed form (a few dozen
 roundings); POS_TOL_M = 1e-12 m for positions of order 1 m; literature figures quoted with
 three digits are checked to their last digit.
 """
+import dataclasses
 import math
 
 import numpy as np
@@ -24,6 +26,7 @@ M = C.POOL_BALL_MASS
 RHO = contact_distance(NINE_FOOT, R)
 SIN_A = NINE_FOOT.cushion_height / R - 1      # nose above the centre: sin(theta_a)
 COS_A = math.sqrt(1 - SIN_A ** 2)
+HAN = Params(cushion_model="han_2005")
 
 
 def han_square(v, w_y, e_c, u_c):
@@ -63,7 +66,7 @@ def first_of(result, kind):
 @pytest.mark.parametrize("rolling", [False, True])
 @pytest.mark.parametrize("speed", [0.5, 1.0, 2.0, 4.0])
 def test_square_cushion_hit_follows_han_closed_form(speed, rolling, u_c):
-    params = Params(u_c=u_c)
+    params = dataclasses.replace(HAN, u_c=u_c)
     result = square_hit(speed, rolling, params)
     k = first_of(result, EventKind.CUSHION)
     event = result.events[k]
@@ -85,7 +88,7 @@ def test_square_cushion_hit_follows_han_closed_form(speed, rolling, u_c):
 def test_square_hit_at_one_metre_per_second_quoted_reroll(rolling, quoted):
     """PHYSICS 4.3: arriving square at 1 m/s, Han's model (e_c = 0.85, u_c = 0.2, nose at
     0.635 D) re-rolls away at 0.581 (stun) / 0.548 (rolling) m/s."""
-    params = Params(e_c=0.85, u_c=0.2)
+    params = dataclasses.replace(HAN, e_c=0.85, u_c=0.2)
     assert NINE_FOOT.cushion_height == pytest.approx(0.635 * 2 * R, rel=1e-3)
     result = square_hit(1.0, rolling, params)
     rolls = result.events[(result.events["kind"] == EventKind.TRANSITION) &
@@ -98,7 +101,7 @@ def test_frictionless_nose_returns_0715_of_the_normal_speed(angle_deg):
     """u_c = 0: the impulse (1 + e_c) m v_n cos(a) acts along the nose's contact normal, so
     the horizontal normal speed comes back as ((1 + e_c) cos^2(a) - 1) v_n, 0.715 v_n for
     e_c = 0.85 (PHYSICS 4.3), while the speed along the cushion and the spin are kept."""
-    params = Params(u_c=0.0)
+    params = dataclasses.replace(HAN, u_c=0.0)
     result = simulate(NINE_FOOT, bank_shot(math.radians(angle_deg), params=params), params)
     k = first_of(result, EventKind.CUSHION)
     before, after = probes.around(result, k)

@@ -148,3 +148,19 @@ def test_files_before_1_4_have_their_rail_tops_at_the_nose_height(path):
     expected = 0.0 if (major, minor) < (1, 4) else TableSpec.named(table.name).cushion_rise
     assert table.cushion_rise == expected
     assert table.rail_top_height == table.cushion_height + expected
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_files_before_1_7_replay_with_han_2005_cushions(path):
+    """Format 1.7 adds params.cushion_model (issue 27): an older file was recorded with
+    Han 2005's cushion impulse and reads so, which its shots need to re-simulate as
+    recorded; a current one with Mathavan 2010's."""
+    major, minor = map(int, re.match(r"format_(\d+)\.(\d+)_", path.name).groups())
+    expected = "han_2005" if (major, minor) < (1, 7) else "mathavan_2010"
+    assert load_replay(path).match.params.cushion_model == expected
+
+
+def test_a_1_6_file_verifies_shot_for_shot():
+    """The last format before the cushion model: every shot re-simulates to its digest."""
+    replay = load_replay(fixture_path("nine_ball", "1.6"))
+    assert all(check.matches for check in verify(replay))

@@ -7,8 +7,9 @@ import zipfile
 import pytest
 
 from replay_harness import record_match
-from game.replay import (CorruptReplayError, NewerReplayError, NotAReplayError, ReplayError,
-                         ReplayWarning, TruncatedReplayError, load_replay)
+from game.replay import (FORMAT_VERSION, CorruptReplayError, NewerReplayError,
+                         NotAReplayError, ReplayError, ReplayWarning, TruncatedReplayError,
+                         load_replay)
 from replay_files import listing, members, with_json, write_zip
 
 
@@ -208,13 +209,16 @@ def test_a_version_that_is_not_major_minor_is_refused(tmp_path, original):
 
 
 def test_a_newer_minor_version_loads_with_a_warning(tmp_path, original):
+    major, minor = FORMAT_VERSION
+    text = f"{major}.{minor + 1}"
+
     def newer(doc):
-        doc["version"] = "1.7"
+        doc["version"] = text
         doc["commentary"] = "a field this version does not know"
         doc["match"]["params"]["u_future"] = 0.5
     path = tmp_path / "newer.bsreplay"
     with_json(original, path, "replay.json", newer)
-    with pytest.warns(ReplayWarning, match="replay format 1.7 is newer"):
+    with pytest.warns(ReplayWarning, match=f"replay format {text} is newer"):
         replay = load_replay(str(path))
-    assert replay.version == (1, 7) and "ignored" in replay.warnings[0]
+    assert replay.version == (major, minor + 1) and "ignored" in replay.warnings[0]
     assert [s.digest for s in replay.shots] == [s.digest for s in load_replay(original).shots]

@@ -160,13 +160,16 @@ CUE_FROZEN_GAP = 1e-6
 # section 9). They give a 0.2-0.35 ms ball-ball contact at 1-8 m/s, stiff beside the 1 ms tip.
 BALL_YOUNG_MODULUS = 5.84e9    # Pa
 BALL_POISSON_RATIO = 0.34
-# Ball-cushion contact during the strike: a stiff linear spring whose free contact with the
-# ball would last this long (s). Mathavan, Jackson & Parkin (Proc. IMechE C 224, 2010) find
-# the cushion acts as rigid below 2.5 m/s of normal speed; the stroke's result changes by
-# well under a degree between 0.1 and 0.4 ms (tests/physics/test_frozen_strike.py), so this
-# stands for that rigid limit, not for a measured duration.
-CUE_FROZEN_CUSHION_TIME = 2e-4
+# Ball-cushion contact during the strike: a linear spring whose free contact with the ball
+# lasts this long (s). An estimate, no published duration was found: the rubber gives a few
+# millimetres ("the cue ball sinks into the cushion", National Billiard Academy, "Runnin' down
+# the rails"); 4 ms is a 0.17 kg ball on about 9e4 N/m, 2.8 mm deep at 2 m/s. The cushion is
+# then soft beside the 1 ms tip, so a cue ball frozen to a rail and struck into it compresses
+# the rubber and comes back off it, as players' kicks off a frozen rail do. A rigid cushion
+# (Mathavan, Jackson & Parkin, Proc. IMechE C 224, 2010, for the impulse at ordinary speeds)
+# would hold the ball on the rail and send it along it instead.
+CUE_FROZEN_CUSHION_TIME = 4e-3
 # Fixed time step: the shortest contact duration of the system over this many steps; and the
 # longest the integration runs (s) whatever happens (the solver takes over what is left).
 CUE_FROZEN_STEPS = 200
-CUE_FROZEN_MAX_TIME = 0.01
+CUE_FROZEN_MAX_TIME = 0.05

@@ -224,6 +224,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double x[48]
     cdef double inertia[16]
     cdef double fz[16]
+    cdef double vz[16]
     cdef double rest[64]
     cdef double dmax[64]
     cdef double stiff[64]
@@ -316,8 +317,6 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     while step < max_steps:
         step += 1
         time += dt
-        for i in range(n):
-            fz[i] = 0.0
         # the tip
         tip_force = hysteretic(tip_delta, &tip_max, k_tip, 1.0, tip_restitution)
         if tip_force > 0.0:
@@ -326,6 +325,9 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
             for k in range(3):
                 velocity[k] += imp * c_a[k] / m0
                 omega[k] += imp * rxc[k] / inertia[0]
+        for i in range(n):
+            fz[i] = 0.0
+            vz[i] = velocity[3 * i + 2]
         # the contacts: normal force, then friction limited by its impulse
         parted = tip_force == 0.0
         for q in range(n_contacts):
@@ -374,7 +376,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
         # the slate carries the downward part of the contact impulses on a resting ball
         for i in range(n):
             if on_cloth[i] and fz[i] < 0.0:
-                velocity[3 * i + 2] -= fz[i] / mass[i]
+                velocity[3 * i + 2] = vz[i]           # exactly: no rounding into the slate
                 bottom[2] = -radius[i]
                 nrm[0] = nrm[1] = 0.0
                 nrm[2] = -1.0

@@ -236,9 +236,10 @@ _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION
 
 def _with_strike_events(result: "ShotResult", struck: StrikeResult) -> np.ndarray:
     """The shot's log with a joint stroke's contacts (StrikeResult.contacts) as events at
-    t = 0, before the solver's: BALL_BALL (ball, other) and CUSHION / JAW_TIP (feature the
-    segment or tip, flagged TOUCHING: the ball touched it before the stroke), `state` the
-    ball's state just after, `speed` the contact's largest closing speed in the stroke."""
+    t = 0, flagged STRIKE, after the slate bounces at t = 0 and before the solver's other
+    events: BALL_BALL (ball, other) and CUSHION / JAW_TIP (feature the segment or tip,
+    flagged TOUCHING too: the ball touched it before the stroke), `state` the ball's state
+    just after, `speed` the contact's largest closing speed in the stroke."""
     geo = result.table.geometry()
     piece_ball, piece_state = result.pieces[0], result.pieces[1]
     added = np.zeros(len(struck.contacts), dtype=EVENT_DTYPE)
@@ -250,8 +251,11 @@ def _with_strike_events(result: "ShotResult", struck: StrikeResult) -> np.ndarra
             (-1, other, geo.segment_rails[other] if kind == "cushion" else geo.tip_rails[other]))
         row["state"] = piece_state[np.flatnonzero(piece_ball == ball)[0]]
         row["speed"] = speed
-        row["flags"] = 0 if kind == "ball" else int(EventFlag.TOUCHING)
-    events = np.concatenate([added, result.events])
+        row["flags"] = EventFlag.STRIKE | (0 if kind == "ball" else EventFlag.TOUCHING)
+    events = result.events
+    slate = (events["kind"] == EventKind.SLATE) & (events["time"] == 0.0)
+    k = events.size if slate.all() else int(np.argmin(slate))     # the leading bounces
+    events = np.concatenate([events[:k], added, events[k:]])
     events.flags.writeable = False
     return events
 

@@ -19,7 +19,8 @@ from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
                                   hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
                                   classify_on_surface, load_piece)
-from physics_ext._stroke cimport strike_motion, squirt
+from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_strike,
+                                  JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
@@ -1015,3 +1016,41 @@ def squirt_angle(double side, double mass_ratio):
     """Squirt angle (rad) for contact side offset `side` (fraction of R) and ball mass over
     cue end mass `mass_ratio` (physics_ext._stroke.squirt)."""
     return squirt(side, mass_ratio)
+
+
+# The bounds of a joint stroke's system (physics_ext._stroke.joint_strike).
+JOINT_MAX_BALLS = JOINT_BALLS
+JOINT_MAX_CONTACTS = JOINT_CONTACTS
+JOINT_LAW_SIZE = LAW_SIZE
+
+
+def joint_strike(const double[::1] stroke, const double[::1] cue,
+                 const double[::1] radius, const double[::1] mass,
+                 const double[:, ::1] position, const unsigned char[::1] on_cloth,
+                 const int[::1] kind, const int[::1] first, const int[::1] second,
+                 const double[:, ::1] geometry, const double[::1] law,
+                 double[:, ::1] velocity, double[:, ::1] omega, double[::1] out,
+                 double[::1] compression):
+    """The stroke (azimuth, elevation, side, height, speed) on ball 0 of a system of
+    touching balls and cushions (physics_ext._stroke.joint_strike; cue: mass,
+    tip_restitution, tip_contact_time, end_mass, miscue_limit, miscue_fraction). velocity
+    and omega (n, 3) are updated in place; out (5,): cue speed after, duration (s), steps,
+    parted (1/0), squirt angle (rad); compression (2 K,): each contact's largest compression
+    (m) and closing speed (m/s). Returns the miscue flag. Runs without the GIL."""
+    cdef int n = radius.shape[0], nc = kind.shape[0]
+    cdef bint miscue
+    cdef double alpha = 0.0
+    if not (1 <= n <= JOINT_BALLS and nc <= JOINT_CONTACTS and law.shape[0] == LAW_SIZE
+            and out.shape[0] >= 5 and compression.shape[0] == 2 * nc):
+        raise ValueError("joint_strike: system beyond its bounds")
+    with nogil:
+        miscue = _joint_strike(stroke[0], stroke[1], stroke[2], stroke[3], stroke[4],
+                               cue[0], cue[1], cue[2], cue[3], cue[4], cue[5], n,
+                               &radius[0], &mass[0], &position[0, 0], &on_cloth[0], nc,
+                               &kind[0] if nc else NULL, &first[0] if nc else NULL,
+                               &second[0] if nc else NULL,
+                               &geometry[0, 0] if nc else NULL, &law[0],
+                               &velocity[0, 0], &omega[0, 0], &alpha, &out[0],
+                               &compression[0] if nc else NULL)
+    out[4] = alpha
+    return bool(miscue)

@@ -12,8 +12,9 @@ from . import _query, _solver
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
 from .cue import CueMotion, follow_through
-from .stroke import CueSpec, StrikeResult, Stroke, strike
-from .types import Ball, BallStates, MotionState, Params, Samples, SimulationError
+from .stroke import CueSpec, StrikeResult, Stroke, strike_layout
+from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
+                    Samples, SimulationError)
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
 # racks built from floating-point arithmetic touch to within ~1e-16 m, and positions saved
@@ -205,11 +206,16 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     if np.any(np.asarray(ball.velocity, dtype=float)) or np.any(
             np.asarray(ball.angular_velocity, dtype=float)):
         raise ValueError(f"ball {cue_index}: the cue ball must be at rest before the stroke")
-    struck = strike(stroke, ball.radius, ball.mass, cue)
-    moved = Ball(ball.radius, ball.mass, ball.position, tuple(struck.velocity),
-                 tuple(struck.angular_velocity))
-    result = simulate(table, [moved if k == cue_index else b for k, b in enumerate(balls)],
-                      params)
+    if not isinstance(table, TableSpec):
+        raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
+    if not isinstance(params, Params):
+        raise ValueError(f"params must be a Params, got {type(params).__name__}")
+    # the point impulse, or the joint stroke when the cue ball touches balls or cushions
+    struck, rows = strike_layout(stroke, _ball_rows(balls), cue_index, table, params, cue)
+    moved = {cue_index, *struck.pushed}
+    result = simulate(table, [Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
+                                   tuple(rows[k, 8:11])) if k in moved else b
+                              for k, b in enumerate(balls)], params)
     return with_stroke(result, cue_index, stroke, struck, cue)
 
 
@@ -218,8 +224,40 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
     """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
     the cue's follow-through with its faults attached."""
     result = dataclasses.replace(result, stroke=struck, cue_index=cue_index)
+    if struck.contacts:
+        result = dataclasses.replace(result, events=_with_strike_events(result, struck))
     return dataclasses.replace(result, cue=follow_through(result, cue_index, stroke, struck,
                                                           cue))
+
+
+_STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,
+                       "jaw_tip": EventKind.JAW_TIP}
+
+
+def _with_strike_events(result: "ShotResult", struck: StrikeResult) -> np.ndarray:
+    """The shot's log with a joint stroke's contacts (StrikeResult.contacts) as events at
+    t = 0, flagged STRIKE, after the slate bounces at t = 0 and before the solver's other
+    events: BALL_BALL (ball, other) and CUSHION / JAW_TIP (feature the segment or tip,
+    flagged TOUCHING too: the ball touched it before the stroke), `state` the ball's state
+    just after, `speed` the contact's largest closing speed in the stroke."""
+    geo = result.table.geometry()
+    piece_ball, piece_state = result.pieces[0], result.pieces[1]
+    added = np.zeros(len(struck.contacts), dtype=EVENT_DTYPE)
+    for row, (kind, ball, other, speed) in zip(added, struck.contacts):
+        row["kind"] = _STRIKE_EVENT_KINDS[kind]
+        row["ball"] = ball
+        row["other"], row["feature"], row["rail"] = (
+            (other, -1, -1) if kind == "ball" else
+            (-1, other, geo.segment_rails[other] if kind == "cushion" else geo.tip_rails[other]))
+        row["state"] = piece_state[np.flatnonzero(piece_ball == ball)[0]]
+        row["speed"] = speed
+        row["flags"] = EventFlag.STRIKE | (0 if kind == "ball" else EventFlag.TOUCHING)
+    events = result.events
+    slate = (events["kind"] == EventKind.SLATE) & (events["time"] == 0.0)
+    k = events.size if slate.all() else int(np.argmin(slate))     # the leading bounces
+    events = np.concatenate([events[:k], added, events[k:]])
+    events.flags.writeable = False
+    return events
 
 
 def _frozen_rails(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> np.ndarray:

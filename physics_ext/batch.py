@@ -22,7 +22,7 @@ from . import _query, _solver
 from . import constants as C
 from .api import (MAX_SPEED_MPS, OVERLAP_TOL_M, ShotResult, _ball_rows, failure_message,
                   problem_message, result_of_log, with_stroke)
-from .stroke import CueSpec, Stroke, strike, strike_motions
+from .stroke import CueSpec, Stroke, frozen_system, strike, strike_layout, strike_motions
 from .table import TableSpec
 from .types import Ball, Params, SimulationError
 
@@ -77,6 +77,7 @@ class BatchResult:
     strokes: Optional[np.ndarray] = None
     cue: Optional[CueSpec] = None
     _failures: tuple = ()
+    joint_strikes: Optional[dict] = None     # {shot: StrikeResult} of the joint strokes
 
     def __len__(self) -> int:
         return self.error.shape[0]
@@ -117,7 +118,8 @@ class BatchResult:
             return result
         stroke = Stroke(*self.strokes[k].tolist())
         cue_ball = balls[self.cue_index]
-        struck = strike(stroke, cue_ball.radius, cue_ball.mass, self.cue)
+        struck = (self.joint_strikes or {}).get(k) or strike(
+            stroke, cue_ball.radius, cue_ball.mass, self.cue)
         return with_stroke(result, self.cue_index, stroke, struck, self.cue)
 
 
@@ -205,14 +207,73 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
         bad.setdefault(int(k), f"shot {k}: ball {cue_index}: the cue ball must be at rest "
                                f"before the stroke")
     struck = np.array([k for k in range(len(stroke_rows)) if k not in bad], dtype=np.intp)
+    if not isinstance(table, TableSpec):
+        raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
+    if not isinstance(params, Params):
+        raise ValueError(f"params must be a Params, got {type(params).__name__}")
+    joint = _frozen_shots(rows, struck, cue_index, table)
+    plain = np.setdiff1d(struck, joint)
     velocity, omega, _, miscue = strike_motions(
-        stroke_rows[struck, :5], rows[struck, cue_index, 0], rows[struck, cue_index, 1], cue)
-    rows[struck, cue_index, 5:8] = velocity
-    rows[struck, cue_index, 8:11] = omega
-    result = _run(table, rows, params, cue_index, threads, logs, invalid, bad)
+        stroke_rows[plain, :5], rows[plain, cue_index, 0], rows[plain, cue_index, 1], cue)
+    rows[plain, cue_index, 5:8] = velocity
+    rows[plain, cue_index, 8:11] = omega
     flags = np.zeros(len(stroke_rows), dtype=bool)
-    flags[struck] = miscue
-    return dataclasses.replace(result, miscue=flags, strokes=stroke_rows, cue=cue)
+    flags[plain] = miscue
+    strikes = {}
+    for k in joint.tolist():       # the cue ball touches balls or cushions: joint strokes
+        strikes[k], rows[k] = strike_layout(Stroke(*stroke_rows[k].tolist()), rows[k],
+                                            cue_index, table, params, cue)
+        flags[k] = strikes[k].miscue
+    result = _run(table, rows, params, cue_index, threads, logs, invalid, bad)
+    for k, struck in strikes.items():
+        if result.error[k] == ShotError.OK:
+            _count_strike_events(result, k, struck, cue_index)
+    return dataclasses.replace(result, miscue=flags, strokes=stroke_rows, cue=cue,
+                               joint_strikes=strikes)
+
+
+def _count_strike_events(result: BatchResult, k: int, struck, cue_index: int) -> None:
+    """Shot k's summary with the joint stroke's contacts counted, as shoot() logs them at
+    t = 0 before the solver's events (api.with_stroke): the first ball the cue ball
+    pushed is its first contact, and every contact is an event (cushions per ball)."""
+    hits = [other for kind, ball, other, _ in struck.contacts
+            if kind == "ball" and ball == cue_index]
+    if hits:
+        result.first_contact[k] = hits[0]
+    result.event_count[k] += len(struck.contacts)
+    for kind, ball, _, _ in struck.contacts:
+        if kind != "ball":
+            result.cushion_contacts[k, ball] += 1
+
+
+def _frozen_shots(rows: np.ndarray, shots: np.ndarray, cue_index: int,
+                  table: TableSpec) -> np.ndarray:
+    """The shots (of `shots`) whose cue ball touches another ball or a cushion
+    (stroke.frozen_system finds the same; this is its quick test over the batch)."""
+    if shots.size == 0:
+        return shots
+    part = rows[shots]
+    cue_ball = part[:, cue_index]
+    gap = (np.linalg.norm(part[:, :, 2:5] - cue_ball[:, None, 2:5], axis=-1)
+           - (part[:, :, 0] + cue_ball[:, None, 0]))
+    gap[:, cue_index] = np.inf
+    near = (gap <= C.CUE_FROZEN_GAP).any(axis=1)
+    geo = table.geometry()
+    R, x, y = cue_ball[:, 0], cue_ball[:, 2], cue_ball[:, 3]
+    with np.errstate(invalid="ignore"):
+        sin_a = table.cushion_height / R - 1.0
+        reach = R * np.sqrt(np.maximum(0.0, 1.0 - sin_a * sin_a))
+    start, normal = geo.segments[:, 0], geo.segment_normals
+    off = ((x[:, None] - start[None, :, 0]) * normal[None, :, 0]
+           + (y[:, None] - start[None, :, 1]) * normal[None, :, 1] - reach[:, None])
+    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)   # the foot is checked later
+    tips = geo.tips
+    off = (np.hypot(x[:, None] - tips[None, :, 0], y[:, None] - tips[None, :, 1])
+           - tips[None, :, 2] - reach[:, None])
+    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)
+    candidates = shots[near]
+    return np.array([k for k in candidates.tolist()
+                     if frozen_system(rows[k], cue_index, table) is not None], dtype=np.intp)
 
 
 # ---------------------------------------------------------------------------------------

@@ -169,3 +169,31 @@ CUE_SHAFT_CHECK_LENGTH = 0.15
 # Largest accepted cue speed (m/s). A power break gives the ball 11-13.4 m/s (PHYSICS 1.2),
 # about 10 m/s of cue speed with the defaults above; 15 leaves headroom and refuses typos.
 MAX_CUE_SPEED = 15.0
+
+# --- Cue: a stroke on a cue ball touching a ball or a cushion (stroke.py, "Frozen cue ball";
+# issue 27 point 2). The tip, the ball-ball and the ball-cushion contacts act together over
+# the tip's contact time, integrated in time.
+# Balls closer than this (m, between surfaces; or a ball this close to a cushion nose or jaw)
+# touch at the strike: the rules' "frozen" (api.FROZEN_TOL_M, cue._FROZEN_M).
+CUE_FROZEN_GAP = 1e-6
+# Ball material for the Hertzian ball-ball contact K = (4/3) E* sqrt(R_eff),
+# E* = E / (2 (1 - nu^2)): phenolic resin, E = 5.84 GPa and Poisson's ratio 0.34 (S. Crown,
+# "Modeling the Effects of Velocity, Spin, Frictional Coefficient, and Impact Angle on
+# Deflection Angle in Near-Elastic Collisions of Phenolic Resin Spheres"; the figures A.
+# Sorokin, "Collision of Billiard Balls", dbkcues.ru, 2014, uses with Landau & Lifshitz vol. 7
+# section 9). They give a 0.2-0.35 ms ball-ball contact at 1-8 m/s, stiff beside the 1 ms tip.
+BALL_YOUNG_MODULUS = 5.84e9    # Pa
+BALL_POISSON_RATIO = 0.34
+# Ball-cushion contact during the strike: a linear spring whose free contact with the ball
+# lasts this long (s). An estimate, no published duration was found: the rubber gives a few
+# millimetres ("the cue ball sinks into the cushion", National Billiard Academy, "Runnin' down
+# the rails"); 4 ms is a 0.17 kg ball on about 9e4 N/m, 2.8 mm deep at 2 m/s. The cushion is
+# then soft beside the 1 ms tip, so a cue ball frozen to a rail and struck into it compresses
+# the rubber and comes back off it, as players' kicks off a frozen rail do. A rigid cushion
+# (Mathavan, Jackson & Parkin, Proc. IMechE C 224, 2010, for the impulse at ordinary speeds)
+# would hold the ball on the rail and send it along it instead.
+CUE_FROZEN_CUSHION_TIME = 4e-3
+# Fixed time step: the shortest contact duration of the system over this many steps; and the
+# longest the integration runs (s) whatever happens (the solver takes over what is left).
+CUE_FROZEN_STEPS = 200
+CUE_FROZEN_MAX_TIME = 0.05

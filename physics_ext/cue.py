@@ -157,7 +157,8 @@ def follow_through(result, cue_index: int, stroke, struck, cue) -> CueMotion:
     c = struck.cue_direction
     v_ball = struck.speed
     v0 = float(stroke.speed)
-    v1 = max(0.0, v0 - mass * v_ball / cue.mass)
+    v1 = max(0.0, v0 - mass * v_ball / cue.mass if struck.cue_speed_after is None
+             else struck.cue_speed_after)       # a joint stroke (stroke.py) gives it
     tau = float(cue.tip_contact_time)
     t_sep = 0.5 * tau
     normal = struck.contact_point / radius

@@ -102,11 +102,14 @@ import enum
 import math
 import numbers
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
 
 from . import _solver
 from . import constants as C
+from .table import TableSpec
+from .types import Params
 
 # Accepted values of strike(..., scoop_rule=...), see the module docstring.
 SCOOP_RULES = ("physics", "equator")
@@ -224,6 +227,15 @@ class StrikeResult:
     tip_cloth: the tip or shaft reaches the cloth at impact (PHYSICS 6, detector step 1).
     miscue: the offset is beyond the miscue limit; velocity and spin are the weak outcome.
     classification: preliminary; the solver completes it (see the module docstring).
+    joint: the cue ball touched other balls or a cushion, and the stroke was resolved with
+        those contacts acting during the tip's contact ("Frozen cue ball").
+    pushed: the balls (indices in the layout) the joint stroke set moving besides the cue
+        ball. cue_speed_after: m/s along c, the cue's speed when the tip left the ball in a
+        joint stroke (None for the point impulse: physics_ext.cue takes V0 - m v / M).
+    contacts: the joint stroke's contacts that carried force, as (kind, ball, other,
+        closing speed m/s): kind "ball" (other: a ball), "cushion" (other: a cushion
+        segment of TableGeometry) or "jaw_tip" (other: a jaw tip); layout indices. The
+        shot's log has them as events at t = 0 (physics_ext.api.with_stroke).
     """
     velocity: np.ndarray
     angular_velocity: np.ndarray
@@ -235,6 +247,10 @@ class StrikeResult:
     tip_cloth: bool
     miscue: bool
     classification: StrikeClass
+    joint: bool = False
+    pushed: tuple = ()
+    cue_speed_after: Optional[float] = None
+    contacts: tuple = ()
 
     @property
     def speed(self) -> float:
@@ -260,12 +276,23 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
     _check("ball mass", mass, 0.0, lo_open=True, unit=" kg")
     if scoop_rule not in SCOOP_RULES:
         raise ValueError(f"scoop_rule must be one of {SCOOP_RULES}, got {scoop_rule!r}")
+    geometry = _contact_geometry(stroke, radius, cue)
+    # The impulse itself is compiled (physics_ext/_stroke.pxd), shared with shoot_batch.
+    velocity, omega, squirt, miscue = strike_motions(
+        np.array([[stroke.azimuth, stroke.elevation, stroke.side, stroke.height,
+                   stroke.speed]]), radius, mass, cue)
+    return _result(stroke, geometry, velocity[0], omega[0], float(squirt[0]),
+                   bool(miscue[0]), scoop_rule)
+
+
+def _contact_geometry(stroke: Stroke, radius: float, cue: CueSpec) -> tuple:
+    """(c, contact point, sin of its angle above the equator, its height above the cloth,
+    tip-cloth contact) of `stroke` on a ball of `radius` (module docstring, step 1)."""
     cos_p, sin_p = math.cos(stroke.azimuth), math.sin(stroke.azimuth)
     cos_t, sin_t = math.cos(stroke.elevation), math.sin(stroke.elevation)
     c = np.array([cos_t * cos_p, cos_t * sin_p, -sin_t])
     e_r = np.array([sin_p, -cos_p, 0.0])
     e_u = np.array([cos_p * sin_t, sin_p * sin_t, cos_t])
-
     a, b = stroke.side, stroke.height
     s = math.sqrt(1.0 - a * a - b * b)
     contact = radius * (a * e_r + b * e_u - s * c)
@@ -273,12 +300,14 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
     sin_contact = max(-1.0, min(1.0, b * cos_t + s * sin_t))
     contact_height = radius * (1.0 + sin_contact)
     tip_cloth = contact_height - cue.shaft_radius * cos_t <= 0.0
+    return c, contact, sin_contact, contact_height, bool(tip_cloth)
 
-    # The impulse itself is compiled (physics_ext/_stroke.pxd), shared with shoot_batch.
-    velocity, omega, squirt, miscue = strike_motions(
-        np.array([[stroke.azimuth, stroke.elevation, a, b, stroke.speed]]), radius, mass, cue)
-    velocity, omega, alpha, miscue = velocity[0], omega[0], float(squirt[0]), bool(miscue[0])
 
+def _result(stroke: Stroke, geometry: tuple, velocity, omega, alpha: float, miscue: bool,
+            scoop_rule: str, **joint) -> StrikeResult:
+    """The StrikeResult of a stroke whose cue ball left with velocity and omega, with its
+    preliminary class (module docstring, steps 2 to 5)."""
+    c, contact, sin_contact, contact_height, tip_cloth = geometry
     if tip_cloth:
         kind = StrikeClass.SCOOP
     elif miscue:
@@ -293,7 +322,7 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
         velocity=_readonly(velocity), angular_velocity=_readonly(omega),
         cue_direction=_readonly(c), squirt_angle=alpha, contact_point=_readonly(contact),
         contact_angle=math.asin(sin_contact), contact_height=contact_height,
-        tip_cloth=bool(tip_cloth), miscue=bool(miscue), classification=kind)
+        tip_cloth=tip_cloth, miscue=miscue, classification=kind, **joint)
 
 
 def strike_motions(strokes: np.ndarray, radius, mass, cue: CueSpec) -> tuple:
@@ -357,3 +386,136 @@ def min_elevation_to_clear(distance: float, height: float, clearance: float,
         raise ValueError(f"no elevation up to pi/2 clears the point at distance {distance!r} m,"
                          f" height {height!r} m with clearance {clearance!r} m")
     return max(0.0, elevation)
+
+
+# StrikeResult.contacts kinds, by FrozenSystem.kind.
+_CONTACT_KINDS = ("ball", "cushion", "jaw_tip")
+
+
+@dataclass(frozen=True)
+class FrozenSystem:
+    """What touches the cue ball at the strike: the balls (layout indices, the cue ball
+    first) linked to it by touching, and their contacts. kind (K,) int32: 0 ball-ball
+    between members first and second (positions in `balls`), 1 a cushion nose or jaw face
+    touching member first (geometry: a point of the nose line (x, y, h) and its horizontal
+    unit direction), 2 a jaw tip (geometry: the tip's axis (x, y), h and its radius);
+    feature: the segment or tip index of a cushion contact (-1 for balls). Positions m,
+    table frame."""
+    balls: np.ndarray
+    kind: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+    geometry: np.ndarray
+    feature: np.ndarray
+
+
+def frozen_system(rows: np.ndarray, cue_index: int, table: TableSpec) -> Optional[FrozenSystem]:
+    """The balls and cushions touching ball `cue_index` of the layout `rows` (n, 11: R, m,
+    position, velocity, angular velocity), directly or through touching balls, within
+    CUE_FROZEN_GAP; None when nothing touches it. At most _solver.JOINT_MAX_BALLS balls
+    (nearest links first) and JOINT_MAX_CONTACTS contacts are kept: the solver takes over
+    beyond them."""
+    geo = table.geometry()
+    h, tol = table.cushion_height, C.CUE_FROZEN_GAP
+    centres, radii = rows[:, 2:5], rows[:, 0]
+    gaps = (np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=-1)
+            - (radii[:, None] + radii[None, :]))
+    np.fill_diagonal(gaps, np.inf)
+    touch = gaps <= tol
+    members = [int(cue_index)]
+    for k in members:                       # breadth first: the nearest links first
+        for j in np.flatnonzero(touch[k]):
+            if int(j) not in members and len(members) < _solver.JOINT_MAX_BALLS:
+                members.append(int(j))
+    kind, first, second, geometry, feature = [], [], [], [], []
+    for p, i in enumerate(members):
+        for q in range(p + 1, len(members)):
+            if touch[i, members[q]]:
+                kind.append(0), first.append(p), second.append(q), feature.append(-1)
+                geometry.append((0.0,) * 6)
+    # cushions, for members resting on the cloth (the nose at height h meets them)
+    seg, seg_n = geo.segments, geo.segment_normals
+    for p, i in enumerate(members):
+        R, (x, y, z) = radii[i], centres[i]
+        if abs(z - R) > tol:
+            continue
+        sin_a = h / R - 1.0
+        reach = R * math.sqrt(max(0.0, 1.0 - sin_a * sin_a))   # horizontal, centre to nose
+        for k in range(seg.shape[0]):
+            (x0, y0), (x1, y1) = seg[k]
+            ex, ey = x1 - x0, y1 - y0
+            length = math.hypot(ex, ey)
+            along = ((x - x0) * ex + (y - y0) * ey) / length
+            off = seg_n[k, 0] * (x - x0) + seg_n[k, 1] * (y - y0) - reach
+            if abs(off) <= tol and 0.0 <= along <= length:
+                kind.append(1), first.append(p), second.append(p), feature.append(k)
+                geometry.append((x0, y0, h, ex / length, ey / length, 0.0))
+        for k, (tx, ty, tr) in enumerate(geo.tips):
+            if abs(math.hypot(x - tx, y - ty) - tr - reach) <= tol:
+                kind.append(2), first.append(p), second.append(p), feature.append(k)
+                geometry.append((tx, ty, h, tr, 0.0, 0.0))
+    if not kind:
+        return None
+    keep = slice(0, _solver.JOINT_MAX_CONTACTS)
+    return FrozenSystem(np.array(members, dtype=np.intp),
+                        np.array(kind[keep], dtype=np.int32),
+                        np.array(first[keep], dtype=np.int32),
+                        np.array(second[keep], dtype=np.int32),
+                        np.ascontiguousarray(geometry[keep], dtype=np.float64).reshape(-1, 6),
+                        np.array(feature[keep], dtype=np.intp))
+
+
+def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: TableSpec,
+                  params: Params, cue: CueSpec = CueSpec(), *,
+                  scoop_rule: str = "equator") -> tuple:
+    """The stroke on ball `cue_index` (at rest) of the layout `rows` (n, 11, as
+    physics_ext.api builds them): (StrikeResult, rows with the motion after the strike).
+    A cue ball touching nothing gets strike()'s point impulse, bit for bit; one touching
+    balls or cushions gets the joint stroke (module docstring, "Frozen cue ball"), which
+    moves the balls it pushes as well."""
+    rows = np.array(rows, dtype=np.float64)
+    R, m = float(rows[cue_index, 0]), float(rows[cue_index, 1])
+    system = frozen_system(rows, cue_index, table)
+    if system is None:
+        struck = strike(stroke, R, m, cue, scoop_rule=scoop_rule)
+        rows[cue_index, 5:8] = struck.velocity
+        rows[cue_index, 8:11] = struck.angular_velocity
+        return struck, rows
+    _check("ball radius", R, 0.0, lo_open=True, unit=" m")
+    _check("ball mass", m, 0.0, lo_open=True, unit=" kg")
+    if scoop_rule not in SCOOP_RULES:
+        raise ValueError(f"scoop_rule must be one of {SCOOP_RULES}, got {scoop_rule!r}")
+    members = system.balls
+    part = rows[members]
+    velocity = np.ascontiguousarray(part[:, 5:8])
+    omega = np.ascontiguousarray(part[:, 8:11])
+    out = np.zeros(5)
+    compression = np.zeros(2 * system.kind.size)
+    a, b, c = params.ball_friction_law()
+    law = np.array([params.e_b, a, b, c, params.e_c, params.u_c, params.u_s,
+                    C.BALL_YOUNG_MODULUS / (1.0 - C.BALL_POISSON_RATIO ** 2),
+                    C.CUE_FROZEN_CUSHION_TIME, C.CUE_FROZEN_STEPS, C.CUE_FROZEN_MAX_TIME])
+    on_cloth = (np.abs(part[:, 4] - part[:, 0]) <= C.CUE_FROZEN_GAP).astype(np.uint8)
+    miscue = _solver.joint_strike(
+        np.array([stroke.azimuth, stroke.elevation, stroke.side, stroke.height,
+                  stroke.speed]),
+        np.array([cue.mass, cue.tip_restitution, cue.tip_contact_time, cue.end_mass,
+                  cue.miscue_limit, C.CUE_MISCUE_FRACTION]),
+        np.ascontiguousarray(part[:, 0]), np.ascontiguousarray(part[:, 1]),
+        np.ascontiguousarray(part[:, 2:5]), on_cloth, system.kind, system.first,
+        system.second, system.geometry, law, velocity, omega, out, compression)
+    rows[members, 5:8] = velocity
+    rows[members, 8:11] = omega
+    moved = tuple(int(members[p]) for p in range(1, len(members))
+                  if (velocity[p] != part[p, 5:8]).any() or (omega[p] != part[p, 8:11]).any())
+    contacts = tuple(
+        (_CONTACT_KINDS[kind], int(members[i]),
+         int(members[j]) if kind == 0 else int(f), float(compression[2 * q + 1]))
+        for q, (kind, i, j, f) in enumerate(zip(system.kind.tolist(), system.first.tolist(),
+                                                system.second.tolist(),
+                                                system.feature.tolist()))
+        if compression[2 * q] > 0.0)
+    struck = _result(stroke, _contact_geometry(stroke, R, cue), velocity[0], omega[0],
+                     float(out[4]), bool(miscue), scoop_rule, joint=True, pushed=moved,
+                     cue_speed_after=float(out[0]), contacts=contacts)
+    return struck, rows

@@ -52,6 +52,11 @@ class EventFlag(enum.IntFlag):
     # pressed together by their relative acceleration, and this contact parted them at the
     # least parting speed sqrt(2 |gap''| PRESS_DEPTH_M) (1 um) instead of a slower bounce.
     PRESSED = 2
+    # A contact of a joint stroke (physics_ext.stroke, "Frozen cue ball"): the cue ball and
+    # the balls or cushions it touched acted together during the strike. Logged at t = 0
+    # from the StrikeResult, after the slate bounces at t = 0 and before the solver's
+    # events; no trajectory piece starts at it (the strike set the pieces' first states).
+    STRIKE = 4
 
 
 # One row of the event log. `other` is -1 unless kind is BALL_BALL; `feature` is the

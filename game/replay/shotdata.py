@@ -237,8 +237,28 @@ def _strike(data, where: str) -> StrikeResult:
         return F.boolean(F.get(data, name, where), f"{where}.{name}")
     classification = F.choice(F.get(data, "classification", where),
                               {c.value for c in StrikeClass}, where + ".classification")
+    # a joint stroke's fields (issue 27; replays recorded before it have none)
+    joint = {}
+    if "joint" in data and flag("joint"):
+        speed = data.get("cue_speed_after")
+        joint = dict(joint=True, cue_speed_after=None if speed is None else num("cue_speed_after"),
+                     pushed=tuple(F.integer(k, where + ".pushed", 0, MAX_BALLS)
+                                  for k in F.items(data.get("pushed", []), where + ".pushed",
+                                                   MAX_BALLS)),
+                     contacts=tuple(_strike_contact(c, where + ".contacts")
+                                    for c in F.items(data.get("contacts", []),
+                                                     where + ".contacts", MAX_EVENTS)))
     return StrikeResult(velocity=vec("velocity"), angular_velocity=vec("angular_velocity"),
                         cue_direction=vec("cue_direction"), squirt_angle=num("squirt_angle"),
                         contact_point=vec("contact_point"), contact_angle=num("contact_angle"),
                         contact_height=num("contact_height"), tip_cloth=flag("tip_cloth"),
-                        miscue=flag("miscue"), classification=StrikeClass(classification))
+                        miscue=flag("miscue"), classification=StrikeClass(classification),
+                        **joint)
+
+
+def _strike_contact(data, where: str) -> tuple:
+    """One StrikeResult.contacts entry: [kind, ball, other, closing speed]."""
+    kind, ball, other, speed = (F.items(data, where, 4) + [None] * 4)[:4]
+    return (F.choice(kind, {"ball", "cushion", "jaw_tip"}, where),
+            F.integer(ball, where, 0, MAX_BALLS), F.integer(other, where, 0, MAX_PIECES),
+            F.number(speed, where))

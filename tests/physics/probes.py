@@ -13,7 +13,7 @@ import hashlib
 
 import numpy as np
 
-from physics_ext import BallStates, EventKind, MotionState
+from physics_ext import BallStates, EventFlag, EventKind, MotionState
 from physics_ext.api import contact_distance
 
 OUT_OF_PLAY = (MotionState.POCKETED, MotionState.OFF_TABLE)
@@ -31,7 +31,7 @@ def _piece_starts(result) -> tuple:
     ball, _, t0, _ = result.pieces
     initial = (events["kind"] == EventKind.SLATE) & (events["time"] == 0.0)
     n_init = len(events) if initial.all() else int(np.argmin(initial))
-    sizes = _piece_count(events["kind"][n_init:])
+    sizes = _piece_count(events[n_init:])
     starts = np.concatenate((np.zeros(n_init, dtype=int),
                              result.n_balls + np.cumsum(sizes) - sizes))
     assert result.n_balls + sizes.sum() == len(ball), "piece log out of step"
@@ -43,10 +43,13 @@ def _piece_starts(result) -> tuple:
     return n_init, starts
 
 
-def _piece_count(kinds: np.ndarray) -> np.ndarray:
-    """Pieces the solver records for events of these kinds: both balls of a BALL_BALL, none
-    for a PASS_OVER (found after the shot, from the flights: nothing changes), one else."""
-    return np.select([kinds == EventKind.BALL_BALL, kinds == EventKind.PASS_OVER], [2, 0], 1)
+def _piece_count(events: np.ndarray) -> np.ndarray:
+    """Pieces the solver records for these events: none for a joint stroke's contacts
+    (flag STRIKE, logged from the StrikeResult) and a PASS_OVER (found after the shot, from
+    the flights: nothing changes), both balls of a BALL_BALL, one else."""
+    kinds = events["kind"]
+    return np.select([(events["flags"] & EventFlag.STRIKE) != 0, kinds == EventKind.BALL_BALL,
+                      kinds == EventKind.PASS_OVER], [0, 2, 0], 1)
 
 
 def _state_from_pieces(result, count: int, t: float) -> BallStates:
@@ -69,7 +72,7 @@ def steps(result):
     n_init, starts = _piece_starts(result)
     n = result.n_balls
     yield result.events[:n_init], initial_state(result), _state_from_pieces(result, n, 0.0)
-    sizes = _piece_count(result.events["kind"])
+    sizes = _piece_count(result.events)
     for k in range(n_init, len(result.events)):
         size = sizes[k]
         t = float(result.events[k]["time"])
@@ -82,7 +85,7 @@ def around(result, k: int) -> tuple:
     n_init, starts = _piece_starts(result)
     if k < n_init:
         return initial_state(result), _state_from_pieces(result, result.n_balls, 0.0)
-    size = _piece_count(result.events["kind"][k])
+    size = int(_piece_count(result.events[k:k + 1])[0])
     t = float(result.events[k]["time"])
     return (_state_from_pieces(result, starts[k], t),
             _state_from_pieces(result, starts[k] + size, t))

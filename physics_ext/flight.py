@@ -6,15 +6,16 @@ flight, their outlines overlap seen from above (horizontal centre distance below
 radii): the flying ball is then above part of the other. The fact both rule sets need
 (R8-17, R9-21); the rules decide what it means.
 
-A ball the flying ball touches in the flight is passed over too when it goes further over
-it than the touch itself (issue 27: a cue ball that met a red 28 mm above the cloth and
-flew on over it, centres 4.7 mm apart, had passed over it). Meeting a ball from a little
-above makes their outlines overlap at the contact without either passing over the other (a
-cue ball hopping 0.6 mm off the slate into a ball 3 mm away: 3 micrometres); so for a
-touched ball the horizontal centre distance must come below its value at every contact
-with it in the flight, by more than TOUCH_DEPTH_M, before or after the contact: flying over
-it and coming down on its far side, or meeting it and flying on over it, both count; the
-approach to the contact and the rebound from it do not.
+A ball the flying ball touches in the flight is passed over too (issue 27: a cue ball
+that met a red 28 mm above the cloth and flew on over it, centres 4.7 mm apart, had passed
+over it), but not merely by touching it: meeting a ball from a little above overlaps their
+outlines at the contact by dz^2 / 4R (a cue ball hopping 0.6 mm off the slate into a ball
+3 mm away: 3 micrometres) and it rebounds, having hit the ball rather than gone over it. So
+a touched ball is passed over when the flying ball is above it, its centre at or above the
+ball's top at a contact (coming down onto it, or meeting it over its top), from the first
+overlap of their outlines; or when the horizontal centre distance comes below its value at
+every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air and flown on
+over, or flown over and touched on the far side), from then on.
 
 Distances come from the exact trajectory pieces of the solver: the squared horizontal
 distance of two pieces is a quartic in time, whose first root is found exactly.
@@ -160,17 +161,19 @@ def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
         # the horizontal centre distance each touched ball must come below: its smallest
         # value at a contact, less TOUCH_DEPTH_M (first_overlaps compares with r_b + r_o)
         depth = np.full(radii.size, np.inf)
+        on_top = np.zeros(radii.size, dtype=bool)
         for e in touched:
             o = int(e["other"] if e["ball"] == b else e["ball"])
             t = float(e["time"])
-            apart = np.hypot(*(_position(pieces, o, t) - _position(pieces, b, t))[:2])
-            depth[o] = min(depth[o], apart - TOUCH_DEPTH_M - radii[b])
+            rel = _position(pieces, b, t) - _position(pieces, o, t)
+            depth[o] = min(depth[o], float(np.hypot(rel[0], rel[1])) - TOUCH_DEPTH_M - radii[b])
+            on_top[o] |= bool(rel[2] >= radii[o])
         hit = np.isfinite(depth)
         deeper = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1,
                                        pieces.rva, flight, b,
                                        np.where(hit, np.maximum(depth, -radii[b]), radii),
                                        MAX_FLIGHT_S)
-        first = np.where(hit, deeper, first)
+        first = np.where(on_top, first, np.where(hit, deeper, first))
     return sorted((float(t), o) for o, t in enumerate(first) if np.isfinite(t))
 
 

@@ -162,6 +162,19 @@ CUE_TIP_CONTACT_TIME = 1.0e-3
 # player's stroke stops it. An assumption: a few inches is the usual teaching; a jab stroke
 # is shorter, a long follow-through twice as long (Stroke.follow_through sets it per stroke).
 CUE_FOLLOW_THROUGH = 0.10
+# Longest follow-through (s after the strike): the cue has stopped by then, however slow it
+# was left (issue 27: a cue slowed by a ball bouncing back into the tip crept on at mm/s for
+# up to a minute). The follow-through is the forearm's swing forward from the elbow (the
+# pendulum stroke: Alciatore, TP B.4 "Stroke speed and acceleration vs. distance"; "the arm
+# below the elbow", Briesath), braked by the player's muscles and limited by the range of
+# motion. A forearm swinging freely from the vertical reaches its turning point a quarter of
+# its pendulum period after passing it, whatever its speed; braking only stops it sooner.
+# The forearm-and-hand segment (Winter, "Biomechanics and Motor Control of Human Movement",
+# table 4.1: length 0.146 H from the elbow to the wrist, centre of mass at 0.682 of it,
+# radius of gyration about the elbow 0.827 of it) of a 1.75 m player: period
+# 2 pi sqrt(0.827^2 L / (0.682 g)) = 1.01 s, a quarter 0.25 s. A derived bound, not a timed
+# stroke: no published measurement of the follow-through's duration was found.
+CUE_FOLLOW_THROUGH_TIME = 0.25
 # Length of shaft (m) behind the tip's rim checked for contacts with the balls after the
 # strike: the ferrule (about 25 mm) and the shaft just behind it, which a ball bouncing off
 # the slate under a steep cue reaches. Further back the shaft only moves along its own axis.

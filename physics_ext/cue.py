@@ -26,7 +26,11 @@ The model
   the tip's dome, touching the ball at separation (on the contact normal, R + r_tip from
   the ball's centre), moves along c decelerating uniformly so that the tip stops
   `Stroke.follow_through` beyond the point where it met the ball (a player's follow-
-  through; 0.1 m by default), or where the dome reaches the cloth.
+  through; 0.1 m by default), or where the dome reaches the cloth, and never later than
+  `CUE_FOLLOW_THROUGH_TIME` (0.25 s) after the strike: the deceleration is at least
+  V1 / (0.25 s - t_sep), so a slow cue (a soft stroke, or one the ball bounced back into)
+  stops after V1 (0.25 s - t_sep) / 2 instead of creeping on (issue 27). The bound is the
+  quarter period of the forearm's pendulum swing from the elbow (constants.py).
 * **The cue's shape**: the tip is a dome of radius r_tip on a shaft (ferrule) of radius
   r_s < r_tip: a spherical cap whose rim lies sqrt(r_tip^2 - r_s^2) ahead of the dome's
   centre, and behind it a cylinder of radius r_s. Contacts after the strike are looked for
@@ -116,8 +120,9 @@ class CueMotion:
 
     direction: (3,) unit cue axis c. speed_before, speed_after: V0 and V1 (m/s along c).
     contact_time: tau (s); separation_time: t_sep = tau / 2 (s). stop_time (s): when the
-    cue stops. tip_at_separation: (3,) m, the dome's centre at t_sep. deceleration: m/s^2.
-    reach: m, how far the dome's centre moves along c after t_sep.
+    cue stops (at most CUE_FOLLOW_THROUGH_TIME). tip_at_separation: (3,) m, the dome's
+    centre at t_sep. deceleration: m/s^2. reach: m, how far the dome's centre moves along c
+    after t_sep (at most the stroke's follow-through).
     contacts: the stroke's cue contacts (at most one push and one contact after separation).
     """
     direction: np.ndarray
@@ -193,14 +198,18 @@ def follow_through(result, cue_index: int, stroke, struck, cue) -> CueMotion:
                 contacts.append(CueContact(float(first["time"]), other, "tip", CueFault.PUSH))
     # follow-through: what is left of it after the contact, and the cloth below the tip
     remaining = float(stroke.follow_through) - v_ball * t_sep
-    if v1 <= 0.0 or remaining <= 0.0:
+    horizon = C.CUE_FOLLOW_THROUGH_TIME - t_sep
+    if v1 <= 0.0 or remaining <= 0.0 or horizon <= 0.0:
         return CueMotion(c, v0, v1, tau, t_sep, t_sep, dome, 0.0, 0.0, tuple(contacts))
-    decel = v1 * v1 / (2.0 * remaining)
-    reach = remaining
+    # stopped within the follow-through and within CUE_FOLLOW_THROUGH_TIME of the strike:
+    # a slow cue (a soft stroke, or one the ball bounced back into) stops after v1 horizon / 2
+    decel = max(v1 * v1 / (2.0 * remaining), v1 / horizon)
+    reach = min(remaining, 0.5 * v1 * v1 / decel)
     if c[2] < 0.0:
         reach = min(reach, max(0.0, (float(dome[2]) - cue.tip_radius) / -float(c[2])))
     # time to cover `reach` at v1 decelerating by decel (reach <= remaining: a real root)
-    t_stop = t_sep + (v1 - math.sqrt(max(0.0, v1 * v1 - 2.0 * decel * reach))) / decel
+    t_stop = min(t_sep + (v1 - math.sqrt(max(0.0, v1 * v1 - 2.0 * decel * reach))) / decel,
+                 C.CUE_FOLLOW_THROUGH_TIME)
     motion = CueMotion(c, v0, v1, tau, t_sep, t_stop, dome, decel, reach, tuple(contacts))
     hit = _first_contact(result, motion, cue_index, cue, skip_cue_ball, v_ball, velocity)
     if hit is None:

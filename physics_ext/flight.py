@@ -1,11 +1,24 @@
 """Flights of a finished shot: when each ball was in the air, and which balls it passed over.
 
 A flight is a maximal span during which a ball is AIRBORNE; a bounce on the slate (or on a
-rail top) ends one flight and starts the next. A ball "passes over" another when, during a flight, their
-outlines overlap seen from above (horizontal centre distance below the sum of radii) while
-they do not touch (no BALL_BALL event between them in that flight): the fact both rule sets
-need (R8-17, R9-21). Distances come from the exact trajectory pieces of the solver: the
-squared horizontal distance of two pieces is a quartic in time, minimised exactly.
+rail top) ends one flight and starts the next. A ball "passes over" another when, during a
+flight, their outlines overlap seen from above (horizontal centre distance below the sum of
+radii): the flying ball is then above part of the other. The fact both rule sets need
+(R8-17, R9-21); the rules decide what it means.
+
+A ball the flying ball touches in the flight is passed over too (issue 27: a cue ball
+that met a red 28 mm above the cloth and flew on over it, centres 4.7 mm apart, had passed
+over it), but not merely by touching it: meeting a ball from a little above overlaps their
+outlines at the contact by dz^2 / 4R (a cue ball hopping 0.6 mm off the slate into a ball
+3 mm away: 3 micrometres) and it rebounds, having hit the ball rather than gone over it. So
+a touched ball is passed over when the flying ball is above it, its centre at or above the
+ball's top at a contact (coming down onto it, or meeting it over its top), from the first
+overlap of their outlines; or when the horizontal centre distance comes below its value at
+every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air and flown on
+over, or flown over and touched on the far side), from then on.
+
+Distances come from the exact trajectory pieces of the solver: the squared horizontal
+distance of two pieces is a quartic in time, whose first root is found exactly.
 """
 from __future__ import annotations
 
@@ -20,6 +33,10 @@ from .types import EVENT_DTYPE, EventKind, MotionState
 _AIRBORNE, _SLATE, _BALL_BALL = (int(MotionState.AIRBORNE), int(EventKind.SLATE),
                                  int(EventKind.BALL_BALL))
 _RAIL_TOP = int(EventKind.RAIL_TOP)
+# How much deeper (m) than at a contact a touched ball's outline must be overlapped to be
+# passed over: a margin for rounding in the contact's position (the solver keeps balls
+# apart to 1 nm), far below anything a referee could see.
+TOUCH_DEPTH_M = 1e-6
 # Longest span (s) over which a flying ball is compared with another ball's piece: a piece
 # of a ball at rest lasts for ever, the flight itself at most a few seconds.
 MAX_FLIGHT_S = 60.0
@@ -130,14 +147,39 @@ def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
 def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
                  flight_pieces: list) -> list:
     """(time, ball) for each ball whose outline ball b's overlaps from above in the flight
-    made of `flight_pieces`, without touching it."""
+    made of `flight_pieces`, at the first time it does; a ball touched in the flight only
+    where the overlap is deeper than at every contact with it (module docstring)."""
     start = float(pieces.t0[flight_pieces[0]])
     end = float(pieces.t1[flight_pieces[-1]])
     touched = events[(events["kind"] == _BALL_BALL) & (events["time"] >= start) &
-                     (events["time"] <= end)]
-    hit = set(touched["other"][touched["ball"] == b]) | set(touched["ball"][touched["other"] == b])
+                     (events["time"] <= end) & ((events["ball"] == b) | (events["other"] == b))]
+    radii = np.ascontiguousarray(radii, dtype=np.float64)
+    flight = np.asarray(flight_pieces, dtype=np.int64)
     first = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1, pieces.rva,
-                                  np.asarray(flight_pieces, dtype=np.int64), b,
-                                  np.ascontiguousarray(radii, dtype=np.float64), MAX_FLIGHT_S)
-    return sorted((float(t), o) for o, t in enumerate(first)
-                  if np.isfinite(t) and o not in hit)
+                                  flight, b, radii, MAX_FLIGHT_S)
+    if touched.size:
+        # the horizontal centre distance each touched ball must come below: its smallest
+        # value at a contact, less TOUCH_DEPTH_M (first_overlaps compares with r_b + r_o)
+        depth = np.full(radii.size, np.inf)
+        on_top = np.zeros(radii.size, dtype=bool)
+        for e in touched:
+            o = int(e["other"] if e["ball"] == b else e["ball"])
+            t = float(e["time"])
+            rel = _position(pieces, b, t) - _position(pieces, o, t)
+            depth[o] = min(depth[o], float(np.hypot(rel[0], rel[1])) - TOUCH_DEPTH_M - radii[b])
+            on_top[o] |= bool(rel[2] >= radii[o])
+        hit = np.isfinite(depth)
+        deeper = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1,
+                                       pieces.rva, flight, b,
+                                       np.where(hit, np.maximum(depth, -radii[b]), radii),
+                                       MAX_FLIGHT_S)
+        first = np.where(on_top, first, np.where(hit, deeper, first))
+    return sorted((float(t), o) for o, t in enumerate(first) if np.isfinite(t))
+
+
+def _position(pieces: Pieces, ball: int, t: float) -> np.ndarray:
+    """(3,) centre (m) of `ball` at time t (s), from its piece covering t."""
+    q = int(np.flatnonzero((pieces.ball == ball) & (pieces.t0 <= t) & (t < pieces.t1))[0])
+    dt = t - float(pieces.t0[q])
+    r, v, a = pieces.rva[q]
+    return r + v * dt + 0.5 * a * dt * dt

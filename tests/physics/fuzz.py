@@ -159,7 +159,6 @@ def run_batch(table, mode, rows, strokes, logs=False, params=Params()):
 def check_batch(batch) -> dict:
     """{kind of failure: shot indices} of a finished batch (see the module docstring)."""
     table = batch.table
-    geo = table.geometry()
     ok = batch.error == ShotError.OK
     fails = {"stalled": np.flatnonzero(batch.error == ShotError.STALLED),
              "event_cap": np.flatnonzero(batch.error == ShotError.EVENT_CAP)}
@@ -167,27 +166,44 @@ def check_batch(batch) -> dict:
     resting = states == MotionState.STATIONARY
     good_state = resting | (states == MotionState.POCKETED) | (states == MotionState.OFF_TABLE)
     fails["not_at_rest"] = np.flatnonzero(ok & ~good_state.all(axis=1))
-    # stationary balls must be where the validator accepts a ball at rest, to 1 nm
+    # stationary balls must be where the validator accepts a ball at rest: to 1 nm if
+    # they moved, to the validator's own tolerance if they rest where they were given
     rows = batch.rows.copy()
     rows[:, :, 5:] = 0.0
     rows[:, :, 2:5] = batch.positions
-    n = rows.shape[1]
-    away = ~resting
-    rows[:, :, 2] = np.where(away, table.length / 2, rows[:, :, 2])
-    rows[:, :, 3] = np.where(away, table.width / 2, rows[:, :, 3])
-    rows[:, :, 4] = np.where(away, 10.0 + 3 * 0.06 * np.arange(n)[None, :], rows[:, :, 4])
     lifted = resting & (np.abs(batch.positions[:, :, 2] - rows[:, :, 0]) > CONTACT_TOL_M)
     fails["rest_off_cloth"] = np.flatnonzero(ok & lifted.any(axis=1))
-    problems = np.empty((rows.shape[0], 3), dtype=np.int32)
-    _query.first_problems(np.ascontiguousarray(rows[ok]), geo.segments, geo.segment_normals,
-                          geo.outline, geo.tips, geo.pockets, table.cushion_height,
-                          CONTACT_TOL_M, MAX_SPEED_MPS, geo.rail_top_width,
-                          table.rail_top_height, problems[:ok.sum()])
-    bad = np.flatnonzero(ok)[problems[:ok.sum(), 0] != _query.PROBLEM_NONE]
-    fails["overlap"] = bad[problems[:ok.sum()][problems[:ok.sum(), 0] != 0, 0]
-                           == _query.PROBLEM_OVERLAP]
-    fails["off_table"] = np.setdiff1d(bad, fails["overlap"])
+    moved = np.any(batch.positions != batch.rows[:, :, 2:5], axis=2)
+    off, overlap = [], []
+    for away, tol in ((~(resting & moved), CONTACT_TOL_M), (~resting, OVERLAP_TOL_M)):
+        problems = _problems(table, _parked(rows, away, table)[ok], tol)
+        bad = np.flatnonzero(ok)[problems != _query.PROBLEM_NONE]
+        hit = problems[problems != _query.PROBLEM_NONE] == _query.PROBLEM_OVERLAP
+        overlap.append(bad[hit])
+        off.append(bad[~hit])
+    fails["overlap"] = np.union1d(*overlap)
+    fails["off_table"] = np.union1d(*off)
     return fails
+
+
+def _parked(rows, away, table) -> np.ndarray:
+    """rows with the balls `away` (N, n) moved high above the table's centre, apart."""
+    rows = rows.copy()
+    n = rows.shape[1]
+    rows[:, :, 2] = np.where(away, table.length / 2, rows[:, :, 2])
+    rows[:, :, 3] = np.where(away, table.width / 2, rows[:, :, 3])
+    rows[:, :, 4] = np.where(away, 10.0 + 0.2 * np.arange(n)[None, :], rows[:, :, 4])
+    return np.ascontiguousarray(rows)
+
+
+def _problems(table, rows, tol) -> np.ndarray:
+    """(N,) the validator's first problem (PROBLEM_*) of each shot's rows."""
+    geo = table.geometry()
+    out = np.empty((rows.shape[0], 3), dtype=np.int32)
+    _query.first_problems(rows, geo.segments, geo.segment_normals, geo.outline, geo.tips,
+                          geo.pockets, table.cushion_height, tol, MAX_SPEED_MPS,
+                          geo.rail_top_width, table.rail_top_height, out)
+    return out[:, 0]
 
 
 def energy_rise(table, params, rows, events, pieces) -> float:

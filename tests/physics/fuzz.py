@@ -174,8 +174,17 @@ def check_batch(batch) -> dict:
     lifted = resting & (np.abs(batch.positions[:, :, 2] - rows[:, :, 0]) > CONTACT_TOL_M)
     fails["rest_off_cloth"] = np.flatnonzero(ok & lifted.any(axis=1))
     moved = np.any(batch.positions != batch.rows[:, :, 2:5], axis=2)
+    # ... and those given pressed in (within the validator's tolerance) no deeper than that
+    start = batch.rows.copy()
+    start[:, :, 5:] = 0.0
+    strict = np.zeros_like(moved)
+    for i in range(rows.shape[1]):
+        alone = np.ones_like(moved)
+        alone[:, i] = False
+        strict[:, i] = _problems(table, _parked(start, alone, table), CONTACT_TOL_M) == 0
     off, overlap = [], []
-    for away, tol in ((~(resting & moved), CONTACT_TOL_M), (~resting, OVERLAP_TOL_M)):
+    for away, tol in ((~(resting & moved & strict), CONTACT_TOL_M),
+                      (~resting, OVERLAP_TOL_M)):
         problems = _problems(table, _parked(rows, away, table)[ok], tol)
         bad = np.flatnonzero(ok)[problems != _query.PROBLEM_NONE]
         hit = problems[problems != _query.PROBLEM_NONE] == _query.PROBLEM_OVERLAP
@@ -189,6 +198,7 @@ def check_batch(batch) -> dict:
 def _parked(rows, away, table) -> np.ndarray:
     """rows with the balls `away` (N, n) moved high above the table's centre, apart."""
     rows = rows.copy()
+    rows[:, :, 5:] = 0.0
     n = rows.shape[1]
     rows[:, :, 2] = np.where(away, table.length / 2, rows[:, :, 2])
     rows[:, :, 3] = np.where(away, table.width / 2, rows[:, :, 3])

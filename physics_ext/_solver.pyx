@@ -442,9 +442,9 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
     friction, rolling resistance or gravity), they are made to part at it, so that they
     stay apart until their next contact instead of sinking into each other or meeting
     again at once, without any gain of energy:
-    1. sliding past each other (both on the cloth, or both in flight), their relative
-       velocity is turned towards the normal, its length kept (turn: equal and opposite,
-       momentum and energy kept);
+    1. sliding past each other, their relative velocity (its horizontal part unless both
+       are in flight: the slate holds a ball on the cloth) is turned towards the normal,
+       its length kept (turn: equal and opposite, momentum and energy kept);
     2. else, pressed by cloth friction or rolling resistance, each such ball is given the
        braking its friction gives it over the time tau the press needs to close them at
        part_speed / e (brake: only removes energy), and the impact is resolved again.
@@ -477,27 +477,33 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             n[k] /= d
         air_i = Ti.state == ST_AIRBORNE
         air_j = Tj.state == ST_AIRBORNE
-        # 1. turn their relative velocity (horizontal on the cloth, where the slate holds
-        # them; the normal's horizontal part then closes the gap at |n_h| of its speed)
-        if air_i == air_j:
-            dims = 3 if air_i else 2
-            h = 1.0 if air_i else sqrt(n[0] * n[0] + n[1] * n[1])
-            if h > 0.0:
-                for k in range(3):
-                    q[k] = Tj.v[k] - Ti.v[k]
-                    n[k] /= h
-                if turn(q, n, want / h, dims):
-                    mu_i = S.B[j].m / (S.B[i].m + S.B[j].m)
-                    mu_j = S.B[i].m / (S.B[i].m + S.B[j].m)
-                    for k in range(dims):
-                        d = q[k] - (Tj.v[k] - Ti.v[k])
-                        Ti.v[k] -= mu_i * d
-                        Tj.v[k] += mu_j * d
-                    settle(S, i, air_i, False)
-                    settle(S, j, air_j, False)
-                    continue
-                for k in range(3):
-                    n[k] *= h
+        # 1. turn their relative velocity: in 3-D for two balls in flight; else its
+        # horizontal part (the slate holds a ball on the cloth), whose normal part must
+        # then make up what the vertical part of the normal does not
+        for k in range(3):
+            q[k] = Tj.v[k] - Ti.v[k]
+        h = sqrt(n[0] * n[0] + n[1] * n[1])
+        dims = 3 if (air_i and air_j) else 2
+        if dims == 3:
+            d = want
+            h = 1.0
+        else:
+            d = (want - q[2] * n[2]) / h if h > 0.0 else INFINITY
+        if h > 0.0:
+            for k in range(dims):
+                n[k] /= h
+            if turn(q, n, d, dims):
+                mu_i = S.B[j].m / (S.B[i].m + S.B[j].m)
+                mu_j = S.B[i].m / (S.B[i].m + S.B[j].m)
+                for k in range(dims):
+                    d = q[k] - (Tj.v[k] - Ti.v[k])
+                    Ti.v[k] -= mu_i * d
+                    Tj.v[k] += mu_j * d
+                settle(S, i, air_i, False)
+                settle(S, j, air_j, False)
+                continue
+            for k in range(dims):
+                n[k] *= h
         # 2. brake the balls the cloth presses together, then the impact again
         g_fin = 0.0
         for k in range(3):

@@ -361,6 +361,14 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         # signed horizontal distance to the nose line: d0 + d1 t (no horizontal acceleration)
         d0 = G.seg_n[2 * k] * (r[0] - p[0]) + G.seg_n[2 * k + 1] * (r[1] - p[1])
         d1 = G.seg_n[2 * k] * v[0] + G.seg_n[2 * k + 1] * v[1]
+        # a ball already inside this rubber's profile came in around its end (over a jaw
+        # tip: the ends of the rubber above the nose are not modelled): it passes through,
+        # as over the pocket, rather than meeting a nose edge that is not the rubber's
+        # nearest point (its normal would not match the contact)
+        rad = r[2] - rubber_height(G, r[2])
+        if (d0 * d0 + rad * rad < (B.R - PRESSED_MAX_M) * (B.R - PRESSED_MAX_M)
+                and on_segment(p, r[0], r[1])):
+            continue
         # the nose edge: d^2 + (z - h)^2 - R^2
         air_point_coeffs(d0, 0.0, d1, 0.0, e0, e1, e2, B.R, c)
         tau = contact_entry(c, 4, T, 2.0 * B.R)

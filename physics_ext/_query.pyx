@@ -88,6 +88,7 @@ cpdef enum:
     PROBLEM_TOO_MUCH_SPIN = 9   # (ball)
     PROBLEM_OVERLAP = 10        # (ball, other ball)
     PROBLEM_IN_RAIL = 11        # (ball, rail): over a rail top, below its surface
+    PROBLEM_IN_RUBBER = 12      # (ball, segment): in the air, inside a cushion's rubber
 
 
 def first_problem(const double[:, ::1] balls, const double[:, :, ::1] seg,
@@ -181,6 +182,11 @@ cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
             if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
                 ball[0], detail[0] = i, k
                 return PROBLEM_IN_JAW
+        k = in_rubber(balls[i, 2], balls[i, 3], balls[i, 4], R, rho, seg, seg_n, tip,
+                      cushion_height, rail_top_height, tol)
+        if k >= 0:
+            ball[0], detail[0] = i, k
+            return PROBLEM_IN_RUBBER
         if sqrt(balls[i, 5] ** 2 + balls[i, 6] ** 2 + balls[i, 7] ** 2) > max_speed:
             ball[0], detail[0] = i, -1
             return PROBLEM_TOO_FAST
@@ -197,6 +203,39 @@ cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
                 return PROBLEM_OVERLAP
     ball[0], detail[0] = -1, -1
     return PROBLEM_NONE
+
+
+cdef int in_rubber(double x, double y, double z, double R, double rho,
+                   const double[:, :, ::1] seg, const double[:, ::1] seg_n,
+                   const double[:, ::1] tip, double cushion_height, double rail_top_height,
+                   double tol) noexcept nogil:
+    """The cushion segment (or n_seg + the jaw tip) whose rubber a ball in the air
+    (centre height z > R) overlaps by more than tol, as the solver meets a flying ball
+    (physics_ext._detect): closer than R to the nose edge, the face above it or the cap's
+    edge of a segment it is in front of (foot on the segment), or closer than the contact
+    distance to a jaw tip's rim point; -1 if none. A ball on the cloth is checked by the
+    contact distance rho alone."""
+    cdef int k
+    cdef double ex, ey, lam, d, e, top = rail_top_height if rail_top_height > cushion_height else cushion_height
+    if z <= R + tol:
+        return -1
+    for k in range(seg.shape[0]):
+        ex = seg[k, 1, 0] - seg[k, 0, 0]
+        ey = seg[k, 1, 1] - seg[k, 0, 1]
+        lam = (x - seg[k, 0, 0]) * ex + (y - seg[k, 0, 1]) * ey
+        d = seg_n[k, 0] * (x - seg[k, 0, 0]) + seg_n[k, 1] * (y - seg[k, 0, 1])
+        if not (0.0 <= lam <= ex * ex + ey * ey and -R < d < R):
+            continue
+        e = z - cushion_height if z < cushion_height else (z - top if z > top else 0.0)
+        if d * d + e * e < (R - tol) * (R - tol) or (d < 0.0 and z < top + R - tol):
+            return k
+    for k in range(tip.shape[0]):
+        d = (tip[k, 2] + rho) * (tip[k, 2] + rho) + (R - cushion_height) * (R - cushion_height)
+        e = ((x - tip[k, 0]) * (x - tip[k, 0]) + (y - tip[k, 1]) * (y - tip[k, 1]) +
+             (z - cushion_height) * (z - cushion_height))
+        if sqrt(e) < sqrt(d) - tol:
+            return seg.shape[0] + k
+    return -1
 
 
 cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept nogil:

@@ -380,21 +380,85 @@ cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             Ti.r[1] += press * dy / d
 
 
+cdef bint frictional(const Traj* T) noexcept nogil:
+    """Does the ball's own motion law brake it by cloth (or rail-top) friction: sliding,
+    or rolling against the rolling resistance?"""
+    return T.state == ST_SLIDING or T.state == ST_ROLLING
+
+
+cdef void brake(Sim* S, int i, double tau) noexcept nogil:
+    """Give ball i (frictional) the velocity and spin its own motion law reaches tau
+    seconds on, where it is: the impulse its cloth friction (or rolling resistance) gives
+    it over tau, applied at once. That law only ever removes energy. Past the end of the
+    law the end state is imposed (end_of_piece)."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef int k
+    cdef bint done = Ti.t0 + tau >= Ti.t_end
+    eval_traj(Ti, &S.B[i], Ti.t_end if done else Ti.t0 + tau, r, v, w)
+    for k in range(3):
+        Ti.v[k] = v[k]
+        Ti.w[k] = w[k]
+    if done:
+        end_of_piece(S, i)
+    else:
+        classify_on_surface(Ti, &S.B[i], S.B[i].z_rail if on_rail(Ti, &S.B[i]) else S.B[i].R)
+        setup_traj(Ti, &S.B[i], &S.P)
+
+
+cdef bint turn(double* q, const double* n, double want, int dims) noexcept nogil:
+    """Turn the relative velocity q (dims components) so that its part along the unit
+    normal n is `want`, keeping its length (so the kinetic energy of the relative motion),
+    the part across n giving way: the contact's friction turning sliding past each other
+    into parting. False (q unchanged) if q is slower than `want`."""
+    cdef double qn = 0.0, q2 = 0.0, t2 = 0.0, keep
+    cdef double t[3]
+    cdef int k
+    for k in range(dims):
+        qn += q[k] * n[k]
+        q2 += q[k] * q[k]
+    # a hair under the length: no rounding may add energy
+    keep = q2 * (1.0 - 1e-12) - want * want
+    if not (keep >= 0.0):
+        return False
+    for k in range(dims):
+        t[k] = q[k] - qn * n[k]
+        t2 += t[k] * t[k]
+    keep = sqrt(keep / t2) if t2 > 0.0 else 0.0
+    if t2 == 0.0:
+        return False
+    for k in range(dims):
+        q[k] = want * n[k] + keep * t[k]
+    return True
+
+
 cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
     """After the impact of balls i and j (settled): if their relative acceleration presses
     them together and they part slower than part_speed (a pressing contact: pushed by cloth
-    friction, rolling resistance or gravity), a normal impulse along the line of centres
-    raises their parting speed to it, so that they stay apart until their next contact
-    instead of sinking into each other or meeting again at once. Equal and opposite
-    (momentum is conserved); the slate takes the vertical part on a ball on the cloth.
-    Returns FLAG_PRESSED if it acted, else 0."""
+    friction, rolling resistance or gravity), they are made to part at it, so that they
+    stay apart until their next contact instead of sinking into each other or meeting
+    again at once, without any gain of energy:
+    1. sliding past each other, their relative velocity (its horizontal part unless both
+       are in flight: the slate holds a ball on the cloth) is turned towards the normal,
+       its length kept (turn: equal and opposite, momentum and energy kept);
+    2. else, pressed by cloth friction or rolling resistance, each such ball is given the
+       braking its friction gives it over the time tau the press needs to close them at
+       part_speed / e (brake: only removes energy), and the impact is resolved again.
+    3. A press neither can pay for (gravity alone presses a ball in flight on a slower
+       one) is parted by a normal impulse, the one gain of energy left (README, Energy).
+    Re-measured after the motion states it changes, PART_ROUNDS times at most. Returns
+    FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
     cdef double c[5]
     cdef double n[3]
-    cdef double scale = 2.0 * (S.B[i].R + S.B[j].R), u, want, d, J, ki, kj
+    cdef double q[3]
+    cdef double scale = 2.0 * (S.B[i].R + S.B[j].R), u, want, d, J, ki, kj, g_fin, h, tau
+    cdef double mu_i, mu_j
     cdef bint air_i, air_j
-    cdef int k, rounds, flags = 0
+    cdef int k, rounds, dims, flags = 0
     for rounds in range(PART_ROUNDS):
         if not (in_play(Ti.state) and in_play(Tj.state)):
             break
@@ -403,6 +467,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
         want = part_speed(c, scale, True)
         if not (want >= PART_MIN_MPS and u < want):
             break
+        flags = FLAG_PRESSED
         for k in range(3):
             n[k] = Tj.r[k] - Ti.r[k]
         d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
@@ -410,6 +475,49 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             n[k] /= d
         air_i = Ti.state == ST_AIRBORNE
         air_j = Tj.state == ST_AIRBORNE
+        # 1. turn their relative velocity: in 3-D for two balls in flight; else its
+        # horizontal part (the slate holds a ball on the cloth), whose normal part must
+        # then make up what the vertical part of the normal does not
+        for k in range(3):
+            q[k] = Tj.v[k] - Ti.v[k]
+        h = sqrt(n[0] * n[0] + n[1] * n[1])
+        dims = 3 if (air_i and air_j) else 2
+        if dims == 3:
+            d = want
+            h = 1.0
+        else:
+            d = (want - q[2] * n[2]) / h if h > 0.0 else INFINITY
+        if h > 0.0:
+            for k in range(dims):
+                n[k] /= h
+            if turn(q, n, d, dims):
+                mu_i = S.B[j].m / (S.B[i].m + S.B[j].m)
+                mu_j = S.B[i].m / (S.B[i].m + S.B[j].m)
+                for k in range(dims):
+                    d = q[k] - (Tj.v[k] - Ti.v[k])
+                    Ti.v[k] -= mu_i * d
+                    Tj.v[k] += mu_j * d
+                settle(S, i, air_i, False)
+                settle(S, j, air_j, False)
+                continue
+            for k in range(dims):
+                n[k] *= h
+        # 2. brake the balls the cloth presses together, then the impact again
+        g_fin = 0.0
+        for k in range(3):
+            g_fin += n[k] * ((Tj.a[k] if frictional(Tj) else 0.0) -
+                             (Ti.a[k] if frictional(Ti) else 0.0))
+        if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
+            tau = (want / (S.P.e_b if S.P.e_b > 0.5 else 0.5) + u) / -g_fin
+            if frictional(Ti):
+                brake(S, i, tau)
+            if frictional(Tj):
+                brake(S, j, tau)
+            ball_ball(Ti, Tj, &S.B[i], &S.B[j], &S.P)
+            settle(S, i, air_i, False)
+            settle(S, j, air_j, False)
+            continue
+        # 3. the parting impulse along the line of centres
         ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
         kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
         J = (want - u) / (ki + kj)
@@ -420,19 +528,20 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
                 Tj.v[k] += J * n[k] / S.B[j].m
         settle(S, i, air_i, False)
         settle(S, j, air_j, False)
-        flags = FLAG_PRESSED
     return flags
 
 
 cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
     """After ball i's impact on cushion segment or jaw tip `feature` (settled): as
     part_pair, for a ball pressed into the cushion (by its own cloth friction, say): its
-    parting speed along the contact normal (horizontal on the cloth) is raised to
-    part_speed. Returns FLAG_PRESSED if it acted, else 0."""
+    velocity is turned to part along the contact normal (horizontal on the cloth) at
+    part_speed, its speed kept; else its friction brakes it over the time the press needs
+    and the impact is resolved again; else (gravity alone, a ball in flight resting on
+    the nose) a normal impulse parts it. Returns FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
     cdef double c[5]
     cdef double N[3]
-    cdef double scale, u, want, q
+    cdef double scale, u, want, q, g_fin, tau
     cdef bint air
     cdef int k, rounds, flags = 0
     for rounds in range(PART_ROUNDS):
@@ -445,16 +554,26 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
         want = part_speed(c, scale, air or kind != EV_CUSHION)
         if not (want >= PART_MIN_MPS and u < want):
             break
+        flags = FLAG_PRESSED
         contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
         if not air:
             N[2] = 0.0
             q = sqrt(N[0] * N[0] + N[1] * N[1])
             N[0] /= q
             N[1] /= q
+        if turn(Ti.v, N, want, 3 if air else 2):
+            settle(S, i, air, False)
+            continue
+        g_fin = (Ti.a[0] * N[0] + Ti.a[1] * N[1] + Ti.a[2] * N[2]) if frictional(Ti) else 0.0
+        if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
+            tau = (want / (S.P.e_c if S.P.e_c > 0.5 else 0.5) + u) / -g_fin
+            brake(S, i, tau)
+            hit_table(S, i, kind, feature)
+            settle(S, i, air, False)
+            continue
         for k in range(3):
             Ti.v[k] += (want - u) * N[k]
         settle(S, i, air, False)
-        flags = FLAG_PRESSED
     return flags
 
 

@@ -120,6 +120,10 @@ def problem_message(rows: np.ndarray, table: TableSpec, problem: int, k: int,
                    f"below {table.rail_top_height + R:.6g} m (inside the rail)")
     elif problem == _query.PROBLEM_OVER_POCKET:
         message = f"position ({x:.6g}, {y:.6g}) m is over a pocket hole ({Pocket(detail).name})"
+    elif problem == _query.PROBLEM_IN_RUBBER:
+        message = (f"centre ({x:.6g}, {y:.6g}, {z:.6g}) m in the air is inside a cushion's "
+                   f"rubber (it must be at least its radius {R} m from every cushion nose, "
+                   f"rubber face and cap edge, and clear of the jaw tips)")
     elif problem == _query.PROBLEM_IN_JAW:
         message = f"position ({x:.6g}, {y:.6g}) m overlaps a pocket jaw"
     elif problem == _query.PROBLEM_TOO_FAST:

@@ -14,12 +14,12 @@ Tolerances (the solver is exact up to rounding and two documented allowances):
   (TOUCHING_TOL_M) for balls that start touching.
 * PRESSING contacts (EventFlag.PRESSED; physics_ext/README.md, "Pressing contacts"): two
   bodies pressed together by their relative acceleration part at sqrt(2 |gap''| 1 um)
-  instead of a slower bounce. That impulse may add up to (1/2) mu V_MAX^2 of energy (mu the
-  reduced mass, or the ball's mass at a cushion), V_MAX = sqrt(2 A_MAX 1 um) with A_MAX =
-  2 g bounding any relative acceleration of two bodies (gravity on a ball in flight, cloth
-  friction u_s g < g on one on the cloth): what the press would have given them over 1 um,
-  and below 6.3 mm/s. Such a contact is always a slow one: its approach is below V_MAX /
-  e_c (the parting speed e v of a faster one needs no raising).
+  without any gain of energy: their sliding past each other is turned into parting, or the
+  cloth's braking over the press time pays for it. The braking is the cloth's impulse, so a
+  pair's momentum is not kept at such an event (energy is checked instead). Only gravity
+  pressing a ball in flight on a body with no motion to turn may still be parted by a
+  push adding up to (1/2) mu V_MAX^2 (mu the reduced mass, or the ball's mass at a
+  cushion), V_MAX = sqrt(2 A_MAX 1 um), A_MAX = 2 g: what the press would give over 1 um.
 """
 import numpy as np
 
@@ -37,7 +37,8 @@ SAMPLES_PER_SHOT = 400          # times at which overlaps are also checked betwe
 
 def check_energy(result):
     """Total energy (translational + rotational + m g (z - R)) never rises at an event, but
-    for the bounded allowance of a pressing contact (module docstring)."""
+    for the bounded allowance of a ball in flight pressed by gravity alone (module
+    docstring)."""
     R_, m = result.ball_rows[:, 0], result.ball_rows[:, 1]
     for events, before, after in probes.steps(result):
         e_before = probes.energies(result, before).sum()
@@ -45,9 +46,17 @@ def check_energy(result):
         speeds = (np.linalg.norm(before.velocities, axis=1) +
                   R_ * np.linalg.norm(before.angular_velocities, axis=1))
         allowance = SNAP_MPS * np.sum(m * speeds) + ROUNDING * e_before
-        if len(events) and events["flags"][0] & EventFlag.PRESSED:
+        if len(events) and events["flags"][0] & EventFlag.PRESSED and in_flight(
+                events[0], before, after):
             allowance += 0.5 * pressed_mass(result, events[0]) * V_MAX ** 2
         assert e_after <= e_before + allowance, (events, e_before, e_after)
+
+
+def in_flight(event, before, after) -> bool:
+    """Is a ball of this event in the air just before or just after it?"""
+    balls = [event["ball"]] + ([event["other"]] if event["other"] >= 0 else [])
+    return bool(np.any(np.isin(np.concatenate((before.states[balls], after.states[balls])),
+                               (MotionState.AIRBORNE,))))
 
 
 def pressed_mass(result, event) -> float:
@@ -63,9 +72,12 @@ def pressed_mass(result, event) -> float:
 
 def check_momentum(result):
     """Each ball-ball impulse conserves the pair's horizontal momentum (the slate takes only
-    vertical momentum: a ball an impact pushes down stays on the cloth)."""
+    vertical momentum: a ball an impact pushes down stays on the cloth); a pressing
+    contact's may add the cloth's braking (module docstring)."""
     for events, before, after in probes.steps(result):
         if not (len(events) and events["kind"][0] == EventKind.BALL_BALL):
+            continue
+        if events["flags"][0] & EventFlag.PRESSED:      # the cloth's braking acted
             continue
         pair = [events["ball"][0], events["other"][0]]
         p_before = probes.momentum(result, before, pair)[:2]

@@ -52,12 +52,17 @@ def deepest_overlap(result):
     return probes.overlap_depth(result, s.positions, s.states)
 
 
+def energy(result, states):
+    return probes.energies(result, states).sum()
+
+
 def test_ball_rolling_at_a_tenth_of_a_millimetre_per_second_hits_the_ball_it_touches():
     """Rolling at 9e-5 m/s from touching a resting ball: an impact at t = 0 at exact
     contact (the old creep rule pressed it 41 nm in with no event). The impact leaves the
-    striker sliding on its topspin (pushing at u_s g) and the struck ball sliding (braked
-    at u_s g): a pressing contact, so they part at sqrt(4 u_s g PRESS_DEPTH_M) = 2.8 mm/s
-    (not e_b 9e-5), sharing the momentum m v."""
+    striker sliding on its topspin and the struck ball sliding: a pressing contact. Its
+    parting is paid for by the striker's spin through the cloth (issue 27): the struck
+    ball never gets more than the striker's momentum m v (the push of issue 16 sent it
+    off at 1.4 mm/s, 16 times the striker's speed, adding energy), and no energy appears."""
     v = 9e-5
     balls = [Ball.pool(1.0, 0.6, velocity=(v, 0, 0), angular_velocity=(0, v / R, 0)),
              Ball.pool(*touching(1.0, 0.6, 0.0))]
@@ -66,31 +71,35 @@ def test_ball_rolling_at_a_tenth_of_a_millimetre_per_second_hits_the_ball_it_tou
     assert result.events["time"][hits[0]] == 0.0
     assert result.events["speed"][hits[0]] == pytest.approx(v, rel=1e-9)
     assert result.events["flags"][hits[0]] & EventFlag.PRESSED
-    _, after = probes.around(result, hits[0])
-    parting = math.sqrt(4 * P.u_s * P.g * PRESS_DEPTH_M)
-    assert after.velocities[1, 0] == pytest.approx((v + parting) / 2, rel=1e-9)
-    assert after.velocities[0, 0] == pytest.approx((v - parting) / 2, rel=1e-9)
+    before, after = probes.around(result, hits[0])
+    assert 0.0 < after.velocities[1, 0] <= v
+    assert energy(result, after) <= energy(result, before)
     assert deepest_overlap(result) <= CONTACT_TOL_M
     check_all(result)
 
 
 def test_ball_spinning_in_place_pushes_a_touching_ball_without_sinking_into_it():
     """Topspin (0, 20, 0) rad/s in place against a resting ball (the old rule: 1 um deep
-    over 189 contacts). Cloth friction drives the spinner at u_s g into the ball at rest
-    and, once pushed, the struck ball slides, braked at u_s g: gap'' = -2 u_s g, so the
-    first contact parts them at exactly sqrt(2 * 2 u_s g * PRESS_DEPTH_M) = 2.8 mm/s."""
+    over 189 contacts). Cloth friction drives the spinner at u_s g into the ball at rest:
+    a pressing contact at t = 0. The cloth's braking over the press time is applied to the
+    spinner and the impact resolved again, so the pair parts at no more than
+    sqrt(2 * 2 u_s g * PRESS_DEPTH_M) = 2.8 mm/s (the press once the struck ball slides
+    too), paid for by the spin: the energy falls at every contact."""
     balls = [Ball.pool(1.0, 0.6, angular_velocity=(0, 20.0, 0)),
              Ball.pool(*touching(1.0, 0.6, 0.0))]
     result = simulate(NINE_FOOT, balls)
     ev = result.events
     hits = np.flatnonzero(ev["kind"] == EventKind.BALL_BALL)
     assert ev["time"][hits[0]] == 0.0 and ev["flags"][hits[0]] & EventFlag.PRESSED
+    for k in hits:
+        before, after = probes.around(result, k)
+        assert energy(result, after) <= energy(result, before)
     _, after = probes.around(result, hits[0])
     parting = after.velocities[1, 0] - after.velocities[0, 0]
-    assert parting == pytest.approx(math.sqrt(4 * P.u_s * P.g * PRESS_DEPTH_M), rel=1e-9)
+    assert 0.0 < parting <= math.sqrt(4 * P.u_s * P.g * PRESS_DEPTH_M) * (1 + 1e-9)
     # the push lasts while the spinner slides (2 * 0.57 m/s / (7 u_s g) = 83 ms); a contact
-    # parts the pair for 2 sqrt(2 PRESS_DEPTH_M / |gap''|) = 1.4 ms at least
-    assert 1 < hits.size <= 83 / 1.4
+    # parts the pair for 2 parting / |gap''| >= 0.3 ms
+    assert 1 < hits.size <= 83 / 0.3
     assert deepest_overlap(result) <= CONTACT_TOL_M
     check_all(result)
 
@@ -109,15 +118,18 @@ def test_breaks_leave_no_pair_pressed_together(scene, speed, seed):
 
 def test_ball_driven_into_a_cushion_by_its_spin_stays_out_of_it():
     """A ball at rest touching the right cushion, spinning towards it: friction drives it
-    into the rail at u_s g; it is parted at sqrt(2 u_s g PRESS_DEPTH_M), never inside."""
+    into the rail at u_s g; the cloth's braking over the press time (paid by the spin)
+    drives it into the cushion, which returns it at about sqrt(2 u_s g PRESS_DEPTH_M)
+    (e_c of the speed the braking gave it), never inside, never gaining energy."""
     rho = contact_distance(NINE_FOOT, R)
     result = simulate(NINE_FOOT, [Ball.pool(1.0, rho, angular_velocity=(15.0, 0, 0))])
     ev = result.events
     first = np.flatnonzero(ev["kind"] == EventKind.CUSHION)[0]
     assert ev["time"][first] == 0.0 and ev["flags"][first] & EventFlag.PRESSED
-    _, after = probes.around(result, first)
+    before, after = probes.around(result, first)
     assert after.velocities[0, 1] == pytest.approx(math.sqrt(2 * P.u_s * P.g * PRESS_DEPTH_M),
-                                                   rel=1e-9)
+                                                   rel=0.1)
+    assert energy(result, after) <= energy(result, before)
     s = sampled(result)
     assert probes.cushion_depth(result, s.positions, s.states) <= CONTACT_TOL_M
     assert len(ev) < MAX_EVENTS

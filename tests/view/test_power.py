@@ -13,7 +13,7 @@ from panda3d.core import MouseButton, Point3
 
 from game.session import GameSession, Shoot
 from game import settings as S
-from game.view.match.aiming import AIM_STEP_RAD, FINE_AIM_STEP_RAD
+from game.view.match.aiming import AIM_STEP_RAD, DEFAULT_POWER, FINE_AIM_STEP_RAD
 from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import stroke_label
 from game.view.match.play import GameScreen
@@ -47,12 +47,13 @@ def play(base):
     base.win.setActive(True)
 
 
-def _meter(screen) -> tuple:
-    """(percent, m/s) as the power meter's words say them."""
+def _meter(screen, preview: bool = False) -> tuple:
+    """(percent, m/s) as the power meter's words say them; `preview`: they must say it
+    is the preview (else that they do not)."""
     words = screen.hud.power.label.getText() + "\n" + screen.hud.power.speed.getText()
-    match = re.fullmatch(r"power (\d+)%\n(\d+\.\d) m/s", words)
-    assert match, words
-    return int(match[1]), float(match[2])
+    match = re.fullmatch(r"power (\d+)%( \(preview\))?\n(\d+\.\d) m/s", words)
+    assert match and bool(match[2]) == preview, words
+    return int(match[1]), float(match[3])
 
 
 def _shown(power: float) -> tuple:
@@ -69,18 +70,46 @@ def test_the_swing_goes_up_and_down_with_the_time_held():
     assert [swing_at(t) for t in held] == pytest.approx([0, 0.25, 0.5, 1, 0.5, 0, 0.5, 1])
 
 
-def test_the_meter_shows_percent_and_speed_all_the_time_while_aiming(play):
+def _aids_speed(screen) -> float:
+    """The cue speed (m/s) of the stroke the aids and the cue show."""
+    return screen.flow.aim.stroke()[0].speed
+
+
+def test_the_meter_shows_the_power_the_aids_use_all_the_time_while_aiming(play):
     screen, robot = play()
     bar = screen.hud.power
     assert not bar.frame.isHidden()
-    assert _meter(screen) == _shown(0.0)
+    # Before any stroke: the preview, marked as such, and the aids at that power.
+    assert _meter(screen, preview=True) == _shown(DEFAULT_POWER)
+    assert _aids_speed(screen) == cue_speed(DEFAULT_POWER)
     robot.inp.hold("space")
     robot.inp.step(45)                  # 0.75 s after the press: half way up
     assert _meter(screen) == _shown(swing_at(45 / FPS)) == (50, round(cue_speed(0.5), 1))
     assert bar.fill.getSz() == pytest.approx(0.5)
-    robot.inp.key("escape")             # called off: back to aiming, the meter empty again
+    assert _aids_speed(screen) == cue_speed(screen.flow.power)
+    robot.inp.key("escape")             # called off: back to aiming and the preview
     assert screen.flow.state == "Aiming" and not bar.frame.isHidden()
-    assert _meter(screen) == _shown(0.0)
+    assert _meter(screen, preview=True) == _shown(DEFAULT_POWER)
+    assert _aids_speed(screen) == cue_speed(DEFAULT_POWER)
+
+
+def test_the_meter_shows_the_stroke_played_and_then_previews_it(play):
+    screen, robot = play()
+    robot.inp.hold("space")
+    robot.inp.step(53)
+    robot.inp.release("space")
+    assert screen.flow.state == "Playing"
+    played = power_for(_last_shot(robot.session).speed)
+    assert not screen.hud.power.frame.isHidden()
+    assert _meter(screen) == _shown(played), "the power the balls run with"
+    robot.inp.key("space")              # skip to the end
+    for _ in range(5 * FPS):
+        if screen.flow.state != "Playing":
+            break
+        robot.inp.step()
+    assert screen.flow.state == "Aiming"
+    assert _meter(screen, preview=True) == _shown(played)
+    assert _aids_speed(screen) == pytest.approx(cue_speed(played))
 
 
 def _held_power(robot, fps: int, seconds: float) -> float:
@@ -128,7 +157,7 @@ def test_a_mouse_stroke_sets_the_cue_speed_from_the_pointer_speed(play):
         inp.point((x, y0 + pull * k // 5))
     drawn = (_cue_position(screen) - rest).length()
     assert drawn == pytest.approx(DRAW_BACK_M * (pull / h) / FULL_PULL_HEIGHTS, rel=1e-4)
-    assert _meter(screen) == _shown(0.0), "drawing back is no power"
+    assert _meter(screen, preview=True) == _shown(DEFAULT_POWER), "drawing back is no push"
     step = 20                           # pixels a frame up the screen at 60 fps
     speed = step * FPS / h              # window heights per second
     inp.point((x, y0 + pull - step))
@@ -310,3 +339,43 @@ def test_the_menu_control_changes_the_stroke_input_by_a_click_and_the_match_uses
     finally:
         app.destroy()
         inputs.close()
+
+
+def _one_frame_click(inp, pixel) -> None:
+    """Press and release mouse button 1 at `pixel` between two frames (a slow machine:
+    the window hands both to the game in one frame)."""
+    inp.point(pixel)
+    inp.mouse.pressButton(MouseButton.one())
+    inp.mouse.releaseButton(MouseButton.one())
+    inp.step()
+
+
+def test_a_click_in_one_frame_aims_at_the_point_in_the_top_view(play, base):
+    screen, robot = play()
+    robot.inp.key("v")
+    _settle(robot)
+    x, y = screen.cue_ball()
+    for target in ((x + 0.5, y + 0.3), (x - 0.2, y - 0.25)):
+        z = screen.cue_style.radius
+        pixel = world_to_pixel(base, (*target, z))
+        _one_frame_click(robot.inp, pixel)
+        # The click lands on a whole pixel: the aim is at the point within 1.5 pixels.
+        metre_px = math.dist(pixel, world_to_pixel(base, (target[0] + 1.0, target[1], z)))
+        tolerance = 1.5 / metre_px / math.dist(target, (x, y))
+        assert screen.flow.aim.setup.azimuth % (2 * math.pi) == pytest.approx(
+            math.atan2(target[1] - y, target[0] - x) % (2 * math.pi), abs=tolerance)
+        assert screen.flow.aim.drag is None, "the click is over"
+
+
+def test_a_click_in_one_frame_on_the_spin_ball_sets_the_tip_there(play, base):
+    screen, robot = play()
+    spin = screen.hud.spin
+    for side, height in ((0.5, -0.4), (-0.3, 0.6)):
+        point = base.render2d.getRelativePoint(
+            spin.root, Point3(side * spin.size, 0, height * spin.size))
+        pixel = ((point.x + 1) / 2 * base.win.getXSize(), (1 - point.z) / 2 * base.win.getYSize())
+        _one_frame_click(robot.inp, pixel)
+        aim = screen.flow.aim.setup
+        one_pixel = 2 / base.win.getYSize() / spin.size * base.getAspectRatio()
+        assert (aim.side, aim.height) == pytest.approx((side, height), abs=one_pixel)
+        assert screen.flow.aim.stroke()[0].side == aim.side

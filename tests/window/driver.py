@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 from PIL import ImageGrab
@@ -70,17 +71,19 @@ class Window:
     """`python -m game ARGS` on `display`, its settings, data and cache in `home`."""
 
     def __init__(self, display: str, home: Path, args=(), seed: int = 1,
-                 size: tuple = (WIDTH, HEIGHT)):
+                 size: tuple = (WIDTH, HEIGHT), env=None):
+        """`env`: more environment variables for the game (a frame floor, say)."""
         self.display = display
         self.size = size
         self.home = Path(home)
         self.probe_path = self.home / "probe.json"
         # A window opened before in the same home left its probe: never read it as ours.
         self.probe_path.unlink(missing_ok=True)
+        extra = dict(env or {})
         env = dict(os.environ, DISPLAY=display, BREAKSHOT_SCREEN_PROBE=str(self.probe_path),
                    XDG_CONFIG_HOME=str(self.home / "config"),
                    XDG_DATA_HOME=str(self.home / "data"),
-                   XDG_CACHE_HOME=str(self.home / "cache"))
+                   XDG_CACHE_HOME=str(self.home / "cache"), **extra)
         env.pop("EGL_PLATFORM", None)
         self.env = env
         self.log = open(self.home / "game.log", "w")
@@ -243,3 +246,28 @@ def second_player_to_computer(window) -> None:
     left, top, r, bottom = right[0]
     window.click((left + r) / 2, (top + bottom) / 2)
     window.wait_text(r"^> Computer: beginner$", 20)
+
+
+def meter(shot: dict) -> tuple | None:
+    """(percent, cue speed m/s, preview) as the power meter's words say them on `shot`,
+    or None where no meter is drawn."""
+    power = text_matching(shot, r"^power \d+%( \(preview\))?$")
+    speed = text_matching(shot, r"^\d+\.\d m/s$")
+    if power is None or speed is None:
+        return None
+    return (int(re.search(r"\d+", power)[0]), float(speed.split()[0]),
+            power.endswith("(preview)"))
+
+
+def aim_degrees(shot: dict) -> float | None:
+    """The aim angle (degrees) the HUD writes on `shot`, or None."""
+    words = text_matching(shot, r"^aim \d+\.\d deg$")
+    return None if words is None else float(words.split()[1])
+
+
+def last_stroke(home: Path) -> dict:
+    """The stroke of the last shot in the replay the game keeps in `home` (its XDG data
+    folder): the file a person finds in Recent matches."""
+    path, = (Path(home) / "data").glob("breakshot/replays/*")
+    with zipfile.ZipFile(path) as archive:
+        return json.loads(archive.read("replay.json"))["shots"][-1]["stroke"]

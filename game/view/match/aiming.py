@@ -4,9 +4,16 @@ push-out declaration and the aiming aids. Each change re-poses the cue, the aids
 instruments and the camera.
 
 The cue is raised by itself only as far as it must be to clear the rail and balls behind
-the cue ball (`aim.clearing_elevation`). The aids show the stroke at the power of the
-moment (while Space is held) or the power last chosen; when that stroke leaves the cloth
-they draw the flight and the HUD warns.
+the cue ball (`aim.clearing_elevation`). One power is shown and used: the power meter's.
+While the stroke is drawn (Space held, a mouse stroke pushed) it is the power of the
+moment; before, the preview, the power of the last stroke played (DEFAULT_POWER at
+first), marked as such on the meter. The cue's lift, the aids and the warning of a cue
+ball that leaves the cloth are all the stroke at that power.
+
+Clicks count by their own press and release: a press in the top view aims at the point
+pressed, a press on the spin selector sets the tip there, even when the release comes in
+the same frame (a slow machine); the position is the pointer's at the press
+(`game.view.input_times`).
 
 Angles in radians (azimuth from +x towards +y, the way the cue ball is sent), tip offsets
 as fractions of the ball radius (the physics Stroke's side and height).
@@ -20,10 +27,11 @@ from panda3d.core import MouseButton
 
 from game.i18n import _
 from game.session.describe import ball_name
+from game.view import input_times
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET
-from .power import cue_speed
+from .power import cue_speed, power_for
 
 AIM_STEP_RAD = math.radians(0.5)        # per arrow press or auto-repeat
 FINE_AIM_STEP_RAD = math.radians(0.1)   # with Shift, or , and .: the aim angle's last
@@ -36,7 +44,7 @@ MAX_ELEVATION_RAD = math.radians(80.0)
 RAISE_NOTED_RAD = math.radians(4.0)
 TIP_STEP = 0.05                         # fraction of the radius per key press
 AIM_GAP_M = 0.03                        # tip to ball while aiming
-DEFAULT_POWER = 0.35                    # the aids' power until the player chooses one
+DEFAULT_POWER = 0.35                    # the preview power until a stroke is played
 
 
 @dataclass
@@ -87,9 +95,11 @@ class Aimer:
         self.session = screen.session
         self.hud = screen.hud
         self.setup = Setup()
+        self.times = input_times.of(screen.base)
         self.drag = None          # (kind, last pointer) while mouse button 1 is held
-        self.gap, self.power = AIM_GAP_M, None     # the cue's draw-back (m), power shown
-        self.chosen = DEFAULT_POWER     # the power the aids predict: the last one held
+        # The cue's draw-back (m) and the power of the stroke being drawn (None: none is).
+        self.gap, self.power = AIM_GAP_M, None
+        self.preview = DEFAULT_POWER    # the power shown before a stroke is drawn
         self.prediction = None          # the aids' aim.Prediction of the stroke shown
 
     def new_turn(self) -> None:
@@ -104,30 +114,38 @@ class Aimer:
         self.setup = Setup(azimuth=azimuth)
         self.drag = None
 
+    @property
+    def shown_power(self) -> float:
+        """The power 0..1 the meter shows and the aids use: the stroke's being drawn,
+        else the preview."""
+        return self.preview if self.power is None else self.power
+
+    def played(self, speed: float) -> None:
+        """A stroke at cue `speed` m/s was played: its power is the next preview."""
+        self.preview = power_for(speed)
+
     def stroke(self, speed: float | None = None) -> tuple:
         """(Stroke, raised): the set-up as a stroke at cue `speed` m/s (default: that of
-        the chosen power), the cue raised to clear what is behind the cue ball (raised:
+        the power shown), the cue raised to clear what is behind the cue ball (raised:
         that lifted it noticeably)."""
         s = self.setup
         if speed is None:
-            speed = cue_speed(self.chosen)
+            speed = cue_speed(self.shown_power)
         need = self.screen.clearing(Stroke(s.azimuth, 0.0, s.side, s.height, speed))
         raised = need > max(s.elevation, RAISE_NOTED_RAD)
         return Stroke(s.azimuth, max(s.elevation, need), s.side, s.height, speed), raised
 
     def refresh(self, gap: float | None = None, power: float | None = None) -> None:
         """Pose the cue (drawn back `gap` m), the aids, the instruments (with `power`
-        0..1 while the stroke is drawn, else None) and the camera for the set-up, and
-        warn of a cue ball that leaves the cloth at the power of the moment."""
+        0..1 while the stroke is drawn, else None: the preview) and the camera for the
+        set-up, and warn of a cue ball that leaves the cloth at the power shown."""
         if gap is not None:
             self.gap, self.power = gap, power
-        if self.power is not None:
-            self.chosen = self.power
         stroke, raised = self.stroke()
         self.prediction = self.screen.show_aim(stroke, self.gap)
         self.hud.show_aiming(self.setup.side, self.setup.height,
-                             math.degrees(stroke.elevation), raised, self.power,
-                             math.degrees(self.setup.azimuth))
+                             math.degrees(stroke.elevation), raised, self.shown_power,
+                             math.degrees(self.setup.azimuth), preview=self.power is None)
         self.hud.warn(jump_warning(self.prediction, self.session.mode))
         self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
 
@@ -176,9 +194,10 @@ class Aimer:
         self.refresh()
 
     def press(self) -> None:
-        """Mouse button 1: set the tip on the spin selector, aim at the pointer (top
-        view), or start a drag that turns the aim."""
-        pointer = self.screen.pointer()
+        """Mouse button 1 pressed: set the tip on the spin selector, aim at the pointer
+        (top view), or start a drag that turns the aim; where the pointer was at the
+        press, and at once (the release may be handled in the same frame)."""
+        _when, pointer = self.times.pressed("mouse1", self.screen.pointer())
         if pointer is None:
             return
         if self.hud.spin.offset_at(pointer) is not None:
@@ -187,26 +206,31 @@ class Aimer:
             self.drag = ("point", pointer)
         else:
             self.drag = ("turn", pointer)
-        self.follow_pointer()
+        self._apply_drag(pointer)
 
     def release(self) -> None:
         self.drag = None
 
     def follow_pointer(self) -> None:
-        """Per frame while mouse button 1 is held: apply the drag."""
+        """Per frame while mouse button 1 is held: apply the drag. (A press let go in
+        the frame it is handled in was applied by `press` and ended by `release`.)"""
         if self.drag is None:
             return
-        kind, last = self.drag
         pointer = self.screen.pointer()
         if pointer is None or not self.screen.button_down(MouseButton.one()):
             self.drag = None
             return
+        self._apply_drag(pointer)
+
+    def _apply_drag(self, pointer) -> None:
+        """The drag with the pointer at `pointer` (window units)."""
+        kind, last = self.drag
         if kind == "tip":
             offset = self.hud.spin.offset_at(pointer)
             if offset is not None:
                 self.set_tip(*offset)
         elif kind == "point":
-            target = self.screen.pointer_on_table(self.screen.cue_style.radius)
+            target = self.screen.pointer_on_table(self.screen.cue_style.radius, pointer)
             x, y = self.screen.cue_ball()
             if target is not None and math.hypot(target[0] - x, target[1] - y) > 1e-3:
                 self.setup.azimuth = math.atan2(target[1] - y, target[0] - x)

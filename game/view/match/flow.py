@@ -55,6 +55,7 @@ CLICK_REACH_BALLS = 2.0                 # a click this many ball widths from the
                                         # spot is a miss, not a placement
 COMPUTER_PLACE_S = 0.8                  # the computer's cue ball in hand shown, then put down
 COMPUTER_AIM_S = 1.2                    # the computer's cue shown aimed before it shoots
+STILL_S = 0.05                          # a sampled pointer unmoved this long has stopped
 
 ZONE_RULE = {       # marked for the catalogs, translated where shown
     BallInHand.D: N_("inside the D"),
@@ -351,64 +352,82 @@ class PlayFlow(FSM):
     # ---- Powering ------------------------------------------------------------------
     def enterPowering(self) -> None:
         """The stroke being drawn: Space held (the power swings with the time held), or a
-        mouse stroke (the cue follows the pointer; its forward speed sets the power)."""
-        now = self.screen.clock.getFrameTime()
+        mouse stroke (the cue follows the pointer; its forward speed sets the power).
+        Timed from the input's own times (`input_times`), not the frames'."""
+        times = self.aim.times
         self.power = 0.0
         if self.screen.stroke_input == "mouse":
-            self._mouse = MouseStroke(self._pointer_height(0.0), now)
+            start, pointer = times.pressed("mouse1", self.screen.pointer())
+            self._mouse = MouseStroke(self._pointer_height(0.0, pointer), start)
             self._listen({"mouse1-up": (self._end_mouse_stroke, ()),
                           "control-mouse1-up": (self._end_mouse_stroke, ()),
                           "escape": (self.demand, ("Aiming",))},
                          "   ".join([_("Pull the mouse back, push it through the ball: shoot"),
                                      _("Let go of the button or Esc: cancel")]))
-        else:
-            self._mouse, self._pressed_at = None, now
-            self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
-                         "   ".join([_("Release Space to shoot"), _("Esc: cancel")]))
+            self._tick = self._tick_powering
+            self._follow_mouse(times.now())
+            return
+        self._mouse = None
+        self._pressed_at = times.pressed("space")[0]
+        self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
+                     "   ".join([_("Release Space to shoot"), _("Esc: cancel")]))
         self._tick = self._tick_powering
-        self.aim.refresh(AIM_GAP_M, 0.0)
+        self._tick_powering(0.0)
 
-    def _pointer_height(self, fallback: float) -> float:
-        """The pointer's height (window heights, up positive), or `fallback` without one."""
-        pointer = self.screen.pointer()
+    def _pointer_height(self, fallback: float, pointer=None) -> float:
+        """The height (window heights, up positive) of `pointer` (window units; default
+        the pointer now), or `fallback` without one."""
+        pointer = pointer or self.screen.pointer()
         return fallback if pointer is None else pointer[1] / 2
 
-    def _held_power(self) -> float:
-        """The power for the time Space has been held, by the clock: the same at any
-        frame rate."""
-        return swing_at(self.screen.clock.getFrameTime() - self._pressed_at)
-
     def _tick_powering(self, dt: float) -> None:
+        """The meter and the cue as they stand at this frame's time: the power a release
+        now would give."""
+        now = self.aim.times.now()
         if self._mouse is None:
-            self.power = self._held_power()
+            self.power = swing_at(now - self._pressed_at)
             self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
         else:
-            self._follow_mouse()
+            self._follow_mouse(now)
 
-    def _follow_mouse(self) -> bool:
-        """Move the mouse stroke to the pointer: the cue drawn back as far, the meter at
-        its forward speed; True if that brought the cue to the ball (the shot is played)."""
+    def _follow_mouse(self, until: float) -> bool:
+        """Move the mouse stroke along the pointer's path up to time `until` (its
+        sampled moves, else where it is this frame): the cue drawn back as far, the meter
+        at its forward speed (the preview while it has none); True if that brought the
+        cue to the ball (the shot is played)."""
         stroke = self._mouse
-        if stroke.move(self._pointer_height(stroke.y), self.screen.clock.getFrameTime()):
-            self._shoot_at(stroke.cue_speed, AIM_GAP_M)
-            return True
-        self.power = stroke.power
+        times = self.aim.times
+        if not times.sampled:
+            path = [(until, self._pointer_height(stroke.y))]
+        else:
+            path = [(t, pointer[1] / 2) for t, pointer in times.pointer_path(stroke.t, until)]
+            if not path and until - stroke.t > STILL_S:
+                path = [(until, stroke.y)]          # the pointer stands: no push
+        for t, height in path:
+            if stroke.move(height, t):
+                self._shoot_at(stroke.cue_speed, AIM_GAP_M)
+                return True
+        self.power = stroke.power if stroke.speed > 0.0 else None
         self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * stroke.draw, self.power)
         return False
 
     def _end_mouse_stroke(self) -> None:
-        """The button let go: the pointer's last move may still reach the ball (a quick
-        push ends between two frames); else the stroke is called off."""
-        if not self._follow_mouse():
+        """The button let go: the pointer's moves up to the release may still reach the
+        ball (a quick push ends between two frames); else the stroke is called off."""
+        if not self._follow_mouse(self.aim.times.released("mouse1", self._mouse.t)):
             self.demand("Aiming")
 
     def _shoot(self) -> None:
-        power = self._held_power()
+        """Space let go: the power of the time it was held, press to release."""
+        released = self.aim.times.released("space", self._pressed_at)
+        power = swing_at(released - self._pressed_at)
         self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
 
     def _shoot_at(self, speed: float, gap: float) -> None:
-        """Play the set-up at cue `speed` (m/s), the cue drawn back `gap` m before it."""
+        """Play the set-up at cue `speed` (m/s), the cue drawn back `gap` m before it;
+        its power is the next stroke's preview."""
         stroke = self.aim.stroke(speed)[0]
+        self.aim.played(speed)
         self._play_shot(Shoot(stroke, push_out=self.aim.setup.push_out), gap)
 
     def _play_shot(self, shot: Shoot, gap: float) -> None:
@@ -434,6 +453,8 @@ class PlayFlow(FSM):
         screen = self.screen
         screen.aids.hide()
         self.hud.hide_aiming()
+        self.hud.power.set(power_for(stroke.speed))      # the power the stroke was played at
+        self.hud.power.show()
         balls = screen.scene.balls
         self.record, self.stroke_played, self.gap = record, stroke, gap
         self.rows = balls.rows(record.ball_ids)

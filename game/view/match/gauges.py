@@ -26,6 +26,7 @@ RING_COLOUR = (0.85, 0.12, 0.10)
 DOT_COLOUR = (0.10, 0.35, 0.85)
 # The power bar's colour at 0, 0.5 and 1: green, amber, red.
 POWER_COLOURS = np.array([(0.25, 0.80, 0.30), (0.98, 0.72, 0.15), (0.95, 0.20, 0.12)])
+PREVIEW_ALPHA = 0.45      # the bar's fill while it shows the preview power
 
 
 def face_rgba(miscue_limit: float, texels: int = FACE_TEXELS) -> np.ndarray:
@@ -137,13 +138,16 @@ class PowerBar:
             for at in (label_pos, speed_pos))
         self.set(0.0)
 
-    def set(self, power: float) -> None:
-        """Show power 0..1 and the cue speed it gives."""
+    def set(self, power: float, preview: bool = False) -> None:
+        """Show power 0..1 and the cue speed it gives; `preview`: the power before the
+        stroke is drawn (the aids' until then), its fill dimmed and its label marked."""
         power = min(max(power, 0.0), 1.0)
         self.fill.setScale(1, 1, max(power, 1e-3))
         rgb = [float(np.interp(power, (0.0, 0.5, 1.0), POWER_COLOURS[:, k])) for k in range(3)]
-        self.fill["frameColor"] = (*rgb, 1.0)
-        self.label.setText(_("power {percent}%").format(percent=round(power * 100)))
+        self.fill["frameColor"] = (*rgb, PREVIEW_ALPHA if preview else 1.0)
+        percent = round(power * 100)
+        self.label.setText(_("power {percent}% (preview)").format(percent=percent) if preview
+                           else _("power {percent}%").format(percent=percent))
         self.speed.setText(_("{speed} m/s").format(speed=number(cue_speed(power), 1)))
 
     def show(self) -> None:

@@ -164,10 +164,11 @@ class Hud:
                 self.message.setText("")
 
     def show_aiming(self, side: float, height: float, elevation_deg: float,
-                    raised: bool, power: float | None, aim_deg: float) -> None:
+                    raised: bool, power: float, aim_deg: float, preview: bool = False) -> None:
         """The instruments: tip offset, cue elevation (raised: by the game, to clear a
         rail or ball), the aim angle (degrees from the table's +x, to 0.1) and the power
-        meter: while the stroke is drawn its power 0..1, else (None) empty."""
+        meter: the power 0..1 the aids use, marked as the preview (`preview`) before the
+        stroke is drawn."""
         self.spin.show()
         self.aim_angle.setText(_("aim {angle} deg").format(angle=number(aim_deg % 360.0, 1)))
         self.aim_angle.show()
@@ -176,7 +177,7 @@ class Hud:
                                + ("\n" + _("(raised to clear)") if raised else ""))
         self.elevation.show()
         self.power.show()
-        self.power.set(0.0 if power is None else power)
+        self.power.set(power, preview)
 
     def hide_aiming(self) -> None:
         self.warn(None)

@@ -7,12 +7,14 @@ Table frame, metres, radians throughout (see `game.view`).
 from __future__ import annotations
 
 import math
+import os
+import time
 
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
 from game.audio import AudioSettings
-from game.i18n import _
+from game.i18n import _, number
 from game.rules import CUE, RulesError
 from game.session.describe import describe_ruling
 from game.settings import Controls
@@ -36,11 +38,30 @@ from .hud_text import shot_log
 from .sound import ShotSounds
 
 MAX_FRAME_S = 0.1          # a longer frame (a stall, a dragged window) counts as this
+# Every frame of a match lasts at least this many seconds (unset: no floor): a machine
+# that draws one frame a second, for the real-window tests of the controls.
+FRAME_FLOOR_ENV = "BREAKSHOT_FRAME_FLOOR_S"
+MAX_FRAME_FLOOR_S = 5.0
 PITCH_DRAG_RAD = math.radians(60.0)   # camera pitch per window height of right-drag
 MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
 OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above the cue
 AIM_ZOOM_RANGE = (0.3, 4.0)           # the aim view's zoom, times its framed distance
+
+
+def frame_floor() -> float:
+    """The frame floor (s) that BREAKSHOT_FRAME_FLOOR_S asks for, 0.0 when unset;
+    ValueError if it is not a number of seconds from 0 to MAX_FRAME_FLOOR_S."""
+    words = os.environ.get(FRAME_FLOOR_ENV, "").strip()
+    try:
+        floor = float(words or 0.0)
+    except ValueError:
+        floor = -1.0
+    if not 0.0 <= floor <= MAX_FRAME_FLOOR_S:
+        raise ValueError(_("{name} must be a number of seconds from 0 to {most}, not {words}")
+                         .format(name=FRAME_FLOOR_ENV, most=number(MAX_FRAME_FLOOR_S, 0),
+                                 words=repr(words)))
+    return floor
 
 
 class GameScreen:
@@ -81,6 +102,7 @@ class GameScreen:
         self.aim_zoom = 1.0
         self._bind_camera_keys()
         self.clock = ClockObject.getGlobalClock()
+        self.floor = frame_floor()
         self.untold = None      # the ShotRecord being played back: not on the HUD yet
         self.update_hud()
         self.flow = self.flow_class(self)
@@ -198,9 +220,10 @@ class GameScreen:
         m = watcher.getMouse()
         return (m.x, m.y)
 
-    def pointer_on_table(self, z: float) -> tuple | None:
-        """(x, y) m where the pointer's ray meets the plane at height z, or None."""
-        pointer = self.pointer()
+    def pointer_on_table(self, z: float, pointer=None) -> tuple | None:
+        """(x, y) m where the ray through `pointer` (window units; default: the pointer
+        now) meets the plane at height z, or None."""
+        pointer = pointer or self.pointer()
         if pointer is None:
             return None
         near, far = Point3(), Point3()
@@ -286,6 +309,10 @@ class GameScreen:
         self.hud.tick(dt)
         self.panels.refresh()
         self.rig.update(dt)
+        if self.floor:
+            # The rest of the floor slept out (the input sampler goes on meanwhile).
+            time.sleep(max(self.floor - (self.clock.getRealTime() - self.clock.getFrameTime()),
+                           0.0))
         return task.cont
 
     def destroy(self) -> None:

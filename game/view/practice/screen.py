@@ -134,17 +134,30 @@ class StrokeScreen(GameScreen):
         self.aim.aim_at(azimuth, (self.aim.setup.side, self.aim.setup.height))
 
     def _powering(self) -> None:
-        """Space held: the power grows with the time held."""
+        """Space held: the power grows with the time held, from the press's own time."""
         self.state = "Powering"
-        self.power, self._pressed_at = 0.0, self.clock.getFrameTime()
-        self._listen({"space-up": (self._shoot, ()), "escape": (self._aiming, ())},
+        self._pressed_at = self.aim.times.pressed("space")[0]
+        self._listen({"space-up": (self._shoot, ()), "escape": (self._cancel, ())},
                      _("Release Space to shoot   Esc: cancel"))
-        self.aim.refresh(AIM_GAP_M, 0.0)
+        self._show_power()
+
+    def _show_power(self) -> None:
+        """The meter and the cue at the power a release at this frame's time gives."""
+        self.power = swing_at(self.aim.times.now() - self._pressed_at)
+        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+
+    def _cancel(self) -> None:
+        """Esc while Space is held: no stroke, the meter back to the preview."""
+        self.aim.refresh(AIM_GAP_M, None)
+        self._aiming()
 
     def _stroke(self):
-        """The stroke aimed, at the power of the time Space was held: by the clock, the
-        same at any frame rate."""
-        self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
+        """The stroke aimed, at the power of the time Space was held, press to release
+        by their own times: the same at any frame rate. Its power is the next preview."""
+        released = self.aim.times.released("space", self._pressed_at)
+        self.power = swing_at(released - self._pressed_at)
+        self.aim.played(cue_speed(self.power))
+        self.aim.gap, self.aim.power = AIM_GAP_M, None
         return self.aim.stroke(cue_speed(self.power))[0]
 
     def _refused(self, exc) -> None:
@@ -172,8 +185,7 @@ class StrokeScreen(GameScreen):
         if self.state == "Aiming":
             self._aiming_frame()
         elif self.state == "Powering":
-            self.power = swing_at(self.clock.getFrameTime() - self._pressed_at)
-            self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
+            self._show_power()
         elif self.state == "Playing":
             frame = self.playback.update(dt)
             self.scene.balls.pose(self.rows, frame.positions, frame.orientations,

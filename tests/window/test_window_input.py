@@ -1,0 +1,155 @@
+"""The controls in a real window at a normal frame rate and at one frame a second (the
+game's frame floor, BREAKSHOT_FRAME_FLOOR_S: a machine without a graphics card), driven
+by real X input: the same held Space gives the same power, the power meter rises while
+it is held and shows the power the stroke is played at (read back from the replay the
+game keeps), and a click let go within one frame still aims at the point clicked in the
+top view and still sets the tip where the spin ball is clicked.
+"""
+import math
+import re
+import time
+
+import numpy as np
+import pytest
+
+from driver import aim_degrees, find_text, last_stroke, meter, text_matching
+
+from game.view.match.power import cue_speed, power_for, swing_at
+from game.view.ui.layout import SPIN_POS, SPIN_RADIUS
+
+SIZE = (800, 450)
+SLOW = {"BREAKSHOT_FRAME_FLOOR_S": "1"}     # one frame a second
+HOLD_S = 1.4            # at one frame a second, counted in frames: 1 or 2 s, 67 % either
+                        # way; its own length gives 93 %
+PLAYING = r"skip to the end"
+
+
+def start_nine_ball(window) -> None:
+    """From the first start's menu to the break's aim: 9-ball, the cue ball put down
+    where it stands."""
+    window.wait_text("Welcome to Breakshot")
+    window.key("Escape")
+    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
+                    "the welcome dialog to close")
+    window.click_text(r"\s9-Ball$")
+    window.wait_text(r"^\[x\]\s+9-Ball", 20)
+    window.click_text(r"^Play  \[Enter\]$")
+    window.wait_text(r"Click or Enter: put it down", 60)
+    window.key("Return")
+    window.wait_text(r"Hold Space, release: shoot", 60)
+
+
+def _timed(call) -> tuple:
+    """(start, end) monotonic seconds around `call()`."""
+    start = time.monotonic()
+    call()
+    return start, time.monotonic()
+
+
+@pytest.mark.parametrize("floor", [{}, SLOW], ids=["normal", "one-fps"])
+def test_the_same_held_space_gives_the_same_power_and_the_meter_shows_it(
+        open_window, keep_shot, floor):
+    window = open_window(size=SIZE, env=floor)
+    start_nine_ball(window)
+    before = meter(window.screen())
+    assert before is not None and before[2], "before the stroke the meter shows the preview"
+    down = _timed(lambda: window._xdotool("keydown", "space"))
+    risen = []
+    while time.monotonic() < down[1] + HOLD_S - 0.3:
+        shown = meter(window.screen())
+        if shown is not None and not shown[2]:
+            risen.append(shown[0])
+    keep_shot(window, "held")          # the meter as it rises (at 1 fps: about 2 s)
+    time.sleep(max(down[1] + HOLD_S - time.monotonic(), 0.0))
+    up = _timed(lambda: window._xdotool("keyup", "space"))
+    playing = window.wait_text(PLAYING, 60)
+    keep_shot(window, "played")
+    # The hold lasted between these two bounds, whatever the frames did.
+    shortest, longest = up[0] - down[1], up[1] - down[0]
+    low, high = sorted((swing_at(shortest), swing_at(longest)))
+    stroke = last_stroke(window.home)
+    played = power_for(stroke["speed"])
+    assert low - 1e-9 <= played <= high + 0.01, (played, low, high)     # 10 ms of sampling
+    percent, speed, preview = meter(playing)
+    assert (percent, speed, preview) == (round(played * 100), round(stroke["speed"], 1),
+                                         False), "the meter shows the power played"
+    assert risen == sorted(risen) and len(set(risen)) == len(risen), risen
+    assert risen, "the meter was seen rising while Space was held"
+    assert all(r <= percent for r in risen)
+
+
+def _spin_pixel(window, side: float, height: float) -> tuple:
+    """The window pixel of the spin ball's point at tip offset (side, height), where the
+    HUD's layout puts the ball (its centre SPIN_POS from the bottom right corner of the
+    2D layer, SPIN_RADIUS its radius)."""
+    w, h = window.size
+    aspect = w / h
+    x = aspect + SPIN_POS[0] + side * SPIN_RADIUS
+    z = -1.0 + SPIN_POS[1] + height * SPIN_RADIUS
+    return ((x / aspect + 1) / 2 * w, (1 - z) / 2 * h)
+
+
+def _tip(shot) -> tuple:
+    """(side, height) as the tip readout says them: "tip: draw 0.40, right 0.50"."""
+    words = text_matching(shot, r"^tip: ")
+    side = height = 0.0
+    for word, amount in re.findall(r"(follow|draw|left|right) (\d\.\d\d)", words):
+        value = float(amount) * (-1 if word in ("draw", "left") else 1)
+        if word in ("follow", "draw"):
+            height = value
+        else:
+            side = value
+    return side, height
+
+
+def _settled(window) -> dict:
+    """The first screen on which the balls are drawn where they were on the one before
+    (the camera has come to rest)."""
+    last = window.screen()
+    while True:
+        shot = window.screen()
+        if all(a["pixel"] == b["pixel"] for a, b in zip(last["balls"], shot["balls"])):
+            return shot
+        last = shot
+
+
+def test_a_click_within_one_frame_aims_and_sets_the_tip_at_one_frame_a_second(
+        open_window, keep_shot):
+    window = open_window(size=SIZE, env=SLOW)
+    start_nine_ball(window)
+    # The spin ball: a click (pressed and let go within a frame) sets the tip there.
+    for side, height in ((0.5, -0.4), (-0.3, 0.6)):
+        window.click(*_spin_pixel(window, side, height))
+        window.wait_for(lambda s: _tip(s) == pytest.approx((side, height), abs=0.03), 20,
+                        f"the tip at {side}, {height}")
+    keep_shot(window, "tip-set")
+    # The top view: a click on the cloth aims at the point clicked.
+    window.key("v")
+    window.wait_for(lambda s: True, 5, "a frame")
+    table = _settled(window)
+    aim = aim_degrees(table)
+    cue = next(b["pos"] for b in table["balls"] if b["name"] == "ball0")
+    reach = 0.6                         # m from the cue ball
+    # The click lands on a whole pixel, as Panda3D reads it: within 1.5 pixels.
+    metre_px = math.dist(_pixel_of(table, cue), _pixel_of(table, (cue[0] + 1.0, cue[1])))
+    tolerance = math.degrees(1.5 / metre_px / reach)
+    for turn in (50.0, -35.0):
+        bearing = math.radians(aim + turn)
+        point = (cue[0] + reach * math.cos(bearing), cue[1] + reach * math.sin(bearing))
+        window.click(*_pixel_of(table, point))
+        shot = window.wait_for(lambda s: aim_degrees(s) != aim, 20, "the aim to change")
+        assert abs((aim_degrees(shot) - (aim + turn) + 180) % 360 - 180) < tolerance
+        aim = aim_degrees(shot)
+    keep_shot(window, "top-view-aimed")
+
+
+def _pixel_of(shot, point) -> tuple:
+    """The window pixel of table point `point` (x, y m, at a ball centre's height) in the
+    top view of `shot`: the camera looks straight down, so table to window is affine;
+    fitted to where the balls are drawn."""
+    balls = [b for b in shot["balls"] if b["pixel"] is not None]
+    table = np.array([[b["pos"][0], b["pos"][1], 1.0] for b in balls])
+    pixels = np.array([b["pixel"] for b in balls])
+    fit, residue, *_ = np.linalg.lstsq(table, pixels, rcond=None)
+    assert np.abs(table @ fit - pixels).max() < 1.0, "the view is straight down"
+    return tuple(np.array([point[0], point[1], 1.0]) @ fit)

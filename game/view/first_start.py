@@ -82,12 +82,12 @@ def notice(renderer: str | None = None, frame_s: float | None = None) -> str:
     """The sentence that tells the player the game chose the low preset: because
     `renderer` draws in software, or because frames took `frame_s` s."""
     if renderer is not None:
-        why = _("This computer draws without a graphics card ({renderer}),").format(
-            renderer=renderer.split(" (")[0])
-    else:
-        why = _("The table drew at {fps:.1f} frames a second,").format(fps=1.0 / frame_s)
-    return why + " " + _("so the game chose Low quality: no shadows or antialiasing and "
-                         "simpler lighting. Change it under Graphics.")
+        return _("This computer draws without a graphics card ({renderer}), so the game "
+                 "chose Low quality: no shadows or antialiasing, simpler lighting. Change "
+                 "it under Graphics.").format(renderer=renderer.split(" (")[0])
+    return _("The table drew at {fps:.1f} frames a second, so the game chose Low quality: "
+             "no shadows or antialiasing, simpler lighting. Change it under "
+             "Graphics.").format(fps=1.0 / frame_s)
 
 
 class FrameCheck:

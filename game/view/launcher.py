@@ -76,9 +76,7 @@ class BreakshotApp:
             # Low (run() opened the window so already), said and saved now.
             chosen_low = first_start.notice(renderer=renderer)
             self._save_graphics(first_start.fit(self.settings.graphics, renderer))
-        elif renderer is not None and not self.settings.graphics.fitted:
-            self.frame_check = first_start.FrameCheck(base, self._table_drawn,
-                                                      self._frames_timed)
+        time_frames = renderer is not None and not self.settings.graphics.fitted
         # The window opened with these settings (or the command line's size): keep it.
         apply_graphics(base, self.settings.graphics, window=False)
         if mode is not None:
@@ -101,6 +99,9 @@ class BreakshotApp:
         # On the very first start a table may be chosen before its models are made.
         self.gate = ModelsGate(base)
         self.show_menu(" ".join(n for n in (problem, chosen_low) if n) or None)
+        if time_frames:             # a graphics card: its frames decide
+            self.frame_check = first_start.FrameCheck(base, self._table_drawn,
+                                                      self._frames_timed)
         if offer_guide and not self.settings.guide_seen:
             self.offer = Dialog(base, _("Welcome to Breakshot"),
                                 _("New here? A short guide on a practice table shows the "

@@ -1,11 +1,15 @@
-"""Build the Cython extension modules and compile the translation catalogs; everything else
-is in pyproject.toml."""
+"""Build the Cython extension modules, compile the translation catalogs and generate the 3D
+models; everything else is in pyproject.toml."""
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 # -ffp-contract=off: no fused multiply-add, so results are bit-identical whatever the CPU
@@ -40,8 +44,30 @@ class BuildPyWithCatalogs(build_py):
                 write_mo(target, read_po(source, locale=po.parents[1].name), use_fuzzy=False)
 
 
+# Run with the package being built first on the path: game.modelgen needs the solver's
+# extension, which exists once build_ext has run.
+MAKE_MODELS = ("import sys; from game.modelgen.build import refresh; "
+               "print('models:', 'generated' if refresh(sys.argv[1]) else 'current')")
+
+
+class BuildExtWithModels(build_ext):
+    """build_ext, then the 3D models generated from the solver's geometry (game.modelgen,
+    about 4 s; nothing when they are current): into the checkout's top-level models/ for
+    an editable or in-place build, or into the wheel's game/models/, so no player waits
+    for them (see docs/models.md)."""
+
+    def run(self):
+        super().run()
+        in_place = self.inplace or self.editable_mode
+        root = Path(".").resolve() if in_place else Path(self.build_lib).resolve()
+        target = root / "models" if in_place else root / "game" / "models"
+        path = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        subprocess.run([sys.executable, "-c", MAKE_MODELS, str(target)], check=True,
+                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(path)))
+
+
 setup(
-    cmdclass={"build_py": BuildPyWithCatalogs},
+    cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
         [extension("_solver", openmp=True), extension("_query")],
         compiler_directives={

@@ -45,8 +45,9 @@ QUALITY_PRESETS = ("low", "medium", "high")
 MSAA_SAMPLES = (0, 2, 4, 8)
 FPS_CAPS = (0, 30, 60, 120)
 RESOLUTIONS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
-# What choosing a preset sets: its multisamples and whether shadows are drawn.
-PRESET_CHOICES = {"low": {"msaa": 0, "shadows": True},
+# What choosing a preset sets: its multisamples and whether shadows are drawn. Low is for
+# software renderers (llvmpipe and the like): nothing the rasteriser pays for per pixel.
+PRESET_CHOICES = {"low": {"msaa": 0, "shadows": False},
                   "medium": {"msaa": 2, "shadows": True},
                   "high": {"msaa": 4, "shadows": True}}
 # Aim sensitivities: a factor on the aiming speed (keys and drag), 1 the game's own.
@@ -59,7 +60,11 @@ class Graphics:
     game.view.world.quality); msaa: samples per pixel, from MSAA_SAMPLES (0: none);
     shadows: drawn or not; vsync: wait for the display's refresh; fps_cap: frames per
     second at most, from FPS_CAPS (0: no cap); fullscreen: the whole screen, else a
-    window; resolution: (width, height) pixels, from RESOLUTIONS."""
+    window; resolution: (width, height) pixels, from RESOLUTIONS; show_fps: the frame
+    rate in a corner of the window; fitted: these settings were fitted to this computer
+    (the first start's check of its renderer and frame time, `game.view.first_start`)
+    or chosen by the player, so no check changes them (False on the first start, and in
+    a file saved before there was a check: it is checked once)."""
     preset: str = "medium"
     msaa: int = 2
     shadows: bool = True
@@ -67,6 +72,8 @@ class Graphics:
     fps_cap: int = 0
     fullscreen: bool = False
     resolution: tuple = (1280, 720)
+    show_fps: bool = False
+    fitted: bool = False
 
     def with_preset(self, preset: str) -> "Graphics":
         """These settings with `preset` and the multisamples and shadows it brings."""
@@ -221,7 +228,9 @@ def _graphics(data) -> Graphics:
                     vsync=_flag(data, "graphics", "vsync", d.vsync),
                     fps_cap=_one_of(data, "graphics", "fps_cap", FPS_CAPS, d.fps_cap),
                     fullscreen=_flag(data, "graphics", "fullscreen", d.fullscreen),
-                    resolution=tuple(size))
+                    resolution=tuple(size),
+                    show_fps=_flag(data, "graphics", "show_fps", d.show_fps),
+                    fitted=_flag(data, "graphics", "fitted", d.fitted))
 
 
 def _controls(data) -> Controls:

@@ -13,10 +13,12 @@ and the source of the generator itself (game/modelgen, game/tables, physics_ext/
 and constants.py). Change any of these and the models are stale, so a game never draws a
 table other than the one it simulates.
 
-Where the game finds them (`ensure_models`): the checkout's top-level `models/` folder if
-`python -m game.modelgen --out models/` filled it with the current digest; otherwise the
-user's cache (`platformdirs.user_cache_dir("breakshot")/models/<digest>`), generated there
-on first start (a few seconds) and reused while the digest holds.
+Where the game finds them (`ensure_models`): the models the package was built with, if
+they carry the current digest: the checkout's top-level `models/` folder (which setup.py's
+build step fills on `pip install -e .` or `python setup.py build_ext --inplace`, as
+`python -m game.modelgen --out models/` does), or an installed wheel's `game/models/`;
+otherwise the user's cache (`platformdirs.user_cache_dir("breakshot")/models/<digest>`),
+generated there on the first start (a few seconds) and reused while the digest holds.
 """
 from __future__ import annotations
 
@@ -49,6 +51,17 @@ _SOURCES = ("game/modelgen/*.py", "game/tables/*.py", "physics_ext/table.py",
 def checkout_models_dir() -> Path:
     """The top-level models/ folder of a source checkout (may not exist)."""
     return _ROOT / "models"
+
+
+def packaged_models_dir() -> Path:
+    """game/models/ of an installed wheel, where the build step put them (a checkout has
+    none: its models are in the top-level models/)."""
+    return _ROOT / "game" / "models"
+
+
+def built_models_dirs() -> tuple:
+    """Where the package's build step puts the models, in the order they are looked for."""
+    return checkout_models_dir(), packaged_models_dir()
 
 
 def default_cache_root() -> Path:
@@ -200,19 +213,30 @@ def up_to_date(folder) -> bool:
     return True
 
 
+def refresh(folder, progress=None) -> bool:
+    """Generate the models into `folder` unless it holds current ones already (the build
+    step's: a rebuild costs a digest then); True if they were generated."""
+    if up_to_date(folder):
+        return False
+    generate(folder, progress)
+    return True
+
+
 def current_models(root=None) -> Path | None:
-    """The folder of up-to-date models if there is one, made by nothing: the checkout's
-    models/ if current (when `root` is None), else `root` (default: the user's cache)/
-    <digest> if current; None if the models must be made first."""
-    if root is None and up_to_date(checkout_models_dir()):
-        return checkout_models_dir()
+    """The folder of up-to-date models if there is one, made by nothing: when `root` is
+    None, the built ones (`built_models_dirs`) if current; else `root` (default: the
+    user's cache)/<digest> if current; None if the models must be made first."""
+    if root is None:
+        for folder in built_models_dirs():
+            if up_to_date(folder):
+                return folder
     folder = (Path(root) if root is not None else default_cache_root()) / digest()[:16]
     return folder if up_to_date(folder) else None
 
 
 def ensure_models(root=None, progress=None) -> Path:
-    """The folder of up-to-date models: the checkout's models/ if current, else
-    `root` (default: the user's cache)/<digest>, generated there first if needed (written
+    """The folder of up-to-date models: the built ones if current (`current_models`),
+    else `root` (default: the user's cache)/<digest>, generated there first if needed (written
     to a hidden folder and renamed into place, so a crash leaves nothing half made; the
     folders of older digests are then removed).
     Fast when the models are current: a digest of the inputs and a few stat calls.

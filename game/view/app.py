@@ -54,12 +54,15 @@ def configure(offscreen: bool, size: tuple, multisamples: int = 4, vsync: bool =
 def apply_graphics(base, graphics, window: bool = True) -> None:
     """Apply `game.settings.Graphics` to a running ShowBase where Panda3D allows it: the
     scenes' quality (shadows, their softness) and multisampling on or off for every scene
-    made from now on; for a window the frame-rate cap and (if `window`) full screen or
+    made from now on, the frame-rate readout; for a window the frame-rate cap and (if `window`) full screen or
     not and its size. The number of samples and vertical sync are fixed when the window
     opens."""
     set_quality(base, quality_of(graphics))
     base.render.setAntialias(AntialiasAttrib.MMultisample if graphics.msaa
                              else AntialiasAttrib.MNone)
+    base.setFrameRateMeter(graphics.show_fps)
+    if base.frameRateMeter is not None:
+        base.frameRateMeter.setTextPattern(_("%0.1f frames a second"))
     if not isinstance(base.win, GraphicsWindow):
         return                  # an offscreen buffer: no window, and a test's clock
     if window:

@@ -27,12 +27,12 @@ from game.view.online.match import OnlineMatch
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
-from game.view.stats.screen import StatsScreen
 from game.view.ui.dialogs import Dialog
 from game.view.ui.preparing import ModelsGate
 from game.view.world import models
 
-from .app import apply_graphics, open_base, prepare_base
+from . import first_start
+from .app import apply_graphics, configure, open_base, prepare_base
 from .music import MusicPlayer
 from .probe import start_if_asked as start_probe
 
@@ -49,13 +49,15 @@ class BreakshotApp:
     settings say the guide was never offered), offer the first-run guide over the menu.
     stats_path: the statistics database (default: the user's data folder).
     online_seat_path: where an unfinished online match's seat is kept (default: the
-    user's data folder)."""
+    user's data folder). renderer: on the first start (graphics not yet fitted), the
+    name of the renderer the window draws with (`first_start.renderer_name`): the
+    graphics are fitted to it, and to the menu's frame time (None: not checked)."""
 
     def __init__(self, base, settings_path=None, seed: int | None = None,
                  mode: str | None = None, use_shaders: bool | None = None, replay_dir=None,
                  sound_root=None, practice_dir=None, offer_guide: bool = True,
                  loaded: tuple | None = None, drill_dir=None, stats_path=None,
-                 online_seat_path=None):
+                 online_seat_path=None, renderer: str | None = None):
         self.base = base
         self.settings_path = settings_path
         self.use_shaders = use_shaders
@@ -68,6 +70,13 @@ class BreakshotApp:
         prepare_base(base)
         self.settings, problem = loaded or settings_file.load(settings_path)
         use_language(self.settings.language or None)
+        self.frame_check = None
+        chosen_low = None
+        if renderer is not None and first_start.is_software(renderer):
+            # Low (run() opened the window so already), said and saved now.
+            chosen_low = first_start.notice(renderer=renderer)
+            self._save_graphics(first_start.fit(self.settings.graphics, renderer))
+        time_frames = renderer is not None and not self.settings.graphics.fitted
         # The window opened with these settings (or the command line's size): keep it.
         apply_graphics(base, self.settings.graphics, window=False)
         if mode is not None:
@@ -89,7 +98,10 @@ class BreakshotApp:
         self.offer = None
         # On the very first start a table may be chosen before its models are made.
         self.gate = ModelsGate(base)
-        self.show_menu(problem)
+        self.show_menu(" ".join(n for n in (problem, chosen_low) if n) or None)
+        if time_frames:             # a graphics card: its frames decide
+            self.frame_check = first_start.FrameCheck(base, self._table_drawn,
+                                                      self._frames_timed)
         if offer_guide and not self.settings.guide_seen:
             self.offer = Dialog(base, _("Welcome to Breakshot"),
                                 _("New here? A short guide on a practice table shows the "
@@ -118,6 +130,31 @@ class BreakshotApp:
         self.music.set_settings(AudioSettings.from_settings(self.settings))
         if notice:
             self.menu.notice.setText(notice)
+
+    def _save_graphics(self, graphics) -> None:
+        """Keep and save `graphics` (the first start's check chose them; a file that
+        cannot be written means the check runs again next time)."""
+        self.settings = dataclasses.replace(self.settings, graphics=graphics)
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError:
+            pass
+
+    def _table_drawn(self) -> bool:
+        return self.menu is not None and self.menu.scene is not None
+
+    def _frames_timed(self, frame_s: float) -> None:
+        """The first start's frame check on a graphics card: the menu's table took
+        `frame_s` s a frame; too slow and the low preset is chosen and said, else the
+        settings stay as they are, fitted (unless the player chose meanwhile)."""
+        self.frame_check = None
+        shown = self.menu.settings().graphics
+        if self.menu.graphics_page is not None or shown.fitted:
+            return
+        fitted = first_start.after_frames(shown, frame_s)
+        self.menu.change_graphics(fitted)
+        if fitted.preset != shown.preset:
+            self.menu.notice.setText(first_start.notice(frame_s=frame_s))
 
     def sound_changed(self, chosen) -> None:
         """The menu's mute was switched: the music follows at once (saved with Play)."""
@@ -206,6 +243,9 @@ class BreakshotApp:
             return
         notice = self.statistics.take_notice()
         self.destroy()
+        # Imported when first shown: its charts bring in matplotlib, a second or more
+        # that no start should wait for.
+        from game.view.stats.screen import StatsScreen
         self.stats = StatsScreen(self.base, conn, self.show_menu, self.pick_profile,
                                  self.settings.mode, self.replay_dir, self.drill_dir)
         if notice:
@@ -305,6 +345,9 @@ class BreakshotApp:
         """Remove whatever is shown (menu, match, practice, guide, recent matches,
         replay) and stop recording; safe at any moment, and twice."""
         self.gate.cancel()
+        if self.frame_check is not None:    # not timed this time: checked next start
+            self.frame_check.cancel()
+            self.frame_check = None
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
@@ -325,11 +368,21 @@ def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
         use_shaders: bool | None = None) -> None:
     """Open the window (`size` pixels, or the settings' resolution if None) and run until
     it is closed (RuntimeError if it cannot open)."""
-    loaded = settings_file.load()
-    graphics = loaded[0].graphics
+    settings, problem = settings_file.load()
     models.prepare()        # on the first start, made while the window opens
+    renderer = None
+    if not settings.graphics.fitted:
+        # The first start: a software renderer gets the low preset before the window
+        # opens (it opens without multisampling).
+        configure(False, size or settings.graphics.resolution, multisamples=0)
+        renderer = first_start.renderer_name() or None
+        if renderer is not None:
+            settings = dataclasses.replace(
+                settings, graphics=first_start.fit(settings.graphics, renderer))
+    graphics = settings.graphics
     base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
-    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders, loaded=loaded)
+    app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders,
+                       loaded=(settings, problem), renderer=renderer)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests
     base.exitFunc = app.close
     base.run()

@@ -337,7 +337,7 @@ def test_graphics_page_through_clicks_applies_and_saves_each_change(app, base):
     inputs.step()
     saved = S.load(path)[0]
     assert saved.graphics == S.Graphics(preset="high", msaa=8, shadows=False, fps_cap=30,
-                                        resolution=(1600, 900))
+                                        resolution=(1600, 900), fitted=True)
     assert saved.controls == S.Controls(aim_sensitivity=2.0, invert_y=True)
     assert saved.master_volume == 0.5
     inputs.key("escape")                                            # back to the menu

@@ -49,6 +49,31 @@ def test_a_preset_brings_its_antialiasing_and_shadows(preset):
     assert graphics.fps_cap == 60, "what a preset does not set is kept"
 
 
+def test_low_draws_no_shadows_no_multisampling_and_lights_per_vertex():
+    from game.view.world.quality import quality_of
+    low = S.Graphics().with_preset("low")
+    assert (low.msaa, low.shadows) == (0, False)
+    drawn = quality_of(low)
+    assert drawn.shadow_size == 0 and not drawn.per_pixel and not drawn.bulbs
+    lit = quality_of(dataclasses.replace(low, shadows=True))
+    assert lit.shadow_size > 0 and lit.per_pixel, "shadows turned on bring the shader back"
+    assert quality_of(S.Graphics()).per_pixel, "medium lights per pixel"
+
+
+def test_the_readout_and_the_first_start_check_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    chosen = S.Settings(graphics=S.Graphics(show_fps=True, fitted=True))
+    S.save(chosen, path)
+    assert S.load(path) == (chosen, None)
+    # A file saved before the check existed is checked once.
+    path.write_text(json.dumps({"graphics": {"preset": "high", "msaa": 4}}))
+    loaded = S.load(path)[0].graphics
+    assert (loaded.preset, loaded.fitted, loaded.show_fps) == ("high", False, False)
+    path.write_text(json.dumps({"graphics": {"fitted": "yes"}}))
+    settings, problem = S.load(path)
+    assert "graphics.fitted must be true or false" in problem and settings == S.Settings()
+
+
 def test_missing_file_gives_defaults_silently(tmp_path):
     assert S.load(tmp_path / "none.json") == (S.Settings(), None)
 

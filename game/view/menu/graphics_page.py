@@ -1,6 +1,8 @@
 """The menu's Graphics & input page: quality preset, multisampling, shadows, vertical
-sync or a frame-rate cap, window or full screen, window size; aim and fine-aim
-sensitivity, invert Y; master and music volume (the effects volume is on the menu).
+sync or a frame-rate cap, the frame-rate readout, window or full screen, window size; aim
+and fine-aim sensitivity, invert Y; master and music volume (the effects volume is on the
+menu). Any graphics change here marks the graphics as the player's (`fitted`): the first
+start's check no longer changes them.
 
 It edits the `settings.Settings` it is given and calls on_change(Settings) after every
 change, so the app applies it at once where Panda3D can (`app.apply_graphics`); Back (or
@@ -53,6 +55,9 @@ class GraphicsPage:
         self.vsync_toggle = Toggle(self.frame, _("Vertical sync"), g.vsync,
                                    (COLUMN[1], next(rows)), self._flag("graphics", "vsync"))
         self.fps_button = self._cycle(_("Frame rate cap"), next(rows), self.next_fps_cap)
+        self.show_fps_toggle = Toggle(self.frame, _("Show the frame rate"), g.show_fps,
+                                      (COLUMN[1], next(rows)),
+                                      self._flag("graphics", "show_fps"))
         self.fullscreen_toggle = Toggle(self.frame, _("Full screen"), g.fullscreen,
                                         (COLUMN[1], next(rows)),
                                         self._flag("graphics", "fullscreen"))
@@ -110,6 +115,9 @@ class GraphicsPage:
         self._set(dataclasses.replace(self.settings, **{group: part}))
 
     def _set(self, settings: Settings) -> None:
+        if settings.graphics != self.settings.graphics:
+            settings = dataclasses.replace(
+                settings, graphics=dataclasses.replace(settings.graphics, fitted=True))
         if settings != self.settings:
             self.settings = settings
             self._show()
@@ -148,6 +156,7 @@ class GraphicsPage:
         relabel(self.msaa_button, "> " + (_("{samples}x multisampling").format(samples=g.msaa)
                                           if g.msaa else _("Off")), TEXT)
         self.shadows_toggle.set(g.shadows)
+        self.show_fps_toggle.set(g.show_fps)
         relabel(self.fps_button, "> " + (_("{fps} frames per second").format(fps=g.fps_cap)
                                          if g.fps_cap else _("None")), TEXT)
         relabel(self.resolution_button, "> " + _("{width} x {height}").format(

@@ -210,7 +210,7 @@ class Menu:
             for event in (entry.guiItem.getTypeEvent(), entry.guiItem.getEraseEvent()):
                 self.keys.accept(event, lambda *_key: self._show_profiles())
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
-        # The table behind the menu comes from the second frame on: the menu is up first,
+        # The table behind the menu comes from the third frame on: the menu is up first,
         # without waiting for the models' loading and first upload (about a second).
         models.prepare()
         self.clock = ClockObject.getGlobalClock()
@@ -347,6 +347,11 @@ class Menu:
             self.graphics_page = GraphicsPage(self.base, self.settings(), self._graphics_changed,
                                               self.close_graphics)
 
+    def change_graphics(self, graphics) -> None:
+        """Take `graphics` (the first start's check chose them) as if from the graphics
+        page: kept, applied and the table redrawn in them."""
+        self._graphics_changed(dataclasses.replace(self.settings(), graphics=graphics))
+
     def _graphics_changed(self, chosen: Settings) -> None:
         preset = self.shown.graphics.preset, self.shown.graphics.shadows
         self.shown = dataclasses.replace(self.shown, graphics=chosen.graphics,
@@ -385,7 +390,10 @@ class Menu:
 
     def _turn_table(self, task):
         if self.scene is None:
-            if task.frame > 0:          # the menu's first frame has been drawn
+            # From the third frame: the menu's first frame is then on the screen (a
+            # frame is shown as the next one starts drawing), so the table's loading
+            # never keeps a black window.
+            if task.frame > 1:
                 self._show_table()
         else:
             self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)

@@ -33,7 +33,8 @@ class Scene:
 
     positions: {ball_id: (x, y) or (x, y, z)} ball centres (m); balls not listed start
     hidden (pocketed, or not in play). use_shaders: GLSL lighting and shadows (True),
-    fixed-function lighting (False), or None to use GLSL where the renderer has it.
+    fixed-function lighting (False), or None to use GLSL where the renderer has it and
+    the quality chosen for `base` lights per pixel.
     shadow_size: shadow-map texels per side (0: no shadows). pcf_radius: shadow
     softening, (2 r + 1)^2 shadow-map taps per pixel. Both default to the quality chosen
     for `base` (`quality.set_quality`).
@@ -62,7 +63,7 @@ class Scene:
         self.balls = BallSet(self.root, self.mode.balls, loaded("balls"))
         self.cue = Cue(self.root, loaded("cue"))
         if use_shaders is None:
-            use_shaders = shaders_supported(base)
+            use_shaders = chosen.per_pixel and shaders_supported(base)
         shadow_size = chosen.shadow_size if shadow_size is None else shadow_size
         pcf_radius = chosen.pcf_radius if pcf_radius is None else pcf_radius
         (x0, y0), (x1, y1) = self.bounds

@@ -37,6 +37,10 @@ GHOST_COLOUR = (1.0, 1.0, 1.0, 0.35)
 FLIGHT_COLOUR = (1.0, 0.42, 0.30, 0.9)   # a jump: where it lands, what it clears
 CLEARED_RING = 1.25                      # ring round a cleared ball, in its radii
 ZONE_COLOUR = (1.0, 1.0, 1.0, 0.10)
+# The head string, drawn only while the cue ball is in hand behind it: dashed and faint,
+# unlike the aim lines.
+ZONE_EDGE_COLOUR = (1.0, 1.0, 1.0, 0.35)
+ZONE_EDGE_DASH_M = 0.04       # each dash and each gap (m)
 REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
 PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
 
@@ -218,7 +222,8 @@ class PlacementGhost:
         self.root.hide()
 
     def _zone(self, zone: BallInHand) -> NodePath | None:
-        """The shaded area of `zone` (None for anywhere: the whole cloth)."""
+        """The shaded area of `zone` (None for anywhere: the whole cloth); behind the head
+        string, with the string itself dashed along its edge."""
         if zone not in self._zones:
             t = self.table
             if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
@@ -229,10 +234,17 @@ class PlacementGhost:
             else:
                 self._zones[zone] = None
                 return None
+            node = self.root.attachNewNode(f"zone_{zone.value}")
             mesh = MeshBuilder()
             mesh.add_flat(outline, LIFT_M)
-            self._zones[zone] = _overlay(self.root.attachNewNode(mesh.node(f"zone_{zone.value}")),
-                                         ZONE_COLOUR)
+            _overlay(node.attachNewNode(mesh.node("shade")), ZONE_COLOUR)
+            if zone is BallInHand.BEHIND_HEAD_STRING:
+                edge = Polyline(node, "head_string", ZONE_EDGE_COLOUR)
+                starts = np.arange(0.0, t.width, 2 * ZONE_EDGE_DASH_M)
+                edge.show([[(t.head_line_x, y, LIFT_M),
+                            (t.head_line_x, min(y + ZONE_EDGE_DASH_M, t.width), LIFT_M)]
+                           for y in starts])
+            self._zones[zone] = node
         return self._zones[zone]
 
     def show(self, zone: BallInHand, position, allowed: bool) -> None:

@@ -16,7 +16,7 @@ Parts (nodes of the file):
   the hole's wall below the cloth and the cup;
 * rims: the pocket rims on the rail top (leather or chrome);
 * diamonds: 18 mother-of-pearl sights on the rail tops;
-* markings: head string or baulk line and D, spots, in chalk;
+* markings: spots, and on a table with a D the baulk line and the D, in chalk;
 * frame: legs (9 ft) or cabinet (English) down to the floor at z = -TABLE_HEIGHT.
 """
 from __future__ import annotations
@@ -379,10 +379,13 @@ def _line(mesh: Mesh, points: np.ndarray) -> None:
 
 
 def _markings(spec, mat) -> Mesh:
+    """The spots; on a table with a D, the baulk line and the D. A pool table's head
+    string is not chalked: a bright line across the cloth reads as a second aim line (the
+    placement ghost marks it while the cue ball is in hand behind it)."""
     mesh = Mesh(mat)
     hx = spec.head_line_x
-    _line(mesh, np.array([(hx, 0.0), (hx, spec.width)]))
     if spec.d_radius > 0:
+        _line(mesh, np.array([(hx, 0.0), (hx, spec.width)]))
         _line(mesh, outline.arc(spec.d_centre, spec.d_radius, math.pi / 2, math.pi))
     # The foot (or black) spot; a table without a D also gets its head spot.
     spots = [spec.foot_spot] + ([(hx, spec.width / 2)] if spec.d_radius == 0 else [])

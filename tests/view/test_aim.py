@@ -12,7 +12,7 @@ from game.session import GameSession, Shoot
 from game.view.match.aim import (CLEARANCE_MARGIN_M, MAX_ELEVATION_RAD, CueShape, Predictor,
                            RailShape, clearing_elevation, first_contact, free_spot, table_point)
 from game.view.world.cue import CUE_LENGTH, cue_pose, radius_at
-from physics_ext import Stroke, TableSpec
+from physics_ext import Stroke, TableSpec, contact_distance
 from physics_ext.constants import CUE_TIP_RADIUS, POOL_BALL_MASS as M, POOL_BALL_RADIUS as R
 
 TABLE = TableSpec.nine_foot()
@@ -40,17 +40,26 @@ def _predictor(session) -> Predictor:
     return Predictor(session, session.table, session.cue)
 
 
+def _heading(points, start: int = 0, end: int = -1):
+    """Unit (x, y) from points[start] to points[end]."""
+    dx, dy = points[end][0] - points[start][0], points[end][1] - points[start][1]
+    size = math.hypot(dx, dy)
+    return (dx / size, dy / size)
+
+
 def test_ghost_ball_and_straight_shots_follow_or_draw():
     follow = _predictor(_session({CUE: (1.0, 0.635), 1: (1.5, 0.635)}))(
         Stroke(0.0, 0.0, 0.0, 0.3, 2.0))
     assert follow.target == 1 and not follow.flights and not follow.jumps
     assert follow.contact == pytest.approx((1.5 - 2 * R, 0.635, R), abs=1e-9)
     assert follow.path[0] == pytest.approx((1.0, 0.635, R)) and follow.path[-1] == follow.contact
-    assert follow.object_direction == pytest.approx((1.0, 0.0))
-    assert follow.cue_direction == pytest.approx((1.0, 0.0))
+    # The object ball runs to the foot cushion; the cue ball follows until it meets it again.
+    assert follow.object_leg.end == "cushion"
+    assert follow.object_leg.points[-1][:2] == pytest.approx((TABLE.length - contact_distance(TABLE, R), 0.635))
+    assert follow.cue_leg.end == "ball" and _heading(follow.cue_leg.points) == pytest.approx((1.0, 0.0))
     draw = _predictor(_session({CUE: (1.0, 0.635), 1: (1.1, 0.635)}))(
         Stroke(0.0, 0.0, 0.0, -0.45, 3.0))
-    assert draw.cue_direction == pytest.approx((-1.0, 0.0))
+    assert _heading(draw.cue_leg.points) == pytest.approx((-1.0, 0.0))
 
 
 def test_rolling_half_ball_hit_deflects_the_cue_ball_by_about_34_degrees():
@@ -62,10 +71,13 @@ def test_rolling_half_ball_hit_deflects_the_cue_ball_by_about_34_degrees():
     p = _predictor(_session({CUE: start, 1: obj}))(Stroke(azimuth, 0.0, 0.0, 0.4, 2.0))
     assert p.contact[:2] == pytest.approx(ghost, abs=1e-6)
     aim = (math.cos(azimuth), math.sin(azimuth))
-    # Half-ball, rolling: the tangent line bent forward to about 34 degrees (throw and
-    # restitution below 1 move it by a degree or two).
-    assert _angle(aim, p.cue_direction) == pytest.approx(34.0, abs=3.0)
-    assert _angle(aim, p.object_direction) == pytest.approx(30.0, abs=3.0)
+    # Half-ball, rolling: the tangent line bent forward to about 34 degrees once the cue
+    # ball rolls again (throw and restitution below 1 move it by a degree or two); the
+    # object ball goes straight off along the line of centres.
+    cue = p.cue_leg.points
+    assert _angle(aim, _heading(cue, -8)) == pytest.approx(34.0, abs=3.0)
+    assert _angle(aim, _heading(cue, 0, 2)) > 50.0      # it starts along the tangent line
+    assert _angle(aim, _heading(p.object_leg.points)) == pytest.approx(30.0, abs=3.0)
 
 
 def test_a_ball_met_after_a_cushion_is_the_first_contact():
@@ -79,7 +91,8 @@ def test_a_ball_met_after_a_cushion_is_the_first_contact():
 
 def test_a_stroke_that_meets_nothing_ends_where_the_cue_ball_stops():
     p = _predictor(_session({CUE: (1.0, 0.635)}))(Stroke(0.0, 0.0, 0.0, 0.0, 0.8))
-    assert p.target is None and p.contact is None and p.object_direction is None
+    assert p.target is None and p.contact is None and p.object_leg is None
+    assert p.cue_leg is None
     assert p.path[-1][0] > 1.0 and p.path[-1][1] == pytest.approx(0.635)
 
 

@@ -107,3 +107,34 @@ def test_aim_pose_puts_cue_ball_and_contact_at_the_frame_and_never_closer(base):
         zoomed = aim_pose(cue, azimuth, reach, fov_y, pitch, zoom=0.4)
         OrbitCamera(base, zoomed.target, zoomed.distance, zoomed.heading, zoomed.pitch)
         assert _screen(base, cue)[1][1] >= -AIM_FRAME - 1e-5     # zoomed in: the cue ball stays
+
+
+def test_shot_pose_fits_scattered_points_tightly_in_a_region_from_any_side(base):
+    """Every point (with its margin) lands inside the film region, touching it on at least
+    one side on each axis's limiting pair (the closest such camera), from every heading;
+    two close balls are seen from the lowest pitch at the least distance."""
+    import numpy as np
+    from game.view.world.rig import (SHOT_MARGIN_M, SHOT_MIN_DISTANCE_M, SHOT_PITCHES_RAD,
+                                     framed_position, shot_pose)
+    region = (-1.0, -0.58, 1.0, 0.74)
+    rng = np.random.default_rng(5)
+    for heading in (0.0, 1.0, math.pi, 4.0):
+        points = np.column_stack([rng.uniform(0.2, 2.3, 9), rng.uniform(0.1, 1.1, 9),
+                                  np.full(9, 0.028)])
+        pose = shot_pose(base.camLens, points, heading, BOUNDS, region)
+        OrbitCamera(base, pose.target, pose.distance, pose.heading, pose.pitch)
+        for p in points:
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                inside, (x, y) = _screen(base, (p[0] + dx * SHOT_MARGIN_M,
+                                                p[1] + dy * SHOT_MARGIN_M, p[2]))
+                assert inside and region[0] - 1e-6 <= x <= region[2] + 1e-6
+                assert region[1] - 1e-6 <= y <= region[3] + 1e-6
+        # The closest camera at that pitch: the film box spans the region on some axis.
+        camera = framed_position(base.camLens, points, heading, pose.pitch, region)
+        base.camera.setPos(*camera)
+        xs, ys = zip(*(_screen(base, p)[1] for p in points))
+        assert (max(xs) - min(xs) == pytest.approx(2.0, abs=1e-6)
+                or max(ys) - min(ys) == pytest.approx(1.32, abs=1e-6))
+    pair = shot_pose(base.camLens, np.array([(1.2, 0.6, 0.028), (1.3, 0.6, 0.028)]), math.pi,
+                     BOUNDS, region)
+    assert pair.pitch == SHOT_PITCHES_RAD[0] and pair.distance == SHOT_MIN_DISTANCE_M

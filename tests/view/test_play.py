@@ -241,7 +241,7 @@ def test_aiming_keys_mouse_spin_selector_and_aids(play, base):
         robot.inp.key(key)
         assert not getattr(screen.aids_on, aid)
     assert screen.aids.aim_line.node.isHidden() and screen.aids.ghost.isHidden()
-    assert not screen.aids.object_line.node.isHidden()
+    assert not screen.aids.object_leg.line.node.isHidden()
     # Top view: a click on the table aims at it.
     robot.inp.key("v")
     while not screen.rig.settled:

@@ -153,3 +153,54 @@ def test_advance_balls_moves_and_rolls_each_ball_as_the_physics_says(base, make_
             assert min(np.abs(actual - q).max(), np.abs(actual + q).max()) < 1e-5
     assert tuple(scene.balls.node(0).getPos(base.render)) == pytest.approx(
         (0.5 + v * t, 0.6, r), abs=1e-6)
+
+
+def _vertices(node) -> np.ndarray:
+    """(K, 3) vertices of every Geom under `node`, in the frame of its parent."""
+    from panda3d.core import GeomVertexReader
+    points = []
+    for path in node.findAllMatches("**/+GeomNode"):
+        mat = path.getMat(node.getParent())
+        for geom in path.node().getGeoms():
+            reader = GeomVertexReader(geom.getVertexData(), "vertex")
+            while not reader.isAtEnd():
+                points.append(tuple(mat.xformPoint(reader.getData3())))
+    return np.array(points)
+
+
+@pytest.mark.parametrize("mode_name", MODE_NAMES)
+def test_only_a_table_with_a_d_has_a_chalk_line_across_it(make_scene, mode_name):
+    """A pool table's head string is not chalked (a full-width line reads as a second aim
+    line): at the head string only the head spot is; the D's table keeps its baulk line."""
+    scene = make_scene(mode_name)
+    spec = scene.table_spec
+    chalk = _vertices(scene.table.find("**/markings"))
+    on_line = chalk[np.abs(chalk[:, 0] - spec.head_line_x) < 0.01]
+    across = np.ptp(on_line[:, 1]) if len(on_line) else 0.0
+    if spec.d_radius > 0:
+        assert across == pytest.approx(spec.width, abs=1e-3)
+    else:
+        assert across < 0.02        # the head spot, 13 mm wide
+
+
+def test_the_head_string_is_dashed_faintly_while_the_cue_ball_is_in_hand_behind_it(
+        base, make_scene):
+    from game.rules import BallInHand
+    from game.view.match.aids import ZONE_EDGE_COLOUR, ZONE_EDGE_DASH_M, PlacementGhost
+    scene = make_scene("nine_ball")
+    spec = scene.table_spec
+    ghost = PlacementGhost(scene.root, spec, scene.balls.shape(0), 0.028575)
+    try:
+        ghost.show(BallInHand.BEHIND_HEAD_STRING, (0.3, 0.6), True)
+        edge = ghost.root.find("**/head_string")
+        assert not edge.isHidden()
+        dashes = _vertices(edge)
+        assert np.allclose(dashes[:, 0], spec.head_line_x)
+        # Dashes and gaps alike: about half the string is drawn.
+        drawn = np.abs(dashes[1::2, 1] - dashes[0::2, 1]).sum()
+        assert drawn == pytest.approx(spec.width / 2, abs=ZONE_EDGE_DASH_M)
+        assert ZONE_EDGE_COLOUR[3] <= 0.4
+        ghost.show(BallInHand.ANYWHERE, (0.3, 0.6), True)
+        assert ghost.root.find("**/zone_behind_head_string").isHidden()
+    finally:
+        ghost.destroy()

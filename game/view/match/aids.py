@@ -1,7 +1,9 @@
 """What the player sees while aiming and placing: the aim line (the cue ball's path, off the
-cloth too when it jumps), the ghost ball at the first contact, the directions the object
-ball and the cue ball take, where a jumping cue ball lands and what it clears, the ghost
-of a cue ball in hand and the zone it may go in.
+cloth too when it jumps), the ghost ball at the first contact, the object ball's way from
+there to the first cushion, ball or pocket it meets and the cue ball's (with its spin) to
+the next thing it meets or where it stops, each ending in a ring where the ball gets to
+and a word where it drops into a pocket; where a jumping cue ball lands and what it
+clears; the ghost of a cue ball in hand and the zone it may go in.
 
 Overlays on the table frame (m): lines just above the cloth, drawn unlit and translucent,
 and nothing here casts a shadow.
@@ -12,8 +14,9 @@ import functools
 import math
 
 import numpy as np
-from panda3d.core import LineSegs, NodePath, Quat, TransparencyAttrib
+from panda3d.core import LineSegs, NodePath, Quat, TextNode, TransparencyAttrib
 
+from game.i18n import _
 from game.rules import BallInHand
 from game.settings import Aids
 from game.tables.outline import arc
@@ -21,12 +24,12 @@ from game.view.world.lighting import cast_no_shadow
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.mesh import MeshBuilder
 
-from .aim import Prediction
+from .aim import Leg, Prediction
 
 LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
 LINE_PIXELS = 2.0             # lines keep their width on screen: far ends stay visible
-OBJECT_PATH_M = 0.45          # length of the object ball's direction line
-CUE_PATH_M = 0.30             # length of the cue ball's direction line
+DROP_LABEL_M = 0.045          # height of the word over a ball that drops (m)
+DROP_LABEL_RISE_M = 0.06      # the word's baseline above the cloth (m)
 AIM_COLOUR = (1.0, 1.0, 1.0, 0.55)
 OBJECT_COLOUR = (1.0, 0.85, 0.25, 0.8)
 CUE_COLOUR = (0.55, 0.85, 1.0, 0.8)
@@ -34,6 +37,10 @@ GHOST_COLOUR = (1.0, 1.0, 1.0, 0.35)
 FLIGHT_COLOUR = (1.0, 0.42, 0.30, 0.9)   # a jump: where it lands, what it clears
 CLEARED_RING = 1.25                      # ring round a cleared ball, in its radii
 ZONE_COLOUR = (1.0, 1.0, 1.0, 0.10)
+# The head string, drawn only while the cue ball is in hand behind it: dashed and faint,
+# unlike the aim lines.
+ZONE_EDGE_COLOUR = (1.0, 1.0, 1.0, 0.35)
+ZONE_EDGE_DASH_M = 0.04       # each dash and each gap (m)
 REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
 PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
 
@@ -62,32 +69,6 @@ def _overlay(node: NodePath, colour) -> NodePath:
     node.setDepthWrite(False)
     node.setBin("fixed", 10)
     return node
-
-
-class _Line:
-    """A line of LINE_PIXELS on the cloth between two points."""
-
-    def __init__(self, parent: NodePath, name: str, colour):
-        segs = LineSegs(name)
-        segs.setThickness(LINE_PIXELS)
-        segs.moveTo(0.0, 0.0, 0.0)
-        segs.drawTo(1.0, 0.0, 0.0)
-        self.node = _overlay(parent.attachNewNode(segs.create()), colour)
-
-    def show(self, start, end, visible: bool = True) -> None:
-        """Lay the line from `start` to `end` (x, y) m; hide it unless `visible`."""
-        dx, dy = end[0] - start[0], end[1] - start[1]
-        length = math.hypot(dx, dy)
-        if length < 1e-6 or not visible:
-            self.node.hide()
-            return
-        self.node.setPos(start[0], start[1], LIFT_M)
-        self.node.setH(math.degrees(math.atan2(dy, dx)))
-        self.node.setScale(length, 1.0, 1.0)
-        self.node.show()
-
-    def hide(self) -> None:
-        self.node.hide()
 
 
 class Polyline:
@@ -128,17 +109,53 @@ def ring(centre, radius: float) -> list:
     return [(float(x), float(y), LIFT_M) for x, y in points]
 
 
+class LegMark:
+    """A ball's Leg after the first contact in `colour`: its line (at the ball's lowest
+    point), a ring of the ball's size where the leg ends, and the word "Potted" over it
+    when the ball drops there."""
+
+    def __init__(self, parent: NodePath, name: str, colour):
+        self.line = Polyline(parent, name, colour)
+        self.label = TextNode(f"{name}_drop")
+        self.label.setText(_("Potted"))
+        self.label.setAlign(TextNode.ACenter)
+        self.label.setTextColor(*colour[:3], 1.0)
+        self.word = _overlay(parent.attachNewNode(self.label), (*colour[:3], 1.0))
+        self.word.setScale(DROP_LABEL_M)
+        self.word.setBillboardPointEye()
+        self.word.setDepthTest(False)       # over the rail that hides a pocket from low down
+        self.word.hide()
+
+    def show(self, leg: Leg | None, radius: float, visible: bool) -> None:
+        """Draw `leg` of a ball of `radius` (m); hide unless `visible` and there is one."""
+        if leg is None or not visible:
+            self.hide()
+            return
+        end = leg.points[-1]
+        self.line.show([[(x, y, z - radius + LIFT_M) for x, y, z in leg.points],
+                        ring(end[:2], radius)])
+        if leg.drops:
+            self.word.setPos(end[0], end[1], DROP_LABEL_RISE_M)
+            self.word.show()
+        else:
+            self.word.hide()
+
+    def hide(self) -> None:
+        self.line.hide()
+        self.word.hide()
+
+
 class AimAids:
-    """The aim line, ghost ball and direction lines under `parent`; for a cue ball that
-    leaves the cloth, its flight drawn as it rises, a ring where it lands and rings round
-    the balls it clears."""
+    """The aim line, ghost ball and the two balls' legs after the contact under
+    `parent`; for a cue ball that leaves the cloth, its flight drawn as it rises, a ring
+    where it lands and rings round the balls it clears."""
 
     def __init__(self, parent: NodePath):
         self.root = parent.attachNewNode("aim_aids")
         cast_no_shadow(self.root)
         self.aim_line = Polyline(self.root, "aim_line", AIM_COLOUR)
-        self.object_line = _Line(self.root, "object_path", OBJECT_COLOUR)
-        self.cue_line = _Line(self.root, "cue_path", CUE_COLOUR)
+        self.object_leg = LegMark(self.root, "object_path", OBJECT_COLOUR)
+        self.cue_leg = LegMark(self.root, "cue_path", CUE_COLOUR)
         self.ghost = _overlay(self.root.attachNewNode("ghost_ball"), GHOST_COLOUR)
         unit_sphere().instanceTo(self.ghost)
         self.landings = Polyline(self.root, "landings", FLIGHT_COLOUR)
@@ -149,10 +166,10 @@ class AimAids:
              aids: Aids) -> None:
         """Draw the aids of `prediction` (None: a stroke the solver cannot play, nothing
         drawn) for a cue ball of `radius` (m); `others` are {ball_id: ((x, y), radius)},
-        for the object ball's line and the rings round cleared balls."""
+        for the object ball's size and the rings round cleared balls."""
         self.root.show()
         if prediction is None:
-            for part in (self.aim_line, self.object_line, self.cue_line, self.landings,
+            for part in (self.aim_line, self.object_leg, self.cue_leg, self.landings,
                          self.cleared):
                 part.hide()
             self.ghost.hide()
@@ -160,25 +177,16 @@ class AimAids:
         # The line follows the ball's lowest point: on the cloth, and up in a flight.
         self.aim_line.show([[(x, y, z - radius + LIFT_M) for x, y, z in prediction.path]],
                            aids.aim_line)
-        contact = prediction.contact
         hit = prediction.target is not None
         if aids.ghost_ball and hit:
-            self.ghost.setPos(*contact)
+            self.ghost.setPos(*prediction.contact)
             self.ghost.setScale(radius)
             self.ghost.show()
         else:
             self.ghost.hide()
-        if hit and prediction.object_direction is not None:
-            centre = others[prediction.target][0]
-            self.object_line.show(centre, _ahead(centre, prediction.object_direction,
-                                                 OBJECT_PATH_M), aids.object_path)
-        else:
-            self.object_line.hide()
-        if hit and prediction.cue_direction is not None:
-            self.cue_line.show(contact, _ahead(contact, prediction.cue_direction, CUE_PATH_M),
-                               aids.cue_path)
-        else:
-            self.cue_line.hide()
+        self.object_leg.show(prediction.object_leg,
+                             others[prediction.target][1] if hit else radius, aids.object_path)
+        self.cue_leg.show(prediction.cue_leg, radius, aids.cue_path)
         jumps = [f for f in prediction.flights if f.seen]
         self.landings.show([ring(f.landing, radius) for f in jumps if f.landing is not None])
         self.cleared.show([ring(others[b][0], others[b][1] * CLEARED_RING)
@@ -189,10 +197,6 @@ class AimAids:
 
     def destroy(self) -> None:
         self.root.removeNode()
-
-
-def _ahead(point, direction, length: float) -> tuple:
-    return (point[0] + direction[0] * length, point[1] + direction[1] * length)
 
 
 class PlacementGhost:
@@ -218,7 +222,8 @@ class PlacementGhost:
         self.root.hide()
 
     def _zone(self, zone: BallInHand) -> NodePath | None:
-        """The shaded area of `zone` (None for anywhere: the whole cloth)."""
+        """The shaded area of `zone` (None for anywhere: the whole cloth); behind the head
+        string, with the string itself dashed along its edge."""
         if zone not in self._zones:
             t = self.table
             if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
@@ -229,10 +234,17 @@ class PlacementGhost:
             else:
                 self._zones[zone] = None
                 return None
+            node = self.root.attachNewNode(f"zone_{zone.value}")
             mesh = MeshBuilder()
             mesh.add_flat(outline, LIFT_M)
-            self._zones[zone] = _overlay(self.root.attachNewNode(mesh.node(f"zone_{zone.value}")),
-                                         ZONE_COLOUR)
+            _overlay(node.attachNewNode(mesh.node("shade")), ZONE_COLOUR)
+            if zone is BallInHand.BEHIND_HEAD_STRING:
+                edge = Polyline(node, "head_string", ZONE_EDGE_COLOUR)
+                starts = np.arange(0.0, t.width, 2 * ZONE_EDGE_DASH_M)
+                edge.show([[(t.head_line_x, y, LIFT_M),
+                            (t.head_line_x, min(y + ZONE_EDGE_DASH_M, t.width), LIFT_M)]
+                           for y in starts])
+            self._zones[zone] = node
         return self._zones[zone]
 
     def show(self, zone: BallInHand, position, allowed: bool) -> None:

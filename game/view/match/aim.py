@@ -8,9 +8,10 @@ towards +y, the way the cue ball is sent. Balls are given as {ball_id: ((x, y), 
 The aids are the solver's own shot: `Predictor` plays the stroke through
 `physics_ext.shoot` exactly as the session will (same balls, table, parameters and cue)
 and reads the cue ball's path, first ball contact and flights from its event log, so the
-aim line, the ghost ball and the jump warning cannot disagree with the shot. Only the
-directions after the contact are read ahead: where the balls head at that instant, the
-cue ball's once its slide on the cloth has turned to roll.
+aim line, the ghost ball and the jump warning cannot disagree with the shot. After the
+contact the same shot goes on: the object ball's way to the first cushion, ball or pocket
+it meets, and the cue ball's, with its spin, to the next thing it meets or where it stops
+(`Leg`), each read from the event log and sampled from the solver's trajectory.
 """
 from __future__ import annotations
 
@@ -45,9 +46,16 @@ STILL_M_S = 1e-6
 # A flight whose bottom rises this far (m) above the cloth is a jump a player sees; the
 # hop of a slightly raised cue stays below it.
 JUMP_LIFT_M = 0.005
-# Samples of the cue ball's path on the cloth and in each flight (the arcs need more).
+# Samples of the cue ball's path on the cloth and in each flight (the arcs need more),
+# and of each ball's leg after the first contact (the curve of a ball with spin).
 PATH_SAMPLES = 64
 FLIGHT_SAMPLES = 24
+LEG_SAMPLES = 48
+# What ends a ball's leg after the first contact: it meets a cushion (or a jaw), a ball or
+# a pocket, or leaves the table; named by Leg.end.
+LEG_ENDS = {EventKind.CUSHION: "cushion", EventKind.JAW_TIP: "cushion",
+            EventKind.BALL_BALL: "ball", EventKind.POCKET: "pocket",
+            EventKind.OFF_TABLE: "off"}
 # Strokes whose predictions are kept (the aim swings back and forth over a few).
 CACHE_SIZE = 64
 
@@ -104,6 +112,24 @@ class Flight:
 
 
 @dataclass(frozen=True)
+class Leg:
+    """One ball's way after the cue ball's first contact, as the solver plays it.
+
+    points: (x, y, z) of its centre (m) from the contact to where the leg ends, through
+        every bend of its spin on the way.
+    end: what ends it: "cushion" (a cushion or a pocket's jaw), "ball", "pocket" (it
+        drops), "off" (it leaves the table) or "rest" (it stops on the cloth).
+    """
+    points: tuple
+    end: str
+
+    @property
+    def drops(self) -> bool:
+        """The ball drops into a pocket at the leg's end."""
+        return self.end == "pocket"
+
+
+@dataclass(frozen=True)
 class Prediction:
     """What the aids show for one stroke: the solver's shot up to the cue ball's first
     ball contact.
@@ -113,17 +139,18 @@ class Prediction:
         through every cushion and flight on the way.
     contact: (x, y, z) of the cue ball's centre at that contact (the ghost ball), or None.
     target: the ball id it meets first, or None.
-    object_direction: unit (x, y) the target ball leaves along, or None.
-    cue_direction: unit (x, y) the cue ball ends up rolling along after the contact
-        (its slide on the cloth turned to roll), or None (no ball met, or it stops dead).
+    object_leg: the target ball's Leg from the contact to the first cushion, ball or
+        pocket it meets (or where it stops), or None (no ball met).
+    cue_leg: the cue ball's Leg from the contact to the next thing it meets or where it
+        stops, or None (no ball met).
     flights: the cue ball's flights before that contact (Flight), in order.
     leaves_table: the cue ball flies off the table at some time in the shot.
     """
     path: tuple
     contact: tuple | None
     target: int | None
-    object_direction: tuple | None
-    cue_direction: tuple | None
+    object_leg: Leg | None
+    cue_leg: Leg | None
     flights: tuple = ()
     leaves_table: bool = False
 
@@ -133,9 +160,28 @@ class Prediction:
         return self.leaves_table or any(f.seen for f in self.flights)
 
 
-def _direction(vector) -> tuple | None:
-    size = math.hypot(vector[0], vector[1])
-    return (vector[0] / size, vector[1] / size) if size > STILL_M_S else None
+def _leg_ends(result, ball: int, start: float) -> tuple:
+    """(end time s, Leg.end, the ball's event times before it) of ball index `ball`'s
+    leg from time `start`: its first event after `start` of LEG_ENDS' kinds, else its
+    last event (the stop that ends its motion)."""
+    events = result.events
+    mine = events[((events["ball"] == ball) | (events["other"] == ball))
+                  & (events["time"] > start)]
+    ends = np.flatnonzero(np.isin(mine["kind"], list(LEG_ENDS)))
+    if ends.size:
+        first = mine[ends[0]]
+        end, kind = float(first["time"]), LEG_ENDS[EventKind(int(first["kind"]))]
+    else:
+        end, kind = (float(mine["time"][-1]) if mine.size else start), "rest"
+    return end, kind, mine["time"][mine["time"] < end]
+
+
+def read_leg(result, ball: int, start: float) -> Leg:
+    """The Leg of ball index `ball` of a ShotResult from time `start` (s) on."""
+    end, kind, bends = _leg_ends(result, ball, start)
+    times = np.unique(np.concatenate([np.linspace(start, end, LEG_SAMPLES), bends]))
+    points = result.sample(times).positions[:, ball]
+    return Leg(tuple(map(tuple, points.tolist())), kind)
 
 
 def read_prediction(result, ids) -> Prediction:
@@ -171,12 +217,8 @@ def read_prediction(result, ids) -> Prediction:
     if contact is None:
         return Prediction(points, None, None, None, None, tuple(flights), bool(off.size))
     other = contact[0]
-    centre, v = samples.positions[-1, 0], samples.velocities[-1, 0]
-    w = samples.angular_velocities[-1, 0]
-    # Cloth friction takes 2/7 of the contact point's slip v + R z x w off the velocity.
-    rolled = ((5.0 * v[0] + 2.0 * radius * w[1]) / 7.0, (5.0 * v[1] - 2.0 * radius * w[0]) / 7.0)
-    return Prediction(points, tuple(centre.tolist()), ids[other],
-                      _direction(samples.velocities[-1, other]), _direction(rolled),
+    return Prediction(points, tuple(samples.positions[-1, 0].tolist()), ids[other],
+                      read_leg(result, other, end), read_leg(result, 0, end),
                       tuple(flights), bool(off.size))
 
 

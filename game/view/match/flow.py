@@ -39,7 +39,6 @@ from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCue
 from game.session.describe import END_TEXT
 from game.view.ui.dialogs import Dialog
 from game.view.world.playback import ShotPlayback
-from game.view.world.rig import follow_pose
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
@@ -493,13 +492,7 @@ class PlayFlow(FSM):
         frame = self.playback.update(dt)
         screen.sounds.update(frame.time)
         screen.scene.balls.pose(self.rows, frame.positions, frame.orientations, frame.visible)
-        moving = frame.moving & frame.visible
-        if screen.top_view:
-            screen.rig.set_goal(screen.top_pose())
-        elif moving.any():
-            screen.rig.set_goal(follow_pose(frame.positions[moving], screen.rig.goal.heading,
-                                            screen.overview_pose().distance,
-                                            screen.scene.bounds))
+        screen.follow_shot(self.record.result, frame.time)
         if self.playback.finished:
             self._shot_over()
 

@@ -10,6 +10,7 @@ import math
 import os
 import time
 
+import numpy as np
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
@@ -26,9 +27,10 @@ from game.view.ui.rules_screen import RulesScreen
 from game.view.world.cue import CUE_LENGTH, radius_at
 from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.orientation import REST_ORIENTATION
-from game.view.world.rig import AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, top_pose
+from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, shot_pose,
+                                 top_pose)
 from game.view.world.scene import Scene
-from physics_ext import CueSpec, Stroke
+from physics_ext import CueSpec, MotionState, Stroke
 
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
@@ -47,6 +49,12 @@ MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
 OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above the cue
 AIM_ZOOM_RANGE = (0.3, 4.0)           # the aim view's zoom, times its framed distance
+# The shot view frames where the moving balls are over this much shot time from the
+# moment shown (s), at SHOT_LOOK_STEPS instants: the camera glides there ahead of them
+# rather than behind.
+SHOT_LOOK_AHEAD_S = 0.6
+SHOT_LOOK_STEPS = 7
+MOVING_STATES = (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)
 
 
 def frame_floor() -> float:
@@ -264,6 +272,22 @@ class GameScreen:
         pitch = min(max(self.aim_pitch, elevation + OVER_CUE_RAD), MAX_AIM_PITCH)
         fov_y = math.radians(self.base.camLens.getFov()[1])
         self.rig.set_goal(aim_pose((x, y, radius), azimuth, reach, fov_y, pitch, self.aim_zoom))
+
+    def follow_shot(self, result, time: float) -> None:
+        """The camera while `result` (a ShotResult) is played back at shot time `time`
+        (s): the top view if chosen; else, from the side the player looked from, every
+        ball that moves between now and SHOT_LOOK_AHEAD_S later (where it is then, while
+        on the table) inside the part of the screen the HUD leaves free. Once nothing
+        moves any more the view stays."""
+        if self.top_view:
+            self.rig.set_goal(self.top_pose())
+            return
+        samples = result.sample(np.linspace(time, time + SHOT_LOOK_AHEAD_S, SHOT_LOOK_STEPS))
+        moving = np.isin(samples.states, MOVING_STATES)
+        if moving.any():
+            points = samples.positions[moving]
+            self.rig.set_goal(shot_pose(self.base.camLens, points, self.rig.goal.heading,
+                                        self.scene.bounds, table_region()))
 
     def toggle_view(self) -> None:
         self.top_view = not self.top_view

@@ -9,8 +9,9 @@ Angles take the short way round.
 
 Views: `aim_pose` (behind the cue ball, looking along the aim, the cue ball and what it
 will meet both well inside the screen), `top_pose` (straight down on the whole table, head
-end on the left, in the part of the screen the HUD leaves free), `follow_pose` (over the
-moving balls); `panned` moves a view over the table for the free camera.
+end on the left, in the part of the screen the HUD leaves free), `shot_pose` (every
+moving ball inside the part of the screen the HUD leaves free, rising over a spread such
+as a break's); `panned` moves a view over the table for the free camera.
 """
 from __future__ import annotations
 
@@ -31,9 +32,13 @@ AIM_DISTANCE_M = 1.0        # the aim view's closest camera (at zoom 1)
 # units, the screen's half height is 1) above and below the middle: the whole balls
 # then stay inside the middle 70 % of the screen and clear of the HUD's strips.
 AIM_FRAME = 0.5
-FOLLOW_PITCH_RAD = math.radians(58.0)
-FOLLOW_MIN_DISTANCE_M = 1.3
-FOLLOW_SPREAD_FACTOR = 2.2  # distance per metre of the moving balls' spread round them
+# The shot view's height angles (rad), the lowest first: the lowest whose farthest moving
+# ball is within SHOT_PITCH_SLACK of the nearest any of them gets it (drawn largest).
+SHOT_PITCH_SLACK = 1.1
+SHOT_PITCHES_RAD = tuple(math.radians(a) for a in (50.0, 58.0, 66.0, 74.0, 82.0))
+SHOT_MIN_DISTANCE_M = 0.9   # no closer than this to the cloth point looked at
+SHOT_MARGIN_M = 0.06        # cloth kept round each moving ball's centre: the ball and a
+                            # little room
 TOP_HEADING_RAD = -math.pi / 2      # camera on the -y side: +y is up the screen
 TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
 PAN_PER_HEIGHT = 0.75       # free camera: metres the view moves per window height of drag,
@@ -96,16 +101,65 @@ def top_pose(lens, bounds, height: float, region=FULL_FILM) -> Pose:
     return Pose(target, TOP_HEADING_RAD, math.pi / 2, z)
 
 
-def follow_pose(points: np.ndarray, heading: float, max_distance: float, bounds) -> Pose:
-    """Over the balls at `points` (K, 3) m, from the side `heading` (rad), close enough to
-    see them all but no further than `max_distance` m. Points are taken as clamped into
-    `bounds` ((x0, y0), (x1, y1)) m: a ball flying off the table is not followed away."""
+def framed_position(lens, points: np.ndarray, heading: float, pitch: float,
+                    region=FULL_FILM) -> np.ndarray:
+    """The camera position (x, y, z) m nearest the points (K, 3) m along its view, for a
+    camera at `heading` and `pitch` (rad, as OrbitCamera's) with `lens`, that has every
+    point inside the film `region`, the points' film box centred in it.
+
+    In the camera's axes (right, up, back) a point p appears at film x = (p_r - c_r) /
+    ((c_b - p_b) tan(fov_x / 2)), so "inside [x0, x1]" is linear in the camera position
+    c: x0 t (c_b - p_b) <= p_r - c_r <= x1 t (c_b - p_b). Some c_r meets it for every
+    point once c_b >= (max(p_r + x1 t p_b) - min(p_r + x0 t p_b)) / ((x1 - x0) t); the
+    least such c_b over both film axes is the closest camera, and c_r, c_u the middle of
+    what they may then be."""
+    cp, sp = math.cos(pitch), math.sin(pitch)
+    ch, sh = math.cos(heading), math.sin(heading)
+    back = np.array([cp * ch, cp * sh, sp])
+    right = np.array([-sh, ch, 0.0])
+    up = np.cross(right, -back)
+    fov_x, fov_y = lens.getFov()
+    x0, y0, x1, y1 = region
+    pts = np.asarray(points, dtype=np.float64)
+    pb = pts @ back
+    axes = [(pts @ right, math.tan(math.radians(fov_x) / 2), x0, x1),
+            (pts @ up, math.tan(math.radians(fov_y) / 2), y0, y1)]
+    cb = max(float(np.max(p + lo_hi[1] * t * pb) - np.min(p + lo_hi[0] * t * pb))
+             / ((lo_hi[1] - lo_hi[0]) * t) for p, t, *lo_hi in axes)
+    middle = []
+    for p, t, lo, hi in axes:
+        depth = cb - pb
+        middle.append(0.5 * (float(np.max(p - hi * t * depth)) + float(np.min(p - lo * t * depth))))
+    return middle[0] * right + middle[1] * up + cb * back
+
+
+def shot_pose(lens, points: np.ndarray, heading: float, bounds, region=FULL_FILM) -> Pose:
+    """A view from the side `heading` (rad) that has the balls at `points` (K, 3) m, and
+    SHOT_MARGIN_M of cloth round each, inside the film `region` of `lens`: at the pitch of
+    SHOT_PITCHES_RAD whose farthest ball is about the nearest (SHOT_PITCH_SLACK), no
+    nearer than SHOT_MIN_DISTANCE_M to the cloth point it looks at (z = 0). Points are
+    taken as clamped into `bounds` ((x0, y0), (x1, y1)) m: a ball flying off the table is
+    not followed away."""
     lo, hi = np.asarray(bounds[0]), np.asarray(bounds[1])
-    flat = np.clip(points[:, :2], lo, hi)
-    centre = flat.mean(axis=0)
-    spread = float(np.max(np.linalg.norm(flat - centre, axis=1)))
-    distance = min(max(FOLLOW_MIN_DISTANCE_M, FOLLOW_SPREAD_FACTOR * spread + 0.6), max_distance)
-    return Pose((float(centre[0]), float(centre[1]), 0.0), heading, FOLLOW_PITCH_RAD, distance)
+    flat = np.column_stack([np.clip(points[:, :2], lo, hi), points[:, 2]])
+    ring = SHOT_MARGIN_M * np.array([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0),
+                                     (0, 0, 1), (0, 0, -1)])
+    around = (flat[:, None, :] + ring[None, :, :]).reshape(-1, 3)
+    views = []
+    for pitch in SHOT_PITCHES_RAD:
+        cp = math.cos(pitch)
+        back = np.array([cp * math.cos(heading), cp * math.sin(heading), math.sin(pitch)])
+        camera = framed_position(lens, around, heading, pitch, region)
+        # The cloth point on the view's axis; the camera no nearer to it than the least.
+        reach = camera[2] / math.sin(pitch)
+        target = camera - back * reach
+        distance = max(reach, SHOT_MIN_DISTANCE_M)
+        views.append((float(np.max((target + back * distance - flat) @ back)), pitch, target,
+                      distance))
+    nearest = min(v[0] for v in views)
+    _, pitch, target, distance = next(v for v in views if v[0] <= SHOT_PITCH_SLACK * nearest)
+    return Pose((float(target[0]), float(target[1]), 0.0), heading, pitch,
+                min(distance, OrbitCamera.MAX_DISTANCE))
 
 
 def panned(pose: Pose, right: float, up: float, bounds) -> Pose:

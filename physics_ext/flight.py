@@ -11,11 +11,11 @@ that met a red 28 mm above the cloth and flew on over it, centres 4.7 mm apart, 
 over it), but not merely by touching it: meeting a ball from a little above overlaps their
 outlines at the contact by dz^2 / 4R (a cue ball hopping 0.6 mm off the slate into a ball
 3 mm away: 3 micrometres) and it rebounds, having hit the ball rather than gone over it. So
-a touched ball is passed over when the flying ball is above it, its centre at or above the
-ball's top at a contact (coming down onto it, or meeting it over its top), from the first
-overlap of their outlines; or when the horizontal centre distance comes below its value at
-every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air and flown on
-over, or flown over and touched on the far side), from then on.
+a touched ball is passed over at the first time their outlines overlap while the flying
+ball is above it, its centre at or above the ball's top (coming down onto it, or going
+over it at any height above it), or while the horizontal centre distance is below its
+value at every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air
+and flown on further over it, or flown over it and touched on the far side).
 
 Distances come from the exact trajectory pieces of the solver: the squared horizontal
 distance of two pieces is a quartic in time, whose first root is found exactly.
@@ -161,20 +161,60 @@ def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
         # the horizontal centre distance each touched ball must come below: its smallest
         # value at a contact, less TOUCH_DEPTH_M (first_overlaps compares with r_b + r_o)
         depth = np.full(radii.size, np.inf)
-        on_top = np.zeros(radii.size, dtype=bool)
         for e in touched:
             o = int(e["other"] if e["ball"] == b else e["ball"])
             t = float(e["time"])
             rel = _position(pieces, b, t) - _position(pieces, o, t)
             depth[o] = min(depth[o], float(np.hypot(rel[0], rel[1])) - TOUCH_DEPTH_M - radii[b])
-            on_top[o] |= bool(rel[2] >= radii[o])
         hit = np.isfinite(depth)
         deeper = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1,
                                        pieces.rva, flight, b,
                                        np.where(hit, np.maximum(depth, -radii[b]), radii),
                                        MAX_FLIGHT_S)
-        first = np.where(on_top, first, np.where(hit, deeper, first))
+        for o in np.flatnonzero(hit).tolist():
+            first[o] = min(deeper[o], _first_above(pieces, flight_pieces, b, o, radii))
     return sorted((float(t), o) for o, t in enumerate(first) if np.isfinite(t))
+
+
+def _first_above(pieces: Pieces, flight_pieces: list, b: int, o: int,
+                 radii: np.ndarray) -> float:
+    """First time (s) in the flight of ball b made of `flight_pieces` at which its outline
+    overlaps ball o's seen from above while its centre is at or above o's top; inf if
+    never. Per pair of pieces the squared horizontal distance is a quartic and the height
+    difference a quadratic in time: the answer is the earliest of the window's start and
+    their roots at which both conditions hold, or that starts a stretch where they do."""
+    reach, best = radii[b] + radii[o], np.inf
+    mine = np.flatnonzero(pieces.ball == o)
+    for q in flight_pieces:
+        for p in mine.tolist():
+            lo = max(float(pieces.t0[q]), float(pieces.t0[p]))
+            hi = min(float(pieces.t1[q]), float(pieces.t1[p]), lo + MAX_FLIGHT_S)
+            if not lo < hi or lo >= best:
+                continue
+            # relative motion of o from b, as polynomials in tau = t - lo (highest first)
+            rel = []
+            for k in range(3):
+                polys = []
+                for piece in (p, q):
+                    r, v, a = pieces.rva[piece, :, k]
+                    tau = lo - float(pieces.t0[piece])
+                    polys.append(np.array([0.5 * a, v + a * tau, r + v * tau + 0.5 * a * tau * tau]))
+                rel.append(polys[0] - polys[1])
+            plan = np.polysub(np.polyadd(np.polymul(rel[0], rel[0]), np.polymul(rel[1], rel[1])),
+                              [reach * reach])
+            above = -rel[2] - np.array([0.0, 0.0, radii[o]])      # z_b - z_o - r_o
+            cuts = [0.0, hi - lo]
+            for poly in (plan, above):
+                roots = np.roots(np.trim_zeros(poly, "f")) if np.any(poly[:-1]) else []
+                cuts += [float(x.real) for x in roots
+                         if abs(x.imag) < 1e-12 and 0.0 < x.real < hi - lo]
+            cuts = np.unique(cuts)
+            points = np.concatenate((cuts, 0.5 * (cuts[:-1] + cuts[1:])))
+            starts = np.concatenate((cuts, cuts[:-1]))
+            ok = (np.polyval(plan, points) < 0.0) & (np.polyval(above, points) >= 0.0)
+            if ok.any():
+                best = min(best, lo + float(starts[ok].min()))
+    return best
 
 
 def _position(pieces: Pieces, ball: int, t: float) -> np.ndarray:

@@ -22,6 +22,7 @@ distance of two pieces is a quartic in time, whose first root is found exactly.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +34,9 @@ from .types import EVENT_DTYPE, EventKind, MotionState
 _AIRBORNE, _SLATE, _BALL_BALL = (int(MotionState.AIRBORNE), int(EventKind.SLATE),
                                  int(EventKind.BALL_BALL))
 _RAIL_TOP = int(EventKind.RAIL_TOP)
+_GONE = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
+_PAIR = np.array([0, 1], dtype=np.int32)        # a flying piece and another's, for _query
+_FIRST = np.array([0], dtype=np.int64)
 # How much deeper (m) than at a contact a touched ball's outline must be overlapped to be
 # passed over: a margin for rounding in the contact's position (the solver keeps balls
 # apart to 1 nm), far below anything a referee could see.
@@ -180,41 +184,57 @@ def _first_above(pieces: Pieces, flight_pieces: list, b: int, o: int,
                  radii: np.ndarray) -> float:
     """First time (s) in the flight of ball b made of `flight_pieces` at which its outline
     overlaps ball o's seen from above while its centre is at or above o's top; inf if
-    never. Per pair of pieces the squared horizontal distance is a quartic and the height
-    difference a quadratic in time: the answer is the earliest of the window's start and
-    their roots at which both conditions hold, or that starts a stretch where they do."""
-    reach, best = radii[b] + radii[o], np.inf
-    mine = np.flatnonzero(pieces.ball == o)
+    never. Per pair of pieces the height difference is a quadratic in time (closed form):
+    in each stretch where it is at least r_o, the first overlap is the quartic's first root
+    (_query.first_overlaps, on the two pieces restarted at the stretch's start)."""
+    best = np.inf
+    pair_radii = np.array([radii[b], radii[o]])
     for q in flight_pieces:
-        for p in mine.tolist():
+        for p in np.flatnonzero(pieces.ball == o).tolist():
             lo = max(float(pieces.t0[q]), float(pieces.t0[p]))
             hi = min(float(pieces.t1[q]), float(pieces.t1[p]), lo + MAX_FLIGHT_S)
-            if not lo < hi or lo >= best:
+            if not lo < hi or lo >= best or int(pieces.state[p]) in _GONE:
                 continue
-            # relative motion of o from b, as polynomials in tau = t - lo (highest first)
-            rel = []
-            for k in range(3):
-                polys = []
-                for piece in (p, q):
-                    r, v, a = pieces.rva[piece, :, k]
-                    tau = lo - float(pieces.t0[piece])
-                    polys.append(np.array([0.5 * a, v + a * tau, r + v * tau + 0.5 * a * tau * tau]))
-                rel.append(polys[0] - polys[1])
-            plan = np.polysub(np.polyadd(np.polymul(rel[0], rel[0]), np.polymul(rel[1], rel[1])),
-                              [reach * reach])
-            above = -rel[2] - np.array([0.0, 0.0, radii[o]])      # z_b - z_o - r_o
-            cuts = [0.0, hi - lo]
-            for poly in (plan, above):
-                roots = np.roots(np.trim_zeros(poly, "f")) if np.any(poly[:-1]) else []
-                cuts += [float(x.real) for x in roots
-                         if abs(x.imag) < 1e-12 and 0.0 < x.real < hi - lo]
-            cuts = np.unique(cuts)
-            points = np.concatenate((cuts, 0.5 * (cuts[:-1] + cuts[1:])))
-            starts = np.concatenate((cuts, cuts[:-1]))
-            ok = (np.polyval(plan, points) < 0.0) & (np.polyval(above, points) >= 0.0)
-            if ok.any():
-                best = min(best, lo + float(starts[ok].min()))
+            # z_b - z_o - r_o = c2 tau^2 + c1 tau + c0, tau = t - lo
+            zb, zo = _rebased(pieces, q, lo)[:, 2], _rebased(pieces, p, lo)[:, 2]
+            c2, c1, c0 = 0.5 * (zb[2] - zo[2]), zb[1] - zo[1], zb[0] - zo[0] - radii[o]
+            for u0, u1 in _at_least_zero(c2, c1, c0, hi - lo):
+                s = lo + u0
+                rva = np.ascontiguousarray(np.stack((_rebased(pieces, q, s),
+                                                     _rebased(pieces, p, s))))
+                t = _query.first_overlaps(
+                    _PAIR, np.array([_AIRBORNE, pieces.state[p]], dtype=np.int32),
+                    np.array([s, s]), np.array([lo + u1, lo + u1]), rva, _FIRST, 0,
+                    pair_radii, MAX_FLIGHT_S)[1]
+                if t < best:
+                    best = float(t)
+                    break
     return best
+
+
+def _rebased(pieces: Pieces, q: int, t: float) -> np.ndarray:
+    """(3, 3) position, velocity and acceleration of piece q at time t (s)."""
+    r, v, a = pieces.rva[q]
+    dt = t - float(pieces.t0[q])
+    return np.stack((r + v * dt + 0.5 * a * dt * dt, v + a * dt, a))
+
+
+def _at_least_zero(c2: float, c1: float, c0: float, span: float) -> list:
+    """The stretches [u0, u1] of [0, span] where c2 u^2 + c1 u + c0 >= 0, in order."""
+    if c2 == 0.0:
+        if c1 == 0.0:
+            return [(0.0, span)] if c0 >= 0.0 else []
+        root = -c0 / c1
+        stretch = (max(0.0, root), span) if c1 > 0.0 else (0.0, min(span, root))
+        return [stretch] if stretch[0] <= stretch[1] else []
+    disc = c1 * c1 - 4.0 * c2 * c0
+    if disc < 0.0:
+        return [(0.0, span)] if c2 > 0.0 else []
+    w = -0.5 * (c1 + math.copysign(math.sqrt(disc), c1))
+    r1, r2 = sorted((w / c2, c0 / w if w != 0.0 else w / c2))
+    stretches = [(0.0, min(span, r1)), (max(0.0, r2), span)] if c2 > 0.0 else \
+        [(max(0.0, r1), min(span, r2))]
+    return [(u0, u1) for u0, u1 in stretches if u0 <= u1]
 
 
 def _position(pieces: Pieces, ball: int, t: float) -> np.ndarray:

@@ -240,6 +240,4 @@ def _at_least_zero(c2: float, c1: float, c0: float, span: float) -> list:
 def _position(pieces: Pieces, ball: int, t: float) -> np.ndarray:
     """(3,) centre (m) of `ball` at time t (s), from its piece covering t."""
     q = int(np.flatnonzero((pieces.ball == ball) & (pieces.t0 <= t) & (t < pieces.t1))[0])
-    dt = t - float(pieces.t0[q])
-    r, v, a = pieces.rva[q]
-    return r + v * dt + 0.5 * a * dt * dt
+    return _rebased(pieces, q, t)[0]

@@ -198,8 +198,8 @@ def follow_through(result, cue_index: int, stroke, struck, cue) -> CueMotion:
                 contacts.append(CueContact(float(first["time"]), other, "tip", CueFault.PUSH))
     # follow-through: what is left of it after the contact, and the cloth below the tip
     remaining = float(stroke.follow_through) - v_ball * t_sep
-    horizon = C.CUE_FOLLOW_THROUGH_TIME - t_sep
-    if v1 <= 0.0 or remaining <= 0.0 or horizon <= 0.0:
+    horizon = C.CUE_FOLLOW_THROUGH_TIME - t_sep      # > 0: tau is at most 10 ms (CueSpec)
+    if v1 <= 0.0 or remaining <= 0.0:
         return CueMotion(c, v0, v1, tau, t_sep, t_sep, dome, 0.0, 0.0, tuple(contacts))
     # stopped within the follow-through and within CUE_FOLLOW_THROUGH_TIME of the strike:
     # a slow cue (a soft stroke, or one the ball bounced back into) stops after v1 horizon / 2

@@ -11,17 +11,18 @@ that met a red 28 mm above the cloth and flew on over it, centres 4.7 mm apart, 
 over it), but not merely by touching it: meeting a ball from a little above overlaps their
 outlines at the contact by dz^2 / 4R (a cue ball hopping 0.6 mm off the slate into a ball
 3 mm away: 3 micrometres) and it rebounds, having hit the ball rather than gone over it. So
-a touched ball is passed over when the flying ball is above it, its centre at or above the
-ball's top at a contact (coming down onto it, or meeting it over its top), from the first
-overlap of their outlines; or when the horizontal centre distance comes below its value at
-every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air and flown on
-over, or flown over and touched on the far side), from then on.
+a touched ball is passed over at the first time their outlines overlap while the flying
+ball is above it, its centre at or above the ball's top (coming down onto it, or going
+over it at any height above it), or while the horizontal centre distance is below its
+value at every contact with it in the flight by more than TOUCH_DEPTH_M (met in the air
+and flown on further over it, or flown over it and touched on the far side).
 
 Distances come from the exact trajectory pieces of the solver: the squared horizontal
 distance of two pieces is a quartic in time, whose first root is found exactly.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +34,9 @@ from .types import EVENT_DTYPE, EventKind, MotionState
 _AIRBORNE, _SLATE, _BALL_BALL = (int(MotionState.AIRBORNE), int(EventKind.SLATE),
                                  int(EventKind.BALL_BALL))
 _RAIL_TOP = int(EventKind.RAIL_TOP)
+_GONE = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
+_PAIR = np.array([0, 1], dtype=np.int32)        # a flying piece and another's, for _query
+_FIRST = np.array([0], dtype=np.int64)
 # How much deeper (m) than at a contact a touched ball's outline must be overlapped to be
 # passed over: a margin for rounding in the contact's position (the solver keeps balls
 # apart to 1 nm), far below anything a referee could see.
@@ -161,25 +165,79 @@ def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
         # the horizontal centre distance each touched ball must come below: its smallest
         # value at a contact, less TOUCH_DEPTH_M (first_overlaps compares with r_b + r_o)
         depth = np.full(radii.size, np.inf)
-        on_top = np.zeros(radii.size, dtype=bool)
         for e in touched:
             o = int(e["other"] if e["ball"] == b else e["ball"])
             t = float(e["time"])
             rel = _position(pieces, b, t) - _position(pieces, o, t)
             depth[o] = min(depth[o], float(np.hypot(rel[0], rel[1])) - TOUCH_DEPTH_M - radii[b])
-            on_top[o] |= bool(rel[2] >= radii[o])
         hit = np.isfinite(depth)
         deeper = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1,
                                        pieces.rva, flight, b,
                                        np.where(hit, np.maximum(depth, -radii[b]), radii),
                                        MAX_FLIGHT_S)
-        first = np.where(on_top, first, np.where(hit, deeper, first))
+        for o in np.flatnonzero(hit).tolist():
+            first[o] = min(deeper[o], _first_above(pieces, flight_pieces, b, o, radii))
     return sorted((float(t), o) for o, t in enumerate(first) if np.isfinite(t))
+
+
+def _first_above(pieces: Pieces, flight_pieces: list, b: int, o: int,
+                 radii: np.ndarray) -> float:
+    """First time (s) in the flight of ball b made of `flight_pieces` at which its outline
+    overlaps ball o's seen from above while its centre is at or above o's top; inf if
+    never. Per pair of pieces the height difference is a quadratic in time (closed form):
+    in each stretch where it is at least r_o, the first overlap is the quartic's first root
+    (_query.first_overlaps, on the two pieces restarted at the stretch's start)."""
+    best = np.inf
+    pair_radii = np.array([radii[b], radii[o]])
+    for q in flight_pieces:
+        for p in np.flatnonzero(pieces.ball == o).tolist():
+            lo = max(float(pieces.t0[q]), float(pieces.t0[p]))
+            hi = min(float(pieces.t1[q]), float(pieces.t1[p]), lo + MAX_FLIGHT_S)
+            if not lo < hi or lo >= best or int(pieces.state[p]) in _GONE:
+                continue
+            # z_b - z_o - r_o = c2 tau^2 + c1 tau + c0, tau = t - lo
+            zb, zo = _rebased(pieces, q, lo)[:, 2], _rebased(pieces, p, lo)[:, 2]
+            c2, c1, c0 = 0.5 * (zb[2] - zo[2]), zb[1] - zo[1], zb[0] - zo[0] - radii[o]
+            for u0, u1 in _at_least_zero(c2, c1, c0, hi - lo):
+                s = lo + u0
+                rva = np.ascontiguousarray(np.stack((_rebased(pieces, q, s),
+                                                     _rebased(pieces, p, s))))
+                t = _query.first_overlaps(
+                    _PAIR, np.array([_AIRBORNE, pieces.state[p]], dtype=np.int32),
+                    np.array([s, s]), np.array([lo + u1, lo + u1]), rva, _FIRST, 0,
+                    pair_radii, MAX_FLIGHT_S)[1]
+                if t < best:
+                    best = float(t)
+                    break
+    return best
+
+
+def _rebased(pieces: Pieces, q: int, t: float) -> np.ndarray:
+    """(3, 3) position, velocity and acceleration of piece q at time t (s)."""
+    r, v, a = pieces.rva[q]
+    dt = t - float(pieces.t0[q])
+    return np.stack((r + v * dt + 0.5 * a * dt * dt, v + a * dt, a))
+
+
+def _at_least_zero(c2: float, c1: float, c0: float, span: float) -> list:
+    """The stretches [u0, u1] of [0, span] where c2 u^2 + c1 u + c0 >= 0, in order."""
+    if c2 == 0.0:
+        if c1 == 0.0:
+            return [(0.0, span)] if c0 >= 0.0 else []
+        root = -c0 / c1
+        stretch = (max(0.0, root), span) if c1 > 0.0 else (0.0, min(span, root))
+        return [stretch] if stretch[0] <= stretch[1] else []
+    disc = c1 * c1 - 4.0 * c2 * c0
+    if disc < 0.0:
+        return [(0.0, span)] if c2 > 0.0 else []
+    w = -0.5 * (c1 + math.copysign(math.sqrt(disc), c1))
+    r1, r2 = sorted((w / c2, c0 / w if w != 0.0 else w / c2))
+    stretches = [(0.0, min(span, r1)), (max(0.0, r2), span)] if c2 > 0.0 else \
+        [(max(0.0, r1), min(span, r2))]
+    return [(u0, u1) for u0, u1 in stretches if u0 <= u1]
 
 
 def _position(pieces: Pieces, ball: int, t: float) -> np.ndarray:
     """(3,) centre (m) of `ball` at time t (s), from its piece covering t."""
     q = int(np.flatnonzero((pieces.ball == ball) & (pieces.t0 <= t) & (t < pieces.t1))[0])
-    dt = t - float(pieces.t0[q])
-    r, v, a = pieces.rva[q]
-    return r + v * dt + 0.5 * a * dt * dt
+    return _rebased(pieces, q, t)[0]

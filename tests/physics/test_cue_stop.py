@@ -9,12 +9,11 @@ import math
 import numpy as np
 import pytest
 
-from physics_ext import Ball, CueSpec, Stroke, shoot
+from physics_ext import Ball, Stroke, shoot
 from physics_ext import constants as C
 from physics_ext.cue import CueFault
 from tests.physics.scenes import NINE_FOOT, R
 
-CUE = CueSpec()
 Y0 = NINE_FOOT.width / 2
 T_MAX = C.CUE_FOLLOW_THROUGH_TIME
 # The kind of shot: an elevated stroke into a ball 0.2 m ahead that the cue ball

@@ -38,12 +38,24 @@ def plan_distance(result, times):
     return np.hypot(*(p[:, 0, :2] - p[:, 1, :2]).T)
 
 
+def first_over_by_sampling(result, flight, other, d_contact, samples=200001):
+    """The first of `samples` times in the flight at which ball 0's outline overlaps
+    `other`'s while it is above it (its centre at or above the other's top) or further over
+    it than at the contact (plan distance below d_contact by TOUCH_DEPTH_M); and the step."""
+    t = np.linspace(flight.start, flight.end, samples)
+    p = result.sample(t).positions
+    plan = np.hypot(*(p[:, 0, :2] - p[:, other, :2]).T)
+    above = p[:, 0, 2] - p[:, other, 2] >= R
+    over = (plan < 2 * R) & (above | (plan < d_contact - TOUCH_DEPTH_M))
+    return float(t[np.argmax(over)]) if over.any() else None, float(t[1] - t[0])
+
+
 def test_a_ball_met_in_the_air_and_flown_over_is_passed_over():
     """The issue's case: the airborne cue ball meets the ball with its bottom 28 mm above
-    the cloth, is thrown up and comes down on top of it (centres 4.8 mm apart in plan,
-    its centre 57 mm above the ball's): it was over the ball. PASS_OVER is reported, in the
-    log and in the flight, from the first overlap of their outlines (before issue 27 the
-    touched ball was left out)."""
+    the cloth, is thrown up over it and comes down on top of it (centres 4.8 mm apart in
+    plan, its centre 57 mm above the ball's): it was over the ball. PASS_OVER is reported,
+    in the log and in the flight, at the first time it was over it (checked against a
+    dense sampling of the trajectory); before issue 27 the touched ball was left out."""
     result = jump_into(0.048, 0.72, 3.72, 0.12)
     hit = first_hit(result)
     t = float(hit["time"])
@@ -59,9 +71,10 @@ def test_a_ball_met_in_the_air_and_flown_over_is_passed_over():
     assert flight.passed_over == (1,)
     (over,) = result.events[result.events["kind"] == EventKind.PASS_OVER]
     assert (over["ball"], over["other"]) == (0, 1)
-    assert flight.start < over["time"] < t
-    assert float(plan_distance(result, [over["time"]])[0]) == pytest.approx(2 * R, abs=1e-9)
     assert over["time"] in flight.passed_over_times
+    d_contact = min(float(plan_distance(result, [e["time"]])[0]) for e in contacts)
+    sampled, step = first_over_by_sampling(result, flight, 1, d_contact)
+    assert t < over["time"] <= sampled <= over["time"] + step
 
 
 @pytest.mark.parametrize("elevation_deg, gap, speed", [(20.0, 0.003, 1.0), (30.0, 0.01, 2.0),
@@ -110,3 +123,41 @@ def test_a_ball_dropped_onto_a_ball_from_above_passes_over_it():
     assert d_hit < 0.005
     assert flight.passed_over == (1,)
     assert flight.passed_over_times == (0.0,)
+
+
+def test_a_ball_touched_low_and_later_flown_high_over_is_passed_over():
+    """A scoop lifts the cue ball into the ball 7 cm ahead, meeting it 10 mm above the cloth
+    (not over it); the ball comes back off the cushion and passes under the cue ball, then
+    27 cm up, in the same flight: the cue ball is above it from the first overlap of their
+    outlines, 0.15 ms before it is further over it than at the contact."""
+    result = jump_into(0.0659, 0.279, 8.619, -0.31)
+    hit = first_hit(result)
+    t = float(hit["time"])
+    at_hit = result.state_at(t).positions
+    assert hit["state"] == _AIR and at_hit[0, 2] - at_hit[1, 2] < R
+    (flight, cls), = result.cue_flights()[:1]
+    assert cls == "scoop" and flight.passed_over == (1,)
+    d_contact = float(plan_distance(result, [t])[0])
+    sampled, step = first_over_by_sampling(result, flight, 1, d_contact)
+    over = flight.passed_over_times[0]
+    assert over <= sampled <= over + step
+    assert result.state_at(over).positions[0, 2] - result.state_at(over).positions[1, 2] > 0.25
+    assert float(plan_distance(result, [over])[0]) == pytest.approx(2 * R, abs=1e-9)
+
+
+def test_the_stretches_where_a_quadratic_is_not_negative():
+    """flight._at_least_zero against a dense sampling, for random quadratics (rising,
+    falling, level, with and without roots in the span)."""
+    from physics_ext.flight import _at_least_zero
+    rng = np.random.default_rng(27)
+    u = np.linspace(0.0, 1.0, 10001)
+    for _ in range(500):
+        c2, c1, c0 = rng.normal(size=3) * rng.choice([0.0, 1.0], size=3, p=[0.2, 0.8])
+        stretches = _at_least_zero(c2, c1, c0, 1.0)
+        inside = np.zeros(u.size, dtype=bool)
+        for u0, u1 in stretches:
+            assert 0.0 <= u0 <= u1 <= 1.0
+            inside |= (u >= u0) & (u <= u1)
+        value = (c2 * u + c1) * u + c0
+        assert np.all(value[~inside] < 1e-12)
+        assert np.all(value[inside] > -1e-9)

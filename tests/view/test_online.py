@@ -232,6 +232,11 @@ def test_an_opponent_who_leaves_is_waited_for_then_the_match_is_claimed(online):
                and match.client.ended is not None, "the match claimed")
     assert match.client.ended == {"winner": match.client.seat, "reason": "forfeit"}
     assert "View wins" in match.screen.flow._dialog.title.getText()
+    said = match.screen.flow._dialog.text.getText()
+    assert "claimed the match" in said and "did not come back" in said
+    assert "conceded" not in said
+    inputs.step()
+    assert "press K" not in match.screen.hud.thinking.getText(), "nothing is left to claim"
 
 
 def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_path):

@@ -426,3 +426,49 @@ def test_a_kept_seat_the_server_no_longer_knows_is_said_and_forgotten(base, serv
     finally:
         lobby.destroy()
         inputs.close()
+
+
+def test_the_play_online_page_remembers_the_server_and_the_name(base, server, tmp_path):
+    """Hosted once from the game's own page: started again, the page shows the server and
+    the name typed the last time."""
+    from game.view.launcher import BreakshotApp
+    from game import settings as S
+    path = tmp_path / "settings.json"
+
+    def app():
+        return BreakshotApp(base, settings_path=path, seed=1, use_shaders=False,
+                            replay_dir=tmp_path / "replays", sound_root=tmp_path / "sounds",
+                            practice_dir=tmp_path / "practice", offer_guide=False,
+                            online_seat_path=tmp_path / "seat.json")
+    inputs = Input(base)
+    first, joiner = app(), None
+    try:
+        first.show_online(first.settings)
+        first.lobby.address.set(f"127.0.0.1:{server}")
+        first.lobby.name.set("Zed")
+        first.lobby.host()
+        deadline = time.monotonic() + WALL_S
+        joiner = None
+        while first.online is None:
+            assert time.monotonic() < deadline, "the match did not start"
+            inputs.step()
+            client = first.lobby.client if first.lobby is not None else None
+            if joiner is None and client is not None and client.code:
+                joiner = MatchClient(f"ws://127.0.0.1:{server}", "Opp", resume_for=0.0)
+                joiner.connect()
+                joiner.join(client.code)
+    finally:
+        first.destroy()
+        first.statistics.close()
+        if joiner is not None:
+            joiner.close()
+    assert S.load(path)[0].online_server == f"ws://127.0.0.1:{server}"
+    again = app()
+    try:
+        again.show_online(again.settings)
+        assert again.lobby.address.get() == f"ws://127.0.0.1:{server}"
+        assert again.lobby.name.get() == "Zed"
+    finally:
+        again.destroy()
+        again.statistics.close()
+        inputs.close()

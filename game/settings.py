@@ -31,6 +31,7 @@ MAX_FILE_BYTES = 64 << 10     # a settings file is under 1 KB
 MAX_DEPTH = 4                 # {"aids": {...}} is 2 deep
 VERSION = 1
 NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
+ADDRESS_MAX_CHARS = 200   # a server address kept for the Play online page
 DEFAULT_NAMES = ("Player 1", "Player 2")
 # Who plays each side: a person, or the computer (game.ai) at one of its levels.
 PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
@@ -111,7 +112,8 @@ class Settings:
     from STROKE_INPUTS; graphics: window and drawing quality; controls: aiming input;
     master_volume, music_volume: 0..1 (the master scales effects and music); language: the
     language the game speaks, one of game.i18n.LANGUAGES, or "" to follow the system's
-    locale (the first start)."""
+    locale (the first start); online_server: the match server's address last used on the
+    Play online page ("" before the first: the page offers the default)."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -129,6 +131,7 @@ class Settings:
     master_volume: float = 1.0
     music_volume: float = 0.6
     language: str = ""
+    online_server: str = ""
 
     @property
     def variants(self):
@@ -164,7 +167,7 @@ def to_dict(settings: Settings) -> dict:
                          "resolution": list(settings.graphics.resolution)},
             "controls": dataclasses.asdict(settings.controls),
             "master_volume": settings.master_volume, "music_volume": settings.music_volume,
-            "language": settings.language}
+            "language": settings.language, "online_server": settings.online_server}
 
 
 def _switches(cls, data, where: str):
@@ -287,6 +290,10 @@ def from_dict(data) -> Settings:
         raise SettingsError(_("language must be one of {languages} (or empty: the system's), "
                               "not {language!r:.40}").format(
                                 languages=', '.join(LANGUAGES), language=language))
+    online_server = data.get("online_server", default.online_server)
+    if not isinstance(online_server, str) or len(online_server) > ADDRESS_MAX_CHARS:
+        raise SettingsError(_("online_server must be a server address of at most {most} "
+                              "characters").format(most=ADDRESS_MAX_CHARS))
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),
@@ -300,7 +307,7 @@ def from_dict(data) -> Settings:
         controls=_controls(data.get("controls", {})),
         master_volume=_volume(data, "master_volume", default.master_volume),
         music_volume=_volume(data, "music_volume", default.music_volume),
-        language=language)
+        language=language, online_server=printable(online_server))
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -37,6 +37,10 @@ class AttemptRecord:
     over: bool
 
 
+# A trend needs this many attempts: one or two scores show no direction.
+TREND_MIN_ATTEMPTS = 3
+
+
 @dataclass(frozen=True)
 class DrillRecord:
     """A player's figures on one drill. attempts: how many. best: the highest score

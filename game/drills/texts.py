@@ -6,7 +6,7 @@ from game.i18n import N_, _, ngettext
 from game.session.describe import ball_name
 
 from .engine import Progress, Verdict
-from .history import DrillRecord
+from .history import TREND_MIN_ATTEMPTS, DrillRecord
 from .model import Drill
 
 # The shipped drills' titles, marked for the catalogs (a drill file's title is English;
@@ -97,10 +97,23 @@ def over_line(progress: Progress) -> str:
 
 
 def record_line(record: DrillRecord) -> str:
-    """A player's best and trend on a drill, e.g. "Best 7 of 12 attempts, improving"."""
+    """A player's best and trend on a drill, e.g. "Best 7 of 12 attempts, improving"; no
+    trend before TREND_MIN_ATTEMPTS attempts (one or two scores show no direction)."""
     if not record.attempts:
         return _("No attempts yet")
+    if record.attempts < TREND_MIN_ATTEMPTS:
+        return ngettext("Best {best} in {n} attempt, no trend yet",
+                        "Best {best} in {n} attempts, no trend yet",
+                        record.attempts).format(best=record.best, n=record.attempts)
     way = (_("improving") if record.trend > 0.05 else _("slipping") if record.trend < -0.05
            else _("steady"))
     return ngettext("Best {best} in {n} attempt, {trend}", "Best {best} in {n} attempts, {trend}",
                     record.attempts).format(best=record.best, n=record.attempts, trend=way)
+
+
+def attempt_line(mark, drills) -> str:
+    """A recorded attempt (its replay's DrillMark) in words, e.g. "Drill: Progressive stop
+    shots, Ann, score 4"; `drills`: the known drills (an unknown id is shown as it is)."""
+    name = next((title(d) for d in drills if d.id == mark.id), mark.id)
+    return _("Drill: {title}, {player}, score {score}").format(title=name, player=mark.player,
+                                                                score=mark.score)

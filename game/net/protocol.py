@@ -41,7 +41,8 @@ CODE_LENGTH = 6
 TOKEN_HEX = 64                    # secrets.token_hex(32)
 MAX_SEQ = 2 ** 53
 # Canned chat phrases: an id on the wire, the words through gettext in the view.
-CHAT_PHRASES = ("good_shot", "unlucky", "nice_safety", "thinking", "good_game", "hello")
+# In the order of their keys (F5 first), as the README lists them.
+CHAT_PHRASES = ("hello", "good_shot", "unlucky", "nice_safety", "thinking", "good_game")
 
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(f"[0-9a-f]{{{TOKEN_HEX}}}")

@@ -28,6 +28,8 @@ GOLD = "#d9b54a"
 # a ROLLING_SHARE of them all, so a long career still reads as a trend.
 ROLLING_MATCHES = 10
 ROLLING_SHARE = 1 / 40
+# Up to this many matches each point of the pot rate over time is marked.
+MARKED_MATCHES = 30
 
 
 def pot_rate_over_time(per_match) -> tuple:
@@ -64,7 +66,9 @@ def stats_figure(stats: Stats, width_px: int = 1200, height_px: int = 380,
             spine.set_color(INK)
 
     x, rate = pot_rate_over_time(stats.per_match)
-    over_time.plot(x, rate * 100.0, color=GOLD, lw=1.8)
+    # Points as well as the line: after one match there is a point and no line.
+    over_time.plot(x, rate * 100.0, color=GOLD, lw=1.8, marker="o",
+                   markersize=5 if len(x) <= MARKED_MATCHES else 0)
     over_time.set_ylim(0, 100)
     over_time.set_xlim(1, max(len(x), 2))
     # Fixed ticks: a locator would lay out and measure candidate labels on every draw.

@@ -20,6 +20,8 @@ import sys
 from datetime import datetime
 
 from game.arguments import command_parser, window_size
+from game.drills import shipped_drills
+from game.drills.texts import attempt_line
 from game.i18n import _, ngettext
 
 from game.storage import printable
@@ -94,6 +96,9 @@ def _print_recent(directory) -> None:
                 when=when, path=path, error=m.error))
         else:
             shots = ngettext("{n} shot", "{n} shots", m.shots).format(n=m.shots)
+            if m.drill is not None:
+                print(f"{when}  {attempt_line(m.drill, shipped_drills())}, {shots}  {path}")
+                continue
             if not m.finished:
                 shots = _("{shots}, unfinished").format(shots=shots)
             print(_("{when}  {mode:10s} {a} {wa}-{wb} {b}, {shots}  {path}").format(

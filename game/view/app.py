@@ -12,6 +12,7 @@ from panda3d.core import (AntialiasAttrib, ClockObject, Filename, GraphicsWindow
 from game.i18n import _
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 from game.tables import modes
+from game.view.ui.fonts import use_game_font
 from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
 from game.view.world.lighting import MAIN_CAMERA_MASK
 from game.view.world.quality import quality_of, set_quality
@@ -88,7 +89,9 @@ def opening_positions(mode_name: str, seed: int = 0) -> dict:
 
 
 def prepare_base(base) -> None:
-    """Settings every Breakshot view wants on a fresh ShowBase."""
+    """Settings every Breakshot view wants on a fresh ShowBase (the game's typeface
+    among them)."""
+    use_game_font()
     base.disableMouse()
     base.setBackgroundColor(*BACKGROUND)
     base.render.setAntialias(AntialiasAttrib.MMultisample)

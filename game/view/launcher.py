@@ -9,6 +9,7 @@ import random
 from game import settings as settings_file
 from game.ai import Opponent
 from game.i18n import _, use_language
+from game.net.online import DEFAULT_ADDRESS
 from game.net.saved_seat import default_seat_path
 from game.profiles.keeper import StatisticsKeeper
 from game.audio import AudioSettings
@@ -265,10 +266,18 @@ class BreakshotApp:
         self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
         self.destroy()
         self.lobby = OnlineLobby(self.base, self.settings, self.play_online, self.show_menu,
+                                 address=self.settings.online_server or DEFAULT_ADDRESS,
                                  seat_path=self.online_seat_path)
 
     def play_online(self, client) -> None:
-        """The networked match `client` has started: play it (the server records it)."""
+        """The networked match `client` has started: play it (the server records it).
+        The server and the name it was played under are kept for the next time."""
+        self.settings = dataclasses.replace(self.settings, online_server=client.url,
+                                            names=(client.name, self.settings.names[1]))
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError:
+            pass        # typed again next time: no worse than before
         self.destroy()
         self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
                                   self.use_shaders, self.sound_root,

@@ -1,10 +1,12 @@
-"""Names and text in any script: the built-in font draws the letters of Latin Extended-A
-(Croatian Đ, č, ć, š, ž; Spanish ñ, á; all but nine ligatures and archaic letters), and a
-character it lacks is drawn as a visible box, never as nothing and never as a crash."""
+"""Names and text in any script: the game's font (game.view.ui.fonts) draws every letter of
+Latin Extended-A (Croatian Đ, č, ć, š, ž; Spanish ñ, á), and a character it lacks is drawn
+as a visible box, never as nothing and never as a crash."""
 import numpy as np
 import pytest
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import PNMImage, TextNode
+
+from game.view.ui.fonts import game_font
 
 from view_helpers import render
 
@@ -22,15 +24,11 @@ def pixels(base, text):
     return np.array([[image.getBright(x, y) for x in range(0, w, 2)] for y in range(0, h, 2)])
 
 
-# Latin Extended-A letters the built-in font has no glyph for (drawn as boxes): the IJ
-# ligature, kra, L with middle dot, 'n, eng and the long s; no Croatian or Spanish letter.
-NOT_IN_THE_FONT = set("ĲĳĸĿŀŉŊŋſ")
-
-
-def test_the_built_in_font_covers_latin_extended_a():
+def test_the_games_font_covers_latin_extended_a():
     font = TextNode("probe")
+    font.setFont(game_font())
     missing = {chr(c) for c in range(0x100, 0x180) if not font.hasCharacter(chr(c))}
-    assert missing == NOT_IN_THE_FONT
+    assert missing == set()
     assert all(font.hasCharacter(c) for c in "ĐđČčĆćŠšŽžÑñÁáÉéÍíÓóÚúÜü¿¡")
 
 

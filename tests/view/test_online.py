@@ -232,6 +232,11 @@ def test_an_opponent_who_leaves_is_waited_for_then_the_match_is_claimed(online):
                and match.client.ended is not None, "the match claimed")
     assert match.client.ended == {"winner": match.client.seat, "reason": "forfeit"}
     assert "View wins" in match.screen.flow._dialog.title.getText()
+    said = match.screen.flow._dialog.text.getText()
+    assert "claimed the match" in said and "did not come back" in said
+    assert "conceded" not in said
+    inputs.step()
+    assert "press K" not in match.screen.hud.thinking.getText(), "nothing is left to claim"
 
 
 def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_path):
@@ -420,4 +425,50 @@ def test_a_kept_seat_the_server_no_longer_knows_is_said_and_forgotten(base, serv
         assert lobby.resume_button is None and not seat_path.exists()
     finally:
         lobby.destroy()
+        inputs.close()
+
+
+def test_the_play_online_page_remembers_the_server_and_the_name(base, server, tmp_path):
+    """Hosted once from the game's own page: started again, the page shows the server and
+    the name typed the last time."""
+    from game.view.launcher import BreakshotApp
+    from game import settings as S
+    path = tmp_path / "settings.json"
+
+    def app():
+        return BreakshotApp(base, settings_path=path, seed=1, use_shaders=False,
+                            replay_dir=tmp_path / "replays", sound_root=tmp_path / "sounds",
+                            practice_dir=tmp_path / "practice", offer_guide=False,
+                            online_seat_path=tmp_path / "seat.json")
+    inputs = Input(base)
+    first, joiner = app(), None
+    try:
+        first.show_online(first.settings)
+        first.lobby.address.set(f"127.0.0.1:{server}")
+        first.lobby.name.set("Zed")
+        first.lobby.host()
+        deadline = time.monotonic() + WALL_S
+        joiner = None
+        while first.online is None:
+            assert time.monotonic() < deadline, "the match did not start"
+            inputs.step()
+            client = first.lobby.client if first.lobby is not None else None
+            if joiner is None and client is not None and client.code:
+                joiner = MatchClient(f"ws://127.0.0.1:{server}", "Opp", resume_for=0.0)
+                joiner.connect()
+                joiner.join(client.code)
+    finally:
+        first.destroy()
+        first.statistics.close()
+        if joiner is not None:
+            joiner.close()
+    assert S.load(path)[0].online_server == f"ws://127.0.0.1:{server}"
+    again = app()
+    try:
+        again.show_online(again.settings)
+        assert again.lobby.address.get() == f"ws://127.0.0.1:{server}"
+        assert again.lobby.name.get() == "Zed"
+    finally:
+        again.destroy()
+        again.statistics.close()
         inputs.close()

@@ -84,3 +84,52 @@ def test_the_menu_has_its_help(base):
     finally:
         menu.destroy()
         inputs.close()
+
+
+def _panel_pixels(base, panel):
+    """The pixels inside `panel`'s frame, as a flat list of (r, g, b)."""
+    from view_helpers import render
+    image = render(base)
+    w, h = image.getXSize(), image.getYSize()
+    aspect = w / h
+    left, right, bottom, top = panel.frame["frameSize"]
+    x0, x1 = int((left / aspect + 1) / 2 * w) + 2, int((right / aspect + 1) / 2 * w) - 2
+    y0, y1 = int((1 - top) / 2 * h) + 2, int((1 - bottom) / 2 * h) - 2
+    return [tuple(image.getXel(x, y)) for y in range(y0, y1, 3) for x in range(x0, x1, 3)]
+
+
+@pytest.mark.parametrize("name", ["help", "log"])
+def test_nothing_behind_a_panel_shows_through_it(screen, base, name):
+    screen, robot = screen
+    base.win.setActive(True)
+    robot.inp.key("f1" if name == "help" else "l")
+    panel = screen.panels.panels[name]
+    assert panel.visible
+    before = _panel_pixels(base, panel)
+    # Words appear behind the panel (drawn after it in the scene graph, as a HUD line
+    # made later is); the panel must look the same.
+    from direct.gui.OnscreenText import OnscreenText
+    behind = OnscreenText(parent=base.aspect2d, text="MMMMMMMMMMMMMMMMMMMMMMMM", scale=0.15,
+                          pos=(0, 0), fg=(1, 1, 1, 1), sort=2000)
+    try:
+        after = _panel_pixels(base, panel)
+    finally:
+        behind.destroy()
+        base.win.setActive(False)
+    assert after == before
+
+
+def test_help_lines_use_the_panels_width_in_every_language(base):
+    """Wrapped to the panel's width as the font measures it: long lines come close to the
+    right edge and none crosses it (the help used to wrap at 40 % of its panel)."""
+    from panda3d.core import TextNode
+    from game.view.ui.panels import LINE_SCALE, WRAP_WIDTH
+    panel = TextPanel(base, "Help")
+    try:
+        line = "Q and E, or the mouse wheel with Shift: raise or lower the cue " * 3
+        panel.show([line])
+        widths = [TextNode("m").calcWidth(row) * LINE_SCALE for row in panel.lines]
+        assert max(widths) <= WRAP_WIDTH
+        assert max(widths) >= 0.85 * WRAP_WIDTH
+    finally:
+        panel.destroy()

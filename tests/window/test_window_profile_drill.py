@@ -63,7 +63,7 @@ def test_a_profile_picked_in_the_menu_plays_a_drill_and_sees_its_record(open_win
     keep_shot(window, "menu")
 
     window.click_text(r"^Drills$")
-    page = window.wait_text(r"^Dora: click a drill to start it$", 30)
+    page = window.wait_text(r"^Playing as Dora \(the first seat's name or profile in the menu\): click a drill to start it$", 30)
     assert text_matching(page, r"^Progressive stop shots   -   No attempts yet$")
     window.click_text(r"^Progressive stop shots   -")
     window.wait_text(SCORE, 60)
@@ -75,7 +75,7 @@ def test_a_profile_picked_in_the_menu_plays_a_drill_and_sees_its_record(open_win
     (path,) = (data / "replays").glob("*_drill-stop_shots_Dora.bsreplay")
     assert load_replay(path).drill.player == "Dora"
     window.key("Escape")
-    window.wait_text(r"^Dora: click a drill to start it$", 30)
+    window.wait_text(r"^Playing as Dora \(the first seat's name or profile in the menu\): click a drill to start it$", 30)
     window.key("Escape")
 
     window.click_text(r"^Statistics$", 60)
@@ -83,6 +83,6 @@ def test_a_profile_picked_in_the_menu_plays_a_drill_and_sees_its_record(open_win
     window.click_text(r"^Drills$")
     shot = window.wait_text(r"Progressive stop shots: ", 30)
     table = text_matching(shot, r"Progressive stop shots: ")
-    assert f"Progressive stop shots: Best {score} in 1 attempt, steady" in table.split("\n")
+    assert f"Progressive stop shots: Best {score} in 1 attempt, no trend yet" in table.split("\n")
     assert "Line-up: No attempts yet" in table.split("\n")
     keep_shot(window, "statistics")

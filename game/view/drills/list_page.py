@@ -33,7 +33,8 @@ class DrillList:
                                  frameSize=(-1.25, 1.25, -0.93, 0.93), state=DGG.NORMAL)
         OnscreenText(parent=self.frame, text=_("Drills"), pos=(0, 0.78), scale=0.09, fg=GOLD)
         OnscreenText(parent=self.frame, pos=(0, 0.69), scale=0.042, fg=DIM,
-                     text=_("{player}: click a drill to start it").format(player=player))
+                     text=_("Playing as {player} (the first seat's name or profile in the "
+                            "menu): click a drill to start it").format(player=player))
         self.buttons, self.lines = [], []
         for k, (path, drill) in enumerate(self.entries):
             z = 0.52 - k * ROW_STEP

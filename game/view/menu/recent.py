@@ -34,10 +34,7 @@ def match_line(summary) -> str:
         return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
     shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
     if summary.drill is not None:
-        mark = summary.drill
-        title = next((texts.title(d) for d in shipped_drills() if d.id == mark.id), mark.id)
-        return (f"{when}   " + _("Drill: {title}, {player}, score {score}").format(
-            title=title, player=mark.player, score=mark.score) + f"   {shots}")
+        return f"{when}   {texts.attempt_line(summary.drill, shipped_drills())}   {shots}"
     (a, b), (wa, wb) = summary.players, summary.games_won
     line = (f"{when}   {_(MODE_TITLES.get(summary.mode, summary.mode))}   {a} {wa} : {wb} {b}"
             f"   {shots}")

@@ -179,6 +179,7 @@ class OnlineMatch:
         elif kind == "presence" and data["seat"] != self.seat:
             self.absence = None if data["connected"] else Absence(now, data["claim_after"])
         elif kind == "ended":
+            self.absence = None             # nothing is left to claim: no "press K"
             self._keep_seat()
             screen.flow.demand("GameOver")      # (again: the dialog says the match is over)
 

@@ -8,6 +8,8 @@ polled (`match.OnlineMatch`), which then tells this screen what to play.
 from __future__ import annotations
 
 from game.i18n import _
+from game.net.client import CHAT_WORDS
+from game.net.protocol import CHAT_PHRASES
 from game.rules import Player
 from game.view.match.aiming import AIM_GAP_M
 from game.view.match.flow import PlayFlow
@@ -16,6 +18,12 @@ from game.view.match.play import GameScreen
 from game.view.match.power import DRAW_BACK_M, power_for
 
 CHAT_KEYS = ("f5", "f6", "f7", "f8", "f9", "f10")      # the canned phrases, in order
+
+
+def chat_keys_line() -> str:
+    """The chat keys with their phrases in the player's language: "F5 Hello!  F6 ..."."""
+    return "  ".join(f"{key.upper()} {_(CHAT_WORDS[phrase])}"
+                     for key, phrase in zip(CHAT_KEYS, CHAT_PHRASES))
 
 
 def stroke_gap(stroke) -> float:
@@ -58,7 +66,7 @@ class OnlineFlow(PlayFlow):
                          "   ".join([_("V: view"), _("Esc: menu")]))
             return
         self._listen({"escape": (self._leave, ("Remote",))},
-                     "   ".join([_("F5-F10: chat"), _("V: view"), _("Esc: menu")]))
+                     "   ".join([_("V: view"), _("Esc: menu")]) + "\n" + chat_keys_line())
 
     def exitRemote(self) -> None:
         self.screen.scene.hide_cue()
@@ -90,6 +98,11 @@ class OnlineFlow(PlayFlow):
                       [menu])
             return
         winner, how = self._how_it_ended()
+        if ended is not None and ended.get("reason") == "forfeit":
+            # Claimed after the opponent's seat timed out: not a concession he made.
+            loser = s.names[1 - int(s.state.winner)]
+            how = _("{winner} claimed the match: {loser} did not come back").format(
+                winner=winner, loser=loser)
         if race is None:
             self._ask(_("{winner} wins!").format(winner=winner),
                       _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,

@@ -255,10 +255,12 @@ def record_lines(stats) -> tuple:
     ]
     right = []
     if stats.rating:
-        right.append(ngettext("Rating: {rating:.0f} ± {deviation:.0f} ({frames} frame)",
-                              "Rating: {rating:.0f} ± {deviation:.0f} ({frames} frames)",
-                              stats.rating[2]).format(
-            rating=stats.rating[0], deviation=2 * stats.rating[1], frames=stats.rating[2]))
+        # Glicko-2's deviation, twice over: the range the true strength lies in, 95 % sure.
+        right.append(ngettext("Rating: {rating:.0f}, 95 % sure within ± {range:.0f} "
+                              "({frames} frame)",
+                              "Rating: {rating:.0f}, 95 % sure within ± {range:.0f} "
+                              "({frames} frames)", stats.rating[2]).format(
+            rating=stats.rating[0], range=2 * stats.rating[1], frames=stats.rating[2]))
     fouls = ", ".join(f"{foul_words(kind)} {n}" for kind, n in stats.fouls[:3])
     right.append(_("Fouls: {list}").format(list=fouls or "-"))
     for opponent, won, lost in stats.opponents[:4]:

@@ -19,9 +19,16 @@ HELP_KEY = "f1"
 LOG_KEY = "l"
 VISIBLE_LINES = 24
 LINE_SCALE = 0.045
-WRAP = 48                   # characters: a log line longer than this wraps
+HALF_WIDTH, HALF_HEIGHT = 1.2, 0.85   # the panel, aspect2d units
+TEXT_LEFT = -1.1                      # where its lines start
+# A line longer than the room from TEXT_LEFT to the frame's right edge, less that
+# margin, wraps (measured in the font, not counted in characters).
+WRAP_WIDTH = HALF_WIDTH - TEXT_LEFT - 0.1
 SORT = 50                   # above the HUD and any dialog
-OPAQUE_PANEL = PANEL[:3] + (0.96,)    # a dialog's words behind would blur the panel's
+# Opaque, and drawn after everything else on the 2D layer (the "gui-popup" bin): the
+# HUD's and the page's words behind must not show through.
+OPAQUE_PANEL = PANEL[:3] + (1.0,)
+POPUP_BIN = "gui-popup"
 
 CAMERA_CONTROLS = [N_("V or Tab: top view, or back"), N_("Mouse wheel or + -: zoom"),
                    N_("Right-drag: camera height")]
@@ -44,21 +51,23 @@ def translated(lines) -> list:
 
 
 class TextPanel:
-    """A titled panel on `base`'s 2D layer, hidden until `show`. Lines are wrapped at
-    `wrap` characters (default WRAP) and shown VISIBLE_LINES at a time from `top`;
-    latest_last: new lines open scrolled to the end (a log), else to the start."""
+    """A titled, opaque panel on `base`'s 2D layer, drawn over everything else there and
+    hidden until `show`. Lines are wrapped to the panel's width (WRAP_WIDTH, measured in
+    the font) and shown VISIBLE_LINES at a time from `top`; latest_last: new lines open
+    scrolled to the end (a log), else to the start."""
 
-    def __init__(self, base, title: str, latest_last: bool = False, wrap: int = WRAP):
+    def __init__(self, base, title: str, latest_last: bool = False):
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=OPAQUE_PANEL, sortOrder=SORT,
-                                 frameSize=(-1.2, 1.2, -0.85, 0.85), state=DGG.NORMAL)
+                                 frameSize=(-HALF_WIDTH, HALF_WIDTH, -HALF_HEIGHT, HALF_HEIGHT),
+                                 state=DGG.NORMAL)
+        self.frame.setBin(POPUP_BIN, SORT)
         OnscreenText(parent=self.frame, text=title, pos=(0, 0.72), scale=0.07, fg=GOLD)
-        self.body = OnscreenText(parent=self.frame, text="", pos=(-1.1, 0.6),
+        self.body = OnscreenText(parent=self.frame, text="", pos=(TEXT_LEFT, 0.6),
                                  scale=LINE_SCALE, fg=TEXT, align=TextNode.ALeft,
                                  mayChange=True)
         self.more = OnscreenText(parent=self.frame, text="", pos=(0, -0.8), scale=0.04,
                                  fg=DIM, mayChange=True)
         self.latest_last = latest_last
-        self.wrap = wrap
         self.lines: list = []
         self.top = 0
         self.frame.hide()
@@ -74,7 +83,7 @@ class TextPanel:
 
     def show(self, lines) -> None:
         """Show `lines` (kept at the same scroll position if they are the same)."""
-        wrapped = [piece for line in lines for piece in _wrap(line, self.wrap)]
+        wrapped = [piece for line in lines for piece in wrap_to_width(line, WRAP_WIDTH / LINE_SCALE)]
         if wrapped != self.lines:
             self.lines = wrapped
             self.top = max(len(wrapped) - VISIBLE_LINES, 0) if self.latest_last else 0
@@ -99,17 +108,20 @@ class TextPanel:
         self.frame.destroy()
 
 
-def _wrap(line: str, width: int = WRAP) -> list:
-    """`line` cut at spaces into pieces of at most `width` characters, its indent kept
-    (continuations indented further)."""
+def wrap_to_width(line: str, width: float) -> list:
+    """`line` cut at spaces into pieces no wider than `width` (text units of the default
+    font, as TextNode measures them), its indent kept (continuations indented further);
+    a single word wider than that stands alone."""
+    measure = TextNode("wrap")
     indent = line[:len(line) - len(line.lstrip(" "))]
     pieces, current = [], indent
     for word in line.split():
-        if current.strip() and len(current) + 1 + len(word) > width:
+        longer = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and measure.calcWidth(longer) > width:
             pieces.append(current)
             current = indent + "    " + word
         else:
-            current = f"{current} {word}" if current.strip() else current + word
+            current = longer
     return pieces + [current]
 
 

@@ -22,7 +22,7 @@ from game.rules import document
 from game.tables.modes import MODE_TITLES
 
 from .palette import DIM, GOLD
-from .panels import SORT, VISIBLE_LINES, TextPanel
+from .panels import POPUP_BIN, SORT, VISIBLE_LINES, TextPanel
 
 RULES_KEY = "f2"
 CAPTURE_PREFIX = "rules-"
@@ -115,9 +115,9 @@ class RulesScreen:
             return
         mode = self.mode_of()
         lines = plain_lines(document.part(document.rules_text(languages()), mode))
-        self.panel = TextPanel(self.base, _("Rules: {game}").format(game=_(MODE_TITLES[mode])),
-                               wrap=RULES_WRAP)
+        self.panel = TextPanel(self.base, _("Rules: {game}").format(game=_(MODE_TITLES[mode])))
         self.panel.frame.reparentTo(self.base.aspect2d, RULES_SORT)
+        self.panel.frame.setBin(POPUP_BIN, RULES_SORT)
         OnscreenText(parent=self.panel.frame, pos=(0, -0.74), scale=0.035, fg=DIM,
                      text=_("Wheel, arrows, Page Up / Page Down: scroll   Esc or F2: close"))
         self.panel.show(lines)

@@ -3,6 +3,7 @@
 # shoot() and shoot_batch() start every cue ball bit for bit alike. SI units, table frame.
 
 from libc.math cimport sin, cos, atan, sqrt, hypot, exp, pow, ceil, M_PI
+from physics_ext._resolve cimport dot3, cross3
 
 
 cdef inline double squirt(double side, double mass_ratio) noexcept nogil:
@@ -10,6 +11,23 @@ cdef inline double squirt(double side, double mass_ratio) noexcept nogil:
     cue end mass `mass_ratio` (end-mass model, Alciatore TP A.31)."""
     return atan(2.5 * side * sqrt(1.0 - side * side)
                 / (1.0 + mass_ratio + 2.5 * (1.0 - side * side)))
+
+
+cdef inline void stroke_frame(double azimuth, double elevation, double* c, double* e_r,
+                              double* e_u) noexcept nogil:
+    """The stroke's unit vectors (stroke.py): c the cue axis, e_r the player's right, e_u
+    "up" perpendicular to the cue."""
+    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
+    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
+    c[0] = cos_t * cos_p
+    c[1] = cos_t * sin_p
+    c[2] = -sin_t
+    e_r[0] = sin_p
+    e_r[1] = -cos_p
+    e_r[2] = 0.0
+    e_u[0] = cos_p * sin_t
+    e_u[1] = sin_p * sin_t
+    e_u[2] = cos_t
 
 
 cdef inline bint strike_motion(double azimuth, double elevation, double side, double height,
@@ -22,23 +40,13 @@ cdef inline bint strike_motion(double azimuth, double elevation, double side, do
     cue_speed m/s) on a resting ball of radius R (m) and mass m (kg); `alpha` gets the
     squirt angle (rad). Returns whether the offset is beyond `miscue_limit` (then the ball
     gets `miscue_fraction` of the stroke with its offset pulled back onto the limit)."""
-    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
-    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
     cdef double c[3]
     cdef double e_r[3]
     cdef double e_u[3]
     cdef double a = side, b = height, offset, fraction = 1.0, speed, ca, sa, spin
     cdef bint miscue
     cdef int k
-    c[0] = cos_t * cos_p
-    c[1] = cos_t * sin_p
-    c[2] = -sin_t
-    e_r[0] = sin_p
-    e_r[1] = -cos_p
-    e_r[2] = 0.0
-    e_u[0] = cos_p * sin_t
-    e_u[1] = sin_p * sin_t
-    e_u[2] = cos_t
+    stroke_frame(azimuth, elevation, c, e_r, e_u)
     offset = hypot(a, b)
     miscue = offset > miscue_limit
     if miscue:
@@ -83,16 +91,6 @@ cdef enum:
     LAW_STEPS = 9                 # steps in the shortest contact's duration
     LAW_MAX_TIME = 10             # s, the integration stops here whatever
     LAW_SIZE = 11
-
-
-cdef inline double _dot(const double* a, const double* b) noexcept nogil:
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-cdef inline void _cross(const double* a, const double* b, double* out) noexcept nogil:
-    out[0] = a[1] * b[2] - a[2] * b[1]
-    out[1] = a[2] * b[0] - a[0] * b[2]
-    out[2] = a[0] * b[1] - a[1] * b[0]
 
 
 cdef inline double hysteretic(double delta, double* delta_max, double stiffness,
@@ -146,24 +144,24 @@ cdef inline void _friction(double* v_i, double* w_i, const double* r_i, double m
     cdef double t[3]
     cdef double slip, inv, mu, j, scale
     cdef int k
-    _cross(w_i, r_i, u)
+    cross3(w_i, r_i, u)
     for k in range(3):
         u[k] += v_i[k]
     if m_j > 0.0:
-        _cross(w_j, r_j, t)
+        cross3(w_j, r_j, t)
         for k in range(3):
             u[k] -= v_j[k] + t[k]
-    slip = _dot(u, n)
+    slip = dot3(u, n)
     for k in range(3):
         u[k] -= slip * n[k]
-    slip = sqrt(_dot(u, u))
+    slip = sqrt(dot3(u, u))
     force[0] = force[1] = force[2] = 0.0
     if slip <= 0.0 or limit <= 0.0:
         return
     # the slip a unit tangential impulse removes (the contact points' inverse mass)
-    inv = 1.0 / m_i + _dot(r_i, r_i) / I_i
+    inv = 1.0 / m_i + dot3(r_i, r_i) / I_i
     if m_j > 0.0:
-        inv += 1.0 / m_j + _dot(r_j, r_j) / I_j
+        inv += 1.0 / m_j + dot3(r_j, r_j) / I_j
     mu = law_a + law_b * exp(-law_c * slip)
     j = slip / inv
     if j > mu * limit:
@@ -171,12 +169,12 @@ cdef inline void _friction(double* v_i, double* w_i, const double* r_i, double m
     scale = -j / slip
     for k in range(3):
         force[k] = scale * u[k]
-    _cross(r_i, force, t)
+    cross3(r_i, force, t)
     for k in range(3):
         v_i[k] += force[k] / m_i
         w_i[k] += t[k] / I_i
     if m_j > 0.0:
-        _cross(r_j, force, t)
+        cross3(r_j, force, t)
         for k in range(3):
             v_j[k] -= force[k] / m_j
             w_j[k] -= t[k] / I_j
@@ -213,8 +211,6 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     e_c); each contact has Coulomb friction; the slate carries the downward part of the
     contact forces on a ball resting on it, with its friction u_s. Semi-implicit Euler,
     a fixed step: the shortest contact's duration over law[LAW_STEPS]."""
-    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
-    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
     cdef double c[3]
     cdef double e_r[3]
     cdef double e_u[3]
@@ -241,21 +237,13 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double zero[3]
     cdef double a = side, b = height, offset, m0 = mass[0], s, cue_v, mu_tip, k_tip
     cdef double tip_delta = 0.0, tip_max = 0.0, tip_force, rate, dt, shortest, d, reff
-    cdef double m_red, v_top, t_hertz, e, hertz, time = 0.0, imp, h
+    cdef double m_red, v_top, t_hertz, hertz, time = 0.0, imp
     cdef bint miscue, parted = False
     cdef long step = 0, max_steps
     cdef int i, j, k, q
     zero[0] = zero[1] = zero[2] = 0.0
     bottom[0] = bottom[1] = 0.0
-    c[0] = cos_t * cos_p
-    c[1] = cos_t * sin_p
-    c[2] = -sin_t
-    e_r[0] = sin_p
-    e_r[1] = -cos_p
-    e_r[2] = 0.0
-    e_u[0] = cos_p * sin_t
-    e_u[1] = sin_p * sin_t
-    e_u[2] = cos_t
+    stroke_frame(azimuth, elevation, c, e_r, e_u)
     offset = hypot(a, b)
     miscue = offset > miscue_limit
     cue_v = cue_speed
@@ -270,7 +258,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     for k in range(3):
         c_a[k] = cos(alpha[0]) * c[k] - sin(alpha[0]) * e_r[k]
         rho[k] = radius[0] * (a * e_r[k] + b * e_u[k] - s * c[k])
-    _cross(rho, c, rxc)
+    cross3(rho, c, rxc)
     for i in range(n):
         inertia[i] = 0.4 * mass[i] * radius[i] * radius[i]
         for k in range(3):
@@ -311,7 +299,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
             _wall_point(kind[q], &geometry[6 * q], &x[3 * i], p)
             for k in range(3):
                 p[k] = x[3 * i + k] - p[k]
-        load[q] = sqrt(_dot(p, p))
+        load[q] = sqrt(dot3(p, p))
     dt = shortest / law[LAW_STEPS]
     max_steps = <long>ceil(law[LAW_MAX_TIME] / dt)
     while step < max_steps:
@@ -341,7 +329,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
                 _wall_point(kind[q], &geometry[6 * q], &x[3 * i], p)
                 for k in range(3):
                     nrm[k] = p[k] - x[3 * i + k]
-            d = sqrt(_dot(nrm, nrm))
+            d = sqrt(dot3(nrm, nrm))
             for k in range(3):
                 nrm[k] /= d                       # from ball i towards the other body
             rate = 0.0                            # closing speed along the normal
@@ -386,8 +374,8 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
         for i in range(n):
             for k in range(3):
                 x[3 * i + k] += dt * velocity[3 * i + k]
-        _cross(&omega[0], rho, tq)
-        rate = cue_v - (_dot(&velocity[0], c_a) + _dot(tq, c))
+        cross3(&omega[0], rho, tq)
+        rate = cue_v - (dot3(&velocity[0], c_a) + dot3(tq, c))
         tip_delta += dt * rate
         if parted and tip_max > 0.0 and rate <= 0.0:
             break

@@ -81,6 +81,51 @@ R9-21 / R9-X11, "struck below centre", which PHYSICS 6.5 calls the stricter hous
 elevated stroke whose contact lies below the ball's equator is a "scoop" too. The physics
 rule calls such an elevated draw a legal jump candidate: it is still driven into the slate.
 
+Frozen cue ball: the joint stroke (issue 27 point 2)
+---------------------------------------------------
+A cue ball touching another ball or a cushion (surfaces within CUE_FROZEN_GAP) is not
+struck by an impulse and then collided: the tip, the ball-ball and the ball-cushion
+contacts act together while the tip is on the ball (`strike_layout`, compiled in
+_stroke.pxd `joint_strike`, without the GIL). The system is the cue ball, the balls
+touching it and the balls touching those (at most 16, nearest links first), and every
+contact among them and with the cushions; it is integrated in time with a fixed step
+(semi-implicit Euler; the shortest contact duration over CUE_FROZEN_STEPS) until the tip
+has left and every contact has parted, CUE_FROZEN_MAX_TIME at most. The balls keep their
+places: only their velocities and spins change, and the solver takes over from them.
+
+* The cue: mass M along c, at V0 (a miscue: the point model's weak outcome, the stroke at
+  the limit with MISCUE_FRACTION of the cue's speed). The tip: a one-sided linear spring
+  whose free contact with this ball lasts tau = CueSpec.tip_contact_time, a half-sine
+  pulse: loading stiffness k = mu (pi (1 + e_tip) / (2 tau))^2, mu the reduced mass of M and
+  the ball's effective mass at the contact point along c, m / (1 + (5/2)(a^2 + b^2)). The
+  ball takes the tip's force as the point model takes its impulse: along the squirt
+  direction, with torque rho x c; the compression closes at V_cue - (v . c_alpha +
+  (omega x rho) . c). With nothing touching, this gives the point model's speed and spin
+  (to the step's accuracy, 0.1 %).
+* Restitution of every contact: a hysteretic law, K d^p while loading, and unloading the
+  same law rescaled to vanish at d_max (1 - e^2): a free impact returns e^2 of the stored
+  energy, and no cycle gains energy.
+* Ball-ball: Hertz, K = (4/3) E* sqrt(R_eff), E* = E / (2 (1 - nu^2)) for phenolic resin
+  (E 5.84 GPa, nu 0.34), restitution e_b, friction a + b exp(-c slip) (the solver's law).
+* Ball-cushion: the nose line at the cushion height (or a jaw tip's circle), a linear
+  spring whose free contact with the ball would last CUE_FROZEN_CUSHION_TIME (4 ms, an
+  estimate: the rubber gives), restitution e_c, friction u_c.
+* Friction: Coulomb per step, the tangential impulse that stops the contact points' slip,
+  at most mu times the step's normal impulse.
+* The slate holds the balls resting on it: the downward part of the contact forces on such
+  a ball is cancelled (a slate force through its centre, no torque), with the slate's
+  friction u_s on it. The tip's own downward impulse is not: an elevated stroke still
+  drives the ball into the slate and the solver bounces it there at t = 0.
+Results: struck 8-77 degrees off the line of centres, the cue ball leaves within 6 degrees
+of Alciatore's measurements (TP A.15) at 1-4 m/s of cue; straight on both balls go forward
+together, the object ball ahead by what e_b gives back; along the tangent nothing moves the
+object ball. A cue ball frozen to a rail and struck along it leaves as if free; struck into
+it, the rubber gives and sends it back off the rail; steeply into it, the cue is still
+pushing when the rubber returns the ball, and the outcome depends on the cushion's
+stiffness (an estimate). The StrikeResult says `joint`, the balls `pushed`, the cue's speed
+after and the contacts that carried force; physics_ext.api logs those contacts as events
+at t = 0 (flag STRIKE), the object ball's as the cue ball's first contact.
+
 What the solver must add (the final decision needs the motion after the strike)
 ------------------------------------------------------------------------------
 * A cue ball resting on the cloth with v_z < 0 after the strike meets the slate at t = 0:

@@ -22,7 +22,8 @@ from . import _query, _solver
 from . import constants as C
 from .api import (MAX_SPEED_MPS, OVERLAP_TOL_M, ShotResult, _ball_rows, failure_message,
                   problem_message, result_of_log, with_stroke)
-from .stroke import CueSpec, Stroke, frozen_system, strike, strike_layout, strike_motions
+from .stroke import (CueSpec, Stroke, cue_ball_touches, frozen_system, strike, strike_layout,
+                     strike_motions)
 from .table import TableSpec
 from .types import Ball, Params, SimulationError
 
@@ -211,7 +212,9 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
         raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
     if not isinstance(params, Params):
         raise ValueError(f"params must be a Params, got {type(params).__name__}")
-    joint = _frozen_shots(rows, struck, cue_index, table)
+    joint = struck[cue_ball_touches(rows[struck], cue_index, table)]
+    joint = np.array([k for k in joint.tolist()
+                      if frozen_system(rows[k], cue_index, table) is not None], dtype=np.intp)
     plain = np.setdiff1d(struck, joint)
     velocity, omega, _, miscue = strike_motions(
         stroke_rows[plain, :5], rows[plain, cue_index, 0], rows[plain, cue_index, 1], cue)
@@ -244,36 +247,6 @@ def _count_strike_events(result: BatchResult, k: int, struck, cue_index: int) ->
     for kind, ball, _, _ in struck.contacts:
         if kind != "ball":
             result.cushion_contacts[k, ball] += 1
-
-
-def _frozen_shots(rows: np.ndarray, shots: np.ndarray, cue_index: int,
-                  table: TableSpec) -> np.ndarray:
-    """The shots (of `shots`) whose cue ball touches another ball or a cushion
-    (stroke.frozen_system finds the same; this is its quick test over the batch)."""
-    if shots.size == 0:
-        return shots
-    part = rows[shots]
-    cue_ball = part[:, cue_index]
-    gap = (np.linalg.norm(part[:, :, 2:5] - cue_ball[:, None, 2:5], axis=-1)
-           - (part[:, :, 0] + cue_ball[:, None, 0]))
-    gap[:, cue_index] = np.inf
-    near = (gap <= C.CUE_FROZEN_GAP).any(axis=1)
-    geo = table.geometry()
-    R, x, y = cue_ball[:, 0], cue_ball[:, 2], cue_ball[:, 3]
-    with np.errstate(invalid="ignore"):
-        sin_a = table.cushion_height / R - 1.0
-        reach = R * np.sqrt(np.maximum(0.0, 1.0 - sin_a * sin_a))
-    start, normal = geo.segments[:, 0], geo.segment_normals
-    off = ((x[:, None] - start[None, :, 0]) * normal[None, :, 0]
-           + (y[:, None] - start[None, :, 1]) * normal[None, :, 1] - reach[:, None])
-    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)   # the foot is checked later
-    tips = geo.tips
-    off = (np.hypot(x[:, None] - tips[None, :, 0], y[:, None] - tips[None, :, 1])
-           - tips[None, :, 2] - reach[:, None])
-    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)
-    candidates = shots[near]
-    return np.array([k for k in candidates.tolist()
-                     if frozen_system(rows[k], cue_index, table) is not None], dtype=np.intp)
 
 
 # ---------------------------------------------------------------------------------------

@@ -454,6 +454,19 @@ class FrozenSystem:
     feature: np.ndarray
 
 
+def cue_ball_touches(rows: np.ndarray, cue_index: int, table: TableSpec) -> np.ndarray:
+    """(N,) bool for layouts rows (N, n, 11): ball `cue_index` may touch another ball or a
+    cushion (a quick test over many layouts, compiled; frozen_system decides, and finds
+    nothing where this is False: it looks for every nose line's foot and with twice the
+    gap)."""
+    geo = table.geometry()
+    out = np.zeros(rows.shape[0], dtype=np.uint8)
+    _solver.cue_ball_touching(np.ascontiguousarray(rows, dtype=np.float64), int(cue_index),
+                              geo.segments, geo.segment_normals, geo.tips,
+                              table.cushion_height, C.CUE_FROZEN_GAP, out)
+    return out.astype(bool)
+
+
 def frozen_system(rows: np.ndarray, cue_index: int, table: TableSpec) -> Optional[FrozenSystem]:
     """The balls and cushions touching ball `cue_index` of the layout `rows` (n, 11: R, m,
     position, velocity, angular velocity), directly or through touching balls, within
@@ -520,7 +533,8 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
     moves the balls it pushes as well."""
     rows = np.array(rows, dtype=np.float64)
     R, m = float(rows[cue_index, 0]), float(rows[cue_index, 1])
-    system = frozen_system(rows, cue_index, table)
+    system = (frozen_system(rows, cue_index, table)
+              if cue_ball_touches(rows[None], cue_index, table)[0] else None)
     if system is None:
         struck = strike(stroke, R, m, cue, scoop_rule=scoop_rule)
         rows[cue_index, 5:8] = struck.velocity

@@ -248,3 +248,44 @@ def test_shoot_batch_equals_shoot_bit_for_bit(balls):
         full = batch.shot_result(k)
         assert same_strike(full.stroke, result.stroke)
         assert full.stroke_faults == result.stroke_faults
+
+
+def test_a_cue_ball_frozen_to_a_jaw_tip_comes_back_off_it():
+    """The jaw's rounded tip is a cushion too: struck into it, the ball leaves it on the
+    table side, and the log has the tip's contact (TOUCHING, STRIKE)."""
+    geo = NINE_FOOT.geometry()
+    tip = 2                                         # a side pocket's jaw tip
+    tx, ty, tr = geo.tips[tip]
+    reach = contact_distance(NINE_FOOT, R)
+    inward = np.array([X0 - tx, Y0 - ty]) / math.hypot(X0 - tx, Y0 - ty)
+    ball = Ball.pool(*(np.array([tx, ty]) + (tr + reach) * inward))
+    into = math.atan2(-inward[1], -inward[0]) + 0.3
+    result = shoot(NINE_FOOT, [ball], 0, Stroke(into, 0.0, 0.0, 0.0, 2.0))
+    assert result.stroke.contacts[0][:3] == ("jaw_tip", 0, tip)
+    assert result.stroke.velocity[:2] @ inward > 0.0
+    first = result.events[0]
+    assert (first["kind"], first["feature"], first["rail"]) == (
+        EventKind.JAW_TIP, tip, geo.tip_rails[tip])
+    assert first["flags"] & EventFlag.TOUCHING and first["flags"] & EventFlag.STRIKE
+    check_all(result)
+
+
+def test_the_rules_see_the_frozen_ball_contacted_first_without_a_fault():
+    """R9-22, WPA 6.7: the cue ball touching the lowest ball, shot into it at any angle
+    short of the tangent, contacts it first (at t = 0), neither a push nor a double hit."""
+    from game.rules.facts import facts_from_result
+    for phi in (0.0, 34.0, 77.0):
+        result = shoot(NINE_FOOT, pair(), 0, level(phi, 3.0))
+        facts = facts_from_result(result, [0, 1])
+        assert facts.first_contact == 1 and facts.first_contact_time == 0.0
+        assert facts.stroke_faults == frozenset()
+
+
+def test_an_elevated_stroke_into_a_frozen_ball_still_goes_into_the_slate():
+    """The tip's downward push is not the slate's to carry: the cue ball is driven into
+    the slate and the solver bounces it at t = 0, as for a free elevated stroke."""
+    stroke = Stroke(math.radians(20), math.radians(40), 0.0, 0.3, 5.0)
+    result = shoot(NINE_FOOT, pair(), 0, stroke)
+    assert result.stroke.joint and result.stroke.velocity[2] < 0.0
+    assert result.events[0]["kind"] == EventKind.SLATE and result.events[0]["time"] == 0.0
+    check_all(result)

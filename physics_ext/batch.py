@@ -177,7 +177,8 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
                 threads: Optional[int] = None, logs: bool = False,
                 invalid: str = "raise") -> BatchResult:
     """Strike ball `cue_index` (at rest) of each shot with its stroke and simulate the
-    shots, as shoot() does each (the cue ball starts bit for bit as strike() sends it).
+    shots, as shoot() does each (the balls start bit for bit as shoot() sends them, a
+    frozen cue ball's joint stroke included).
 
     balls: (n, 11) ball rows shared by every stroke, or (N, n, 11) one layout per stroke
         (or Ball lists, as for simulate_batch). strokes: (N, 5) or (N, 6) rows

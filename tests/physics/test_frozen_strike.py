@@ -20,6 +20,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from physics_ext import Ball, EventFlag, EventKind, Params, Stroke, shoot, shoot_batch
 from physics_ext import constants as C
@@ -289,3 +291,32 @@ def test_an_elevated_stroke_into_a_frozen_ball_still_goes_into_the_slate():
     assert result.stroke.joint and result.stroke.velocity[2] < 0.0
     assert result.events[0]["kind"] == EventKind.SLATE and result.events[0]["time"] == 0.0
     check_all(result)
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@given(st.floats(-math.pi, math.pi), st.floats(0.0, 1.2), st.floats(0.0, 0.7),
+       st.floats(0.0, 2 * math.pi), st.floats(0.1, 10.0), st.sampled_from(range(4)),
+       st.floats(-1.0, 1.0))
+def test_any_stroke_on_a_frozen_cluster_is_finite_and_gains_no_energy(
+        azimuth, elevation, offset, which, speed, layout, turn):
+    """Random strokes (any direction, elevation, offset up to beyond the miscue limit,
+    0.1-10 m/s) on frozen clusters: finite, no energy gained, the balls that carried no
+    force untouched, the cue's speed never above V0."""
+    stroke = Stroke(azimuth, elevation, offset * math.cos(which), offset * math.sin(which),
+                    speed)
+    cos_t, sin_t = math.cos(turn), math.sin(turn)
+    ring = [Ball.pool(X0 + 2 * R * cos_t, Y0 + 2 * R * sin_t),
+            Ball.pool(X0 + 2 * R * math.cos(turn + math.pi / 3),
+                      Y0 + 2 * R * math.sin(turn + math.pi / 3))]
+    balls = [[Ball.pool(X0, Y0)] + ring[:1], [Ball.pool(X0, Y0)] + ring,
+             [Ball.pool(1.0 + 0.1 * turn, RAIL_Y)],
+             [Ball.pool(1.0, RAIL_Y), Ball.pool(1.0 + 2 * R * cos_t,
+                                                RAIL_Y - 2 * R * abs(sin_t))]][layout]
+    struck, rows = joint(balls, stroke)
+    assert np.isfinite(rows).all() and struck.cue_speed_after <= stroke.speed
+    assert energy(rows, struck.cue_speed_after) <= 0.5 * CUE.mass * stroke.speed ** 2
+    loaded = ({a for _, a, _, _ in struck.contacts}
+              | {b for kind, _, b, _ in struck.contacts if kind == "ball"})
+    for k in range(1, len(balls)):
+        if k not in loaded:
+            assert not rows[k, 5:11].any()

@@ -2,7 +2,7 @@
 # references): the one implementation behind stroke.strike() and the batch's strokes, so
 # shoot() and shoot_batch() start every cue ball bit for bit alike. SI units, table frame.
 
-from libc.math cimport sin, cos, atan, sqrt, hypot, exp, pow, ceil, M_PI
+from libc.math cimport sin, cos, atan, sqrt, hypot, exp, ceil, M_PI
 from physics_ext._resolve cimport dot3, cross3
 
 
@@ -86,7 +86,7 @@ cdef enum:
     LAW_E_C = 4                   # cushion restitution
     LAW_U_C = 5                   # cushion friction
     LAW_U_S = 6                   # ball-slate sliding friction
-    LAW_HERTZ = 7                 # ball material's E / (1 - nu^2), Pa
+    LAW_BALL_TIME = 7             # s, a free ball-ball contact's duration (sets stiffness)
     LAW_CUSHION_TIME = 8          # s, a free ball-cushion contact's duration (sets stiffness)
     LAW_STEPS = 9                 # steps in the shortest contact's duration
     LAW_MAX_TIME = 10             # s, the integration stops here whatever
@@ -94,22 +94,22 @@ cdef enum:
 
 
 cdef inline double hysteretic(double delta, double* delta_max, double stiffness,
-                              double exponent, double restitution) noexcept nogil:
-    """Force (N) of a one-sided contact compressed by delta (m): K delta^p while loading
-    (delta beyond the largest compression so far, kept in delta_max), and on unloading the
-    same law rescaled to vanish at delta_max (1 - e^2), so a free impact returns the
-    fraction e^2 of the stored energy (restitution e) and no cycle gains energy."""
+                              double restitution) noexcept nogil:
+    """Force (N) of a one-sided linear contact compressed by delta (m): k delta while
+    loading (delta beyond the largest compression so far, kept in delta_max), and on
+    unloading k / e^2 (delta - delta_max (1 - e^2)), which vanishes at delta_max (1 - e^2):
+    a free impact returns the fraction e^2 of the stored energy (restitution e) and no cycle
+    gains energy."""
     cdef double d0
     if delta <= 0.0:
         return 0.0
     if delta >= delta_max[0]:
         delta_max[0] = delta
-        return stiffness * pow(delta, exponent)
+        return stiffness * delta
     d0 = delta_max[0] * (1.0 - restitution * restitution)
     if delta <= d0:
         return 0.0
-    return stiffness * pow(delta_max[0], exponent) * pow(
-        (delta - d0) / (delta_max[0] - d0), exponent)
+    return stiffness * delta_max[0] * (delta - d0) / (delta_max[0] - d0)
 
 
 cdef inline void _wall_point(int kind, const double* g, const double* x,
@@ -206,9 +206,9 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     ball through the tip, a one-sided linear spring whose free contact with this ball
     lasts contact_time (a half-sine pulse; restitution e_tip by the hysteretic law); the
     ball takes the tip's force as the point model takes its impulse (along the squirt
-    direction, torque rho x c). Balls touch through Hertzian springs (K = (4/3) E*
-    sqrt(R_eff), restitution e_b), cushions through stiff linear springs (restitution
-    e_c); each contact has Coulomb friction; the slate carries the downward part of the
+    direction, torque rho x c). Balls touch through stiff linear springs (a free contact
+    of the pair lasts law[LAW_BALL_TIME], restitution e_b), cushions through linear
+    springs (law[LAW_CUSHION_TIME], e_c); each contact has Coulomb friction; the slate carries the downward part of the
     contact forces on a ball resting on it, with its friction u_s. Semi-implicit Euler,
     a fixed step: the shortest contact's duration over law[LAW_STEPS]."""
     cdef double c[3]
@@ -224,7 +224,6 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double rest[64]
     cdef double dmax[64]
     cdef double stiff[64]
-    cdef double power[64]
     cdef double load[64]
     cdef double closing[64]
     cdef double nrm[3]
@@ -236,8 +235,8 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double bottom[3]
     cdef double zero[3]
     cdef double a = side, b = height, offset, m0 = mass[0], s, cue_v, mu_tip, k_tip
-    cdef double tip_delta = 0.0, tip_max = 0.0, tip_force, rate, dt, shortest, d, reff
-    cdef double m_red, v_top, t_hertz, hertz, time = 0.0, imp
+    cdef double tip_delta = 0.0, tip_max = 0.0, tip_force, rate, dt, shortest, d, duration
+    cdef double m_red, time = 0.0, imp
     cdef bint miscue, parted = False
     cdef long step = 0, max_steps
     cdef int i, j, k, q
@@ -268,29 +267,23 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     mu_tip = 1.0 / (1.0 / cue_mass + (1.0 + 2.5 * (a * a + b * b)) / m0)
     k_tip = mu_tip * (M_PI * (1.0 + tip_restitution) / (2.0 * contact_time)) ** 2
     shortest = contact_time
-    hertz = law[LAW_HERTZ]
-    v_top = 2.0 * (1.0 + tip_restitution) * cue_v    # no contact closes faster
     for q in range(n_contacts):
         dmax[q] = 0.0
         closing[q] = 0.0
         i = first[q]
         if kind[q] == JOINT_BALL_BALL:
             j = second[q]
-            reff = radius[i] * radius[j] / (radius[i] + radius[j])
-            m_red = mass[i] * mass[j] / (mass[i] + mass[j])
-            stiff[q] = 4.0 / 3.0 * (0.5 * hertz) * sqrt(reff)   # E* = E / (2 (1 - nu^2))
-            power[q] = 1.5
             rest[q] = law[LAW_E_B]
-            # Hertz impact time at the fastest closing speed (Landau & Lifshitz)
-            t_hertz = 2.87 * pow(m_red * m_red / (reff * (0.5 * hertz) ** 2 * v_top), 0.2)
-            if t_hertz < shortest:
-                shortest = t_hertz
+            duration = law[LAW_BALL_TIME]
+            m_red = mass[i] * mass[j] / (mass[i] + mass[j])
         else:
             rest[q] = law[LAW_E_C]
-            power[q] = 1.0
-            stiff[q] = mass[i] * (M_PI * (1.0 + rest[q]) / (2.0 * law[LAW_CUSHION_TIME])) ** 2
-            if law[LAW_CUSHION_TIME] < shortest:
-                shortest = law[LAW_CUSHION_TIME]
+            duration = law[LAW_CUSHION_TIME]
+            m_red = mass[i]
+        # linear: a free contact of the pair (the ball and the fixed cushion) lasts duration
+        stiff[q] = m_red * (M_PI * (1.0 + rest[q]) / (2.0 * duration)) ** 2
+        if duration < shortest:
+            shortest = duration
         # the contact's distance at the start: touching, unloaded
         if kind[q] == JOINT_BALL_BALL:
             for k in range(3):
@@ -306,7 +299,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
         step += 1
         time += dt
         # the tip
-        tip_force = hysteretic(tip_delta, &tip_max, k_tip, 1.0, tip_restitution)
+        tip_force = hysteretic(tip_delta, &tip_max, k_tip, tip_restitution)
         if tip_force > 0.0:
             imp = tip_force * dt
             cue_v -= imp / cue_mass
@@ -336,7 +329,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
             for k in range(3):
                 rate += (velocity[3 * i + k] - (velocity[3 * j + k] if j >= 0 else 0.0)
                          ) * nrm[k]
-            imp = hysteretic(load[q] - d, &dmax[q], stiff[q], power[q], rest[q]) * dt
+            imp = hysteretic(load[q] - d, &dmax[q], stiff[q], rest[q]) * dt
             if imp > 0.0 and rate > closing[q]:
                 closing[q] = rate
             if imp > 0.0:

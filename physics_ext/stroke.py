@@ -102,11 +102,12 @@ places: only their velocities and spins change, and the solver takes over from t
   direction, with torque rho x c; the compression closes at V_cue - (v . c_alpha +
   (omega x rho) . c). With nothing touching, this gives the point model's speed and spin
   (to the step's accuracy, 0.1 %).
-* Restitution of every contact: a hysteretic law, K d^p while loading, and unloading the
-  same law rescaled to vanish at d_max (1 - e^2): a free impact returns e^2 of the stored
-  energy, and no cycle gains energy.
-* Ball-ball: Hertz, K = (4/3) E* sqrt(R_eff), E* = E / (2 (1 - nu^2)) for phenolic resin
-  (E 5.84 GPa, nu 0.34), restitution e_b, friction a + b exp(-c slip) (the solver's law).
+* Restitution of every contact: a hysteretic linear law, k d while loading, k/e^2 (d -
+  d_max (1 - e^2)) unloading: a free impact returns e^2 of the stored energy, and no cycle
+  gains energy.
+* Ball-ball: a stiff linear spring, a free contact of the pair lasting CUE_FROZEN_BALL_TIME
+  (1/20 of the tip's: the rigid-contact limit, where the balls leave the tip together as
+  Alciatore films them), restitution e_b, friction a + b exp(-c slip) (the solver's law).
 * Ball-cushion: the nose line at the cushion height (or a jaw tip's circle), a linear
   spring whose free contact with the ball would last CUE_FROZEN_CUSHION_TIME (4 ms, an
   estimate: the rubber gives), restitution e_c, friction u_c.
@@ -117,9 +118,9 @@ places: only their velocities and spins change, and the solver takes over from t
   friction u_s on it. The tip's own downward impulse is not: an elevated stroke still
   drives the ball into the slate and the solver bounces it there at t = 0.
 Results: struck 8-77 degrees off the line of centres, the cue ball leaves within 6 degrees
-of Alciatore's measurements (TP A.15) at 1-4 m/s of cue; straight on both balls go forward
-together, the object ball ahead by what e_b gives back; along the tangent nothing moves the
-object ball. A cue ball frozen to a rail and struck along it leaves as if free; struck into
+of Alciatore's measurements (TP A.15) at 0.5-8 m/s of cue (within 4.2 at 0.5-2 m/s);
+straight on both balls go forward together at the rigid pair's speed, the object ball ahead
+by what e_b gives back (< 1 % of V0); along the tangent nothing moves the object ball. A cue ball frozen to a rail and struck along it leaves as if free; struck into
 it, the rubber gives and sends it back off the rail; steeply into it, the cue is still
 pushing when the rubber returns the ball, and the outcome depends on the cushion's
 stiffness (an estimate). The StrikeResult says `joint`, the balls `pushed`, the cue's speed
@@ -493,25 +494,26 @@ def frozen_system(rows: np.ndarray, cue_index: int, table: TableSpec) -> Optiona
                 geometry.append((0.0,) * 6)
     # cushions, for members resting on the cloth (the nose at height h meets them)
     seg, seg_n = geo.segments, geo.segment_normals
+    direction = seg[:, 1] - seg[:, 0]
+    length = np.hypot(direction[:, 0], direction[:, 1])
+    direction = direction / length[:, None]
     for p, i in enumerate(members):
         R, (x, y, z) = radii[i], centres[i]
         if abs(z - R) > tol:
             continue
         sin_a = h / R - 1.0
         reach = R * math.sqrt(max(0.0, 1.0 - sin_a * sin_a))   # horizontal, centre to nose
-        for k in range(seg.shape[0]):
-            (x0, y0), (x1, y1) = seg[k]
-            ex, ey = x1 - x0, y1 - y0
-            length = math.hypot(ex, ey)
-            along = ((x - x0) * ex + (y - y0) * ey) / length
-            off = seg_n[k, 0] * (x - x0) + seg_n[k, 1] * (y - y0) - reach
-            if abs(off) <= tol and 0.0 <= along <= length:
-                kind.append(1), first.append(p), second.append(p), feature.append(k)
-                geometry.append((x0, y0, h, ex / length, ey / length, 0.0))
-        for k, (tx, ty, tr) in enumerate(geo.tips):
-            if abs(math.hypot(x - tx, y - ty) - tr - reach) <= tol:
-                kind.append(2), first.append(p), second.append(p), feature.append(k)
-                geometry.append((tx, ty, h, tr, 0.0, 0.0))
+        rel = np.array([x, y]) - seg[:, 0]
+        along = np.einsum("ij,ij->i", rel, direction)
+        off = np.einsum("ij,ij->i", rel, seg_n) - reach
+        for k in np.flatnonzero((np.abs(off) <= tol) & (along >= 0.0) & (along <= length)):
+            kind.append(1), first.append(p), second.append(p), feature.append(int(k))
+            geometry.append((*seg[k, 0], h, *direction[k], 0.0))
+        tips = geo.tips
+        off = np.hypot(x - tips[:, 0], y - tips[:, 1]) - tips[:, 2] - reach
+        for k in np.flatnonzero(np.abs(off) <= tol):
+            kind.append(2), first.append(p), second.append(p), feature.append(int(k))
+            geometry.append((*tips[k, :2], h, tips[k, 2], 0.0, 0.0))
     if not kind:
         return None
     keep = slice(0, _solver.JOINT_MAX_CONTACTS)
@@ -552,7 +554,7 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
     compression = np.zeros(2 * system.kind.size)
     a, b, c = params.ball_friction_law()
     law = np.array([params.e_b, a, b, c, params.e_c, params.u_c, params.u_s,
-                    C.BALL_YOUNG_MODULUS / (1.0 - C.BALL_POISSON_RATIO ** 2),
+                    C.CUE_FROZEN_BALL_TIME,
                     C.CUE_FROZEN_CUSHION_TIME, C.CUE_FROZEN_STEPS, C.CUE_FROZEN_MAX_TIME])
     on_cloth = (np.abs(part[:, 4] - part[:, 0]) <= C.CUE_FROZEN_GAP).astype(np.uint8)
     miscue = _solver.joint_strike(

@@ -110,24 +110,22 @@ def test_a_cue_ball_not_touching_gets_the_point_impulse_bit_for_bit():
     assert not rows[1, 5:11].any()
 
 
-def test_struck_along_the_line_of_centres_both_balls_go_forward():
-    """phi = 0: no sideways motion; a rigid pair (e_b = 0) leaves together at
-    (1 + e_tip) V0 / (1 + 2m/M) (to the 2 % the compliant tip's pulse on two balls takes);
-    with more restitution the object ball leaves further ahead, the cue ball always
-    follows (the point impulse left it (1 - e_b)/2 of its speed)."""
-    V0 = 2.0
+@pytest.mark.parametrize("V0", [0.5, 2.0, 6.0])
+def test_struck_along_the_line_of_centres_both_balls_go_forward_together(V0):
+    """phi = 0: no sideways motion; the tip pushes the two balls as one, so both leave at
+    the rigid pair's (1 + e_tip) V0 / (1 + 2m/M), and part only slightly, the object ball
+    ahead by what the ball-ball restitution gives back (Alciatore's FAQ on the straight
+    frozen shot: the balls leave the tip together, still touching). The point impulse left
+    the cue ball (1 - e_b)/2 of its speed: a stop shot."""
     rigid = (1 + CUE.tip_restitution) * V0 / (1 + 2 * M / CUE.mass)
     ahead = []
     for e_b in (0.0, 0.5, 0.95):
         _, rows = joint(pair(), level(0.0, V0), Params(e_b=e_b))
         assert not rows[:, 6].any() and not rows[:, 7].any()
         vc, vo = rows[0, 5], rows[1, 5]
-        assert 0.0 < vc <= vo
+        assert vc == pytest.approx(rigid, rel=5e-3) and vo == pytest.approx(rigid, rel=5e-3)
         ahead.append(vo - vc)
-        if e_b == 0.0:
-            assert vo - vc <= 0.01 * vo
-            assert vc == pytest.approx(rigid, rel=0.03) and vo == pytest.approx(rigid, rel=0.03)
-    assert ahead == sorted(ahead) and ahead[-1] > 0.1 * V0
+    assert 0.0 <= ahead[0] < ahead[1] < ahead[2] <= 0.01 * V0
 
 
 def test_struck_along_the_tangent_the_object_ball_is_not_pushed():

@@ -50,9 +50,10 @@ class BatchResult:
     pocket: (N, n) int32 the Pocket a ball dropped into, -1 if none.
     pocket_time: (N, n) time of that POCKET event, s (NaN if none).
     first_contact: (N,) int32 the first ball the cue ball hit (a BALL_BALL event), -1 if
-        none (cue ball: `cue_index`).
+        none (cue ball: `cue_index`); for shoot_batch, a ball a frozen cue ball pushed.
     cushion_contacts: (N, n) int32 CUSHION and JAW_TIP events of each ball.
-    event_count: (N,) int32 events the solver recorded (the PASS_OVER events that
+    event_count: (N,) int32 events the solver recorded, and for shoot_batch the contacts
+        of a frozen cue ball's joint stroke, logged at t = 0 (the PASS_OVER events that
         ShotResult adds from the flights are not counted).
     duration: (N,) time of the last event, s.
     error: (N,) int32 ShotError.

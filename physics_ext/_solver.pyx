@@ -1062,9 +1062,9 @@ def joint_strike(const double[::1] stroke, const double[::1] cue,
 def cue_ball_touching(const double[:, :, ::1] rows, int cue, const double[:, :, ::1] seg,
                       const double[:, ::1] seg_n, const double[:, ::1] tips,
                       double cushion_height, double tol, unsigned char[::1] out):
-    """out[k] = 1 when ball `cue` of layout k (rows (N, n, 11)) is within tol (m) of
-    another ball, or within 2 tol of a cushion nose line (its foot not checked) or a jaw
-    tip: the quick test before physics_ext.stroke.frozen_system."""
+    """out[k] = 1 when ball `cue` of layout k (rows (N, n, 11)) is within 2 tol (m) of
+    another ball, a cushion nose line (its foot not checked) or a jaw tip: the quick test
+    before physics_ext.stroke.frozen_system, which looks within tol."""
     cdef Py_ssize_t k, j
     cdef int n = rows.shape[1]
     cdef double R, x, y, z, dx, dy, dz, s, reach, off
@@ -1080,7 +1080,7 @@ def cue_ball_touching(const double[:, :, ::1] rows, int cue, const double[:, :, 
                     dx = rows[k, j, 2] - x
                     dy = rows[k, j, 3] - y
                     dz = rows[k, j, 4] - z
-                    if sqrt(dx * dx + dy * dy + dz * dz) - (rows[k, j, 0] + R) <= tol:
+                    if sqrt(dx * dx + dy * dy + dz * dz) - (rows[k, j, 0] + R) <= 2.0 * tol:
                         out[k] = 1
             s = cushion_height / R - 1.0
             reach = R * sqrt(max(0.0, 1.0 - s * s))

@@ -457,9 +457,8 @@ class FrozenSystem:
 
 def cue_ball_touches(rows: np.ndarray, cue_index: int, table: TableSpec) -> np.ndarray:
     """(N,) bool for layouts rows (N, n, 11): ball `cue_index` may touch another ball or a
-    cushion (a quick test over many layouts, compiled; frozen_system decides, and finds
-    nothing where this is False: it looks for every nose line's foot and with twice the
-    gap)."""
+    cushion (a quick test over many layouts, compiled, with twice the gap and no nose
+    line's foot: frozen_system decides, and finds nothing where this is False)."""
     geo = table.geometry()
     out = np.zeros(rows.shape[0], dtype=np.uint8)
     _solver.cue_ball_touching(np.ascontiguousarray(rows, dtype=np.float64), int(cue_index),

@@ -2,7 +2,8 @@
 # references): the one implementation behind stroke.strike() and the batch's strokes, so
 # shoot() and shoot_batch() start every cue ball bit for bit alike. SI units, table frame.
 
-from libc.math cimport sin, cos, atan, sqrt, hypot, exp, pow, ceil, M_PI
+from libc.math cimport sin, cos, atan, sqrt, hypot, exp, ceil, M_PI
+from physics_ext._resolve cimport dot3, cross3
 
 
 cdef inline double squirt(double side, double mass_ratio) noexcept nogil:
@@ -10,6 +11,23 @@ cdef inline double squirt(double side, double mass_ratio) noexcept nogil:
     cue end mass `mass_ratio` (end-mass model, Alciatore TP A.31)."""
     return atan(2.5 * side * sqrt(1.0 - side * side)
                 / (1.0 + mass_ratio + 2.5 * (1.0 - side * side)))
+
+
+cdef inline void stroke_frame(double azimuth, double elevation, double* c, double* e_r,
+                              double* e_u) noexcept nogil:
+    """The stroke's unit vectors (stroke.py): c the cue axis, e_r the player's right, e_u
+    "up" perpendicular to the cue."""
+    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
+    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
+    c[0] = cos_t * cos_p
+    c[1] = cos_t * sin_p
+    c[2] = -sin_t
+    e_r[0] = sin_p
+    e_r[1] = -cos_p
+    e_r[2] = 0.0
+    e_u[0] = cos_p * sin_t
+    e_u[1] = sin_p * sin_t
+    e_u[2] = cos_t
 
 
 cdef inline bint strike_motion(double azimuth, double elevation, double side, double height,
@@ -22,23 +40,13 @@ cdef inline bint strike_motion(double azimuth, double elevation, double side, do
     cue_speed m/s) on a resting ball of radius R (m) and mass m (kg); `alpha` gets the
     squirt angle (rad). Returns whether the offset is beyond `miscue_limit` (then the ball
     gets `miscue_fraction` of the stroke with its offset pulled back onto the limit)."""
-    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
-    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
     cdef double c[3]
     cdef double e_r[3]
     cdef double e_u[3]
     cdef double a = side, b = height, offset, fraction = 1.0, speed, ca, sa, spin
     cdef bint miscue
     cdef int k
-    c[0] = cos_t * cos_p
-    c[1] = cos_t * sin_p
-    c[2] = -sin_t
-    e_r[0] = sin_p
-    e_r[1] = -cos_p
-    e_r[2] = 0.0
-    e_u[0] = cos_p * sin_t
-    e_u[1] = sin_p * sin_t
-    e_u[2] = cos_t
+    stroke_frame(azimuth, elevation, c, e_r, e_u)
     offset = hypot(a, b)
     miscue = offset > miscue_limit
     if miscue:
@@ -78,40 +86,30 @@ cdef enum:
     LAW_E_C = 4                   # cushion restitution
     LAW_U_C = 5                   # cushion friction
     LAW_U_S = 6                   # ball-slate sliding friction
-    LAW_HERTZ = 7                 # ball material's E / (1 - nu^2), Pa
+    LAW_BALL_TIME = 7             # s, a free ball-ball contact's duration (sets stiffness)
     LAW_CUSHION_TIME = 8          # s, a free ball-cushion contact's duration (sets stiffness)
     LAW_STEPS = 9                 # steps in the shortest contact's duration
     LAW_MAX_TIME = 10             # s, the integration stops here whatever
     LAW_SIZE = 11
 
 
-cdef inline double _dot(const double* a, const double* b) noexcept nogil:
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-cdef inline void _cross(const double* a, const double* b, double* out) noexcept nogil:
-    out[0] = a[1] * b[2] - a[2] * b[1]
-    out[1] = a[2] * b[0] - a[0] * b[2]
-    out[2] = a[0] * b[1] - a[1] * b[0]
-
-
 cdef inline double hysteretic(double delta, double* delta_max, double stiffness,
-                              double exponent, double restitution) noexcept nogil:
-    """Force (N) of a one-sided contact compressed by delta (m): K delta^p while loading
-    (delta beyond the largest compression so far, kept in delta_max), and on unloading the
-    same law rescaled to vanish at delta_max (1 - e^2), so a free impact returns the
-    fraction e^2 of the stored energy (restitution e) and no cycle gains energy."""
+                              double restitution) noexcept nogil:
+    """Force (N) of a one-sided linear contact compressed by delta (m): k delta while
+    loading (delta beyond the largest compression so far, kept in delta_max), and on
+    unloading k / e^2 (delta - delta_max (1 - e^2)), which vanishes at delta_max (1 - e^2):
+    a free impact returns the fraction e^2 of the stored energy (restitution e) and no cycle
+    gains energy."""
     cdef double d0
     if delta <= 0.0:
         return 0.0
     if delta >= delta_max[0]:
         delta_max[0] = delta
-        return stiffness * pow(delta, exponent)
+        return stiffness * delta
     d0 = delta_max[0] * (1.0 - restitution * restitution)
     if delta <= d0:
         return 0.0
-    return stiffness * pow(delta_max[0], exponent) * pow(
-        (delta - d0) / (delta_max[0] - d0), exponent)
+    return stiffness * delta_max[0] * (delta - d0) / (delta_max[0] - d0)
 
 
 cdef inline void _wall_point(int kind, const double* g, const double* x,
@@ -146,24 +144,24 @@ cdef inline void _friction(double* v_i, double* w_i, const double* r_i, double m
     cdef double t[3]
     cdef double slip, inv, mu, j, scale
     cdef int k
-    _cross(w_i, r_i, u)
+    cross3(w_i, r_i, u)
     for k in range(3):
         u[k] += v_i[k]
     if m_j > 0.0:
-        _cross(w_j, r_j, t)
+        cross3(w_j, r_j, t)
         for k in range(3):
             u[k] -= v_j[k] + t[k]
-    slip = _dot(u, n)
+    slip = dot3(u, n)
     for k in range(3):
         u[k] -= slip * n[k]
-    slip = sqrt(_dot(u, u))
+    slip = sqrt(dot3(u, u))
     force[0] = force[1] = force[2] = 0.0
     if slip <= 0.0 or limit <= 0.0:
         return
     # the slip a unit tangential impulse removes (the contact points' inverse mass)
-    inv = 1.0 / m_i + _dot(r_i, r_i) / I_i
+    inv = 1.0 / m_i + dot3(r_i, r_i) / I_i
     if m_j > 0.0:
-        inv += 1.0 / m_j + _dot(r_j, r_j) / I_j
+        inv += 1.0 / m_j + dot3(r_j, r_j) / I_j
     mu = law_a + law_b * exp(-law_c * slip)
     j = slip / inv
     if j > mu * limit:
@@ -171,12 +169,12 @@ cdef inline void _friction(double* v_i, double* w_i, const double* r_i, double m
     scale = -j / slip
     for k in range(3):
         force[k] = scale * u[k]
-    _cross(r_i, force, t)
+    cross3(r_i, force, t)
     for k in range(3):
         v_i[k] += force[k] / m_i
         w_i[k] += t[k] / I_i
     if m_j > 0.0:
-        _cross(r_j, force, t)
+        cross3(r_j, force, t)
         for k in range(3):
             v_j[k] -= force[k] / m_j
             w_j[k] -= t[k] / I_j
@@ -208,13 +206,11 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     ball through the tip, a one-sided linear spring whose free contact with this ball
     lasts contact_time (a half-sine pulse; restitution e_tip by the hysteretic law); the
     ball takes the tip's force as the point model takes its impulse (along the squirt
-    direction, torque rho x c). Balls touch through Hertzian springs (K = (4/3) E*
-    sqrt(R_eff), restitution e_b), cushions through stiff linear springs (restitution
-    e_c); each contact has Coulomb friction; the slate carries the downward part of the
+    direction, torque rho x c). Balls touch through stiff linear springs (a free contact
+    of the pair lasts law[LAW_BALL_TIME], restitution e_b), cushions through linear
+    springs (law[LAW_CUSHION_TIME], e_c); each contact has Coulomb friction; the slate carries the downward part of the
     contact forces on a ball resting on it, with its friction u_s. Semi-implicit Euler,
     a fixed step: the shortest contact's duration over law[LAW_STEPS]."""
-    cdef double cos_p = cos(azimuth), sin_p = sin(azimuth)
-    cdef double cos_t = cos(elevation), sin_t = sin(elevation)
     cdef double c[3]
     cdef double e_r[3]
     cdef double e_u[3]
@@ -228,7 +224,6 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double rest[64]
     cdef double dmax[64]
     cdef double stiff[64]
-    cdef double power[64]
     cdef double load[64]
     cdef double closing[64]
     cdef double nrm[3]
@@ -240,22 +235,14 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     cdef double bottom[3]
     cdef double zero[3]
     cdef double a = side, b = height, offset, m0 = mass[0], s, cue_v, mu_tip, k_tip
-    cdef double tip_delta = 0.0, tip_max = 0.0, tip_force, rate, dt, shortest, d, reff
-    cdef double m_red, v_top, t_hertz, e, hertz, time = 0.0, imp, h
+    cdef double tip_delta = 0.0, tip_max = 0.0, tip_force, rate, dt, shortest, d, duration
+    cdef double m_red, time = 0.0, imp
     cdef bint miscue, parted = False
     cdef long step = 0, max_steps
     cdef int i, j, k, q
     zero[0] = zero[1] = zero[2] = 0.0
     bottom[0] = bottom[1] = 0.0
-    c[0] = cos_t * cos_p
-    c[1] = cos_t * sin_p
-    c[2] = -sin_t
-    e_r[0] = sin_p
-    e_r[1] = -cos_p
-    e_r[2] = 0.0
-    e_u[0] = cos_p * sin_t
-    e_u[1] = sin_p * sin_t
-    e_u[2] = cos_t
+    stroke_frame(azimuth, elevation, c, e_r, e_u)
     offset = hypot(a, b)
     miscue = offset > miscue_limit
     cue_v = cue_speed
@@ -270,7 +257,7 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     for k in range(3):
         c_a[k] = cos(alpha[0]) * c[k] - sin(alpha[0]) * e_r[k]
         rho[k] = radius[0] * (a * e_r[k] + b * e_u[k] - s * c[k])
-    _cross(rho, c, rxc)
+    cross3(rho, c, rxc)
     for i in range(n):
         inertia[i] = 0.4 * mass[i] * radius[i] * radius[i]
         for k in range(3):
@@ -280,29 +267,23 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
     mu_tip = 1.0 / (1.0 / cue_mass + (1.0 + 2.5 * (a * a + b * b)) / m0)
     k_tip = mu_tip * (M_PI * (1.0 + tip_restitution) / (2.0 * contact_time)) ** 2
     shortest = contact_time
-    hertz = law[LAW_HERTZ]
-    v_top = 2.0 * (1.0 + tip_restitution) * cue_v    # no contact closes faster
     for q in range(n_contacts):
         dmax[q] = 0.0
         closing[q] = 0.0
         i = first[q]
         if kind[q] == JOINT_BALL_BALL:
             j = second[q]
-            reff = radius[i] * radius[j] / (radius[i] + radius[j])
-            m_red = mass[i] * mass[j] / (mass[i] + mass[j])
-            stiff[q] = 4.0 / 3.0 * (0.5 * hertz) * sqrt(reff)   # E* = E / (2 (1 - nu^2))
-            power[q] = 1.5
             rest[q] = law[LAW_E_B]
-            # Hertz impact time at the fastest closing speed (Landau & Lifshitz)
-            t_hertz = 2.87 * pow(m_red * m_red / (reff * (0.5 * hertz) ** 2 * v_top), 0.2)
-            if t_hertz < shortest:
-                shortest = t_hertz
+            duration = law[LAW_BALL_TIME]
+            m_red = mass[i] * mass[j] / (mass[i] + mass[j])
         else:
             rest[q] = law[LAW_E_C]
-            power[q] = 1.0
-            stiff[q] = mass[i] * (M_PI * (1.0 + rest[q]) / (2.0 * law[LAW_CUSHION_TIME])) ** 2
-            if law[LAW_CUSHION_TIME] < shortest:
-                shortest = law[LAW_CUSHION_TIME]
+            duration = law[LAW_CUSHION_TIME]
+            m_red = mass[i]
+        # linear: a free contact of the pair (the ball and the fixed cushion) lasts duration
+        stiff[q] = m_red * (M_PI * (1.0 + rest[q]) / (2.0 * duration)) ** 2
+        if duration < shortest:
+            shortest = duration
         # the contact's distance at the start: touching, unloaded
         if kind[q] == JOINT_BALL_BALL:
             for k in range(3):
@@ -311,14 +292,14 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
             _wall_point(kind[q], &geometry[6 * q], &x[3 * i], p)
             for k in range(3):
                 p[k] = x[3 * i + k] - p[k]
-        load[q] = sqrt(_dot(p, p))
+        load[q] = sqrt(dot3(p, p))
     dt = shortest / law[LAW_STEPS]
     max_steps = <long>ceil(law[LAW_MAX_TIME] / dt)
     while step < max_steps:
         step += 1
         time += dt
         # the tip
-        tip_force = hysteretic(tip_delta, &tip_max, k_tip, 1.0, tip_restitution)
+        tip_force = hysteretic(tip_delta, &tip_max, k_tip, tip_restitution)
         if tip_force > 0.0:
             imp = tip_force * dt
             cue_v -= imp / cue_mass
@@ -341,14 +322,14 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
                 _wall_point(kind[q], &geometry[6 * q], &x[3 * i], p)
                 for k in range(3):
                     nrm[k] = p[k] - x[3 * i + k]
-            d = sqrt(_dot(nrm, nrm))
+            d = sqrt(dot3(nrm, nrm))
             for k in range(3):
                 nrm[k] /= d                       # from ball i towards the other body
             rate = 0.0                            # closing speed along the normal
             for k in range(3):
                 rate += (velocity[3 * i + k] - (velocity[3 * j + k] if j >= 0 else 0.0)
                          ) * nrm[k]
-            imp = hysteretic(load[q] - d, &dmax[q], stiff[q], power[q], rest[q]) * dt
+            imp = hysteretic(load[q] - d, &dmax[q], stiff[q], rest[q]) * dt
             if imp > 0.0 and rate > closing[q]:
                 closing[q] = rate
             if imp > 0.0:
@@ -386,8 +367,8 @@ cdef inline bint joint_strike(double azimuth, double elevation, double side, dou
         for i in range(n):
             for k in range(3):
                 x[3 * i + k] += dt * velocity[3 * i + k]
-        _cross(&omega[0], rho, tq)
-        rate = cue_v - (_dot(&velocity[0], c_a) + _dot(tq, c))
+        cross3(&omega[0], rho, tq)
+        rate = cue_v - (dot3(&velocity[0], c_a) + dot3(tq, c))
         tip_delta += dt * rate
         if parted and tip_max > 0.0 and rate <= 0.0:
             break

@@ -203,7 +203,9 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     The result also carries the StrikeResult (contact point and angle, miscue, preliminary
     class), for each flight of the cue ball its 'legal_jump', 'scoop' or 'miscue' class, and
     the cue's follow-through with the faults it produced (`cue`, `stroke_faults`:
-    physics_ext.cue)."""
+    physics_ext.cue). A cue ball touching other balls or cushions gets the joint stroke
+    (physics_ext.stroke.strike_layout), which sets the balls it pushes moving too; its
+    contacts are logged at t = 0 (EventFlag.STRIKE)."""
     if not 0 <= cue_index < len(balls):
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
     ball = balls[cue_index]

@@ -22,7 +22,8 @@ from . import _query, _solver
 from . import constants as C
 from .api import (MAX_SPEED_MPS, OVERLAP_TOL_M, ShotResult, _ball_rows, failure_message,
                   problem_message, result_of_log, with_stroke)
-from .stroke import CueSpec, Stroke, frozen_system, strike, strike_layout, strike_motions
+from .stroke import (CueSpec, Stroke, cue_ball_touches, frozen_system, strike, strike_layout,
+                     strike_motions)
 from .table import TableSpec
 from .types import Ball, Params, SimulationError
 
@@ -49,9 +50,10 @@ class BatchResult:
     pocket: (N, n) int32 the Pocket a ball dropped into, -1 if none.
     pocket_time: (N, n) time of that POCKET event, s (NaN if none).
     first_contact: (N,) int32 the first ball the cue ball hit (a BALL_BALL event), -1 if
-        none (cue ball: `cue_index`).
+        none (cue ball: `cue_index`); for shoot_batch, a ball a frozen cue ball pushed.
     cushion_contacts: (N, n) int32 CUSHION and JAW_TIP events of each ball.
-    event_count: (N,) int32 events the solver recorded (the PASS_OVER events that
+    event_count: (N,) int32 events the solver recorded, and for shoot_batch the contacts
+        of a frozen cue ball's joint stroke, logged at t = 0 (the PASS_OVER events that
         ShotResult adds from the flights are not counted).
     duration: (N,) time of the last event, s.
     error: (N,) int32 ShotError.
@@ -176,7 +178,8 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
                 threads: Optional[int] = None, logs: bool = False,
                 invalid: str = "raise") -> BatchResult:
     """Strike ball `cue_index` (at rest) of each shot with its stroke and simulate the
-    shots, as shoot() does each (the cue ball starts bit for bit as strike() sends it).
+    shots, as shoot() does each (the balls start bit for bit as shoot() sends them, a
+    frozen cue ball's joint stroke included).
 
     balls: (n, 11) ball rows shared by every stroke, or (N, n, 11) one layout per stroke
         (or Ball lists, as for simulate_batch). strokes: (N, 5) or (N, 6) rows
@@ -211,7 +214,9 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
         raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
     if not isinstance(params, Params):
         raise ValueError(f"params must be a Params, got {type(params).__name__}")
-    joint = _frozen_shots(rows, struck, cue_index, table)
+    joint = struck[cue_ball_touches(rows[struck], cue_index, table)]
+    joint = np.array([k for k in joint.tolist()
+                      if frozen_system(rows[k], cue_index, table) is not None], dtype=np.intp)
     plain = np.setdiff1d(struck, joint)
     velocity, omega, _, miscue = strike_motions(
         stroke_rows[plain, :5], rows[plain, cue_index, 0], rows[plain, cue_index, 1], cue)
@@ -244,36 +249,6 @@ def _count_strike_events(result: BatchResult, k: int, struck, cue_index: int) ->
     for kind, ball, _, _ in struck.contacts:
         if kind != "ball":
             result.cushion_contacts[k, ball] += 1
-
-
-def _frozen_shots(rows: np.ndarray, shots: np.ndarray, cue_index: int,
-                  table: TableSpec) -> np.ndarray:
-    """The shots (of `shots`) whose cue ball touches another ball or a cushion
-    (stroke.frozen_system finds the same; this is its quick test over the batch)."""
-    if shots.size == 0:
-        return shots
-    part = rows[shots]
-    cue_ball = part[:, cue_index]
-    gap = (np.linalg.norm(part[:, :, 2:5] - cue_ball[:, None, 2:5], axis=-1)
-           - (part[:, :, 0] + cue_ball[:, None, 0]))
-    gap[:, cue_index] = np.inf
-    near = (gap <= C.CUE_FROZEN_GAP).any(axis=1)
-    geo = table.geometry()
-    R, x, y = cue_ball[:, 0], cue_ball[:, 2], cue_ball[:, 3]
-    with np.errstate(invalid="ignore"):
-        sin_a = table.cushion_height / R - 1.0
-        reach = R * np.sqrt(np.maximum(0.0, 1.0 - sin_a * sin_a))
-    start, normal = geo.segments[:, 0], geo.segment_normals
-    off = ((x[:, None] - start[None, :, 0]) * normal[None, :, 0]
-           + (y[:, None] - start[None, :, 1]) * normal[None, :, 1] - reach[:, None])
-    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)   # the foot is checked later
-    tips = geo.tips
-    off = (np.hypot(x[:, None] - tips[None, :, 0], y[:, None] - tips[None, :, 1])
-           - tips[None, :, 2] - reach[:, None])
-    near |= (np.abs(off) <= 2.0 * C.CUE_FROZEN_GAP).any(axis=1)
-    candidates = shots[near]
-    return np.array([k for k in candidates.tolist()
-                     if frozen_system(rows[k], cue_index, table) is not None], dtype=np.intp)
 
 
 # ---------------------------------------------------------------------------------------

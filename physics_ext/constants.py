@@ -189,14 +189,15 @@ MAX_CUE_SPEED = 15.0
 # Balls closer than this (m, between surfaces; or a ball this close to a cushion nose or jaw)
 # touch at the strike: the rules' "frozen" (api.FROZEN_TOL_M, cue._FROZEN_M).
 CUE_FROZEN_GAP = 1e-6
-# Ball material for the Hertzian ball-ball contact K = (4/3) E* sqrt(R_eff),
-# E* = E / (2 (1 - nu^2)): phenolic resin, E = 5.84 GPa and Poisson's ratio 0.34 (S. Crown,
-# "Modeling the Effects of Velocity, Spin, Frictional Coefficient, and Impact Angle on
-# Deflection Angle in Near-Elastic Collisions of Phenolic Resin Spheres"; the figures A.
-# Sorokin, "Collision of Billiard Balls", dbkcues.ru, 2014, uses with Landau & Lifshitz vol. 7
-# section 9). They give a 0.2-0.35 ms ball-ball contact at 1-8 m/s, stiff beside the 1 ms tip.
-BALL_YOUNG_MODULUS = 5.84e9    # Pa
-BALL_POISSON_RATIO = 0.34
+# Ball-ball contact during the strike: a linear spring whose free contact of the two balls
+# would last this long (s), 1/20 of the tip's: the rigid-contact limit. Alciatore (FAQ "Why
+# does the OB separate from the CB slightly with a straight center-ball hit into a frozen
+# CB?") films the two balls leaving the tip together, still touching, and parting only
+# slightly afterwards; TP A.15's directions are met best in this limit. The Hertz contact of
+# phenolic balls (E 5.84 GPa, nu 0.34: 0.2-0.35 ms) is only 3-5 times shorter than the tip's
+# pulse: with it the pair rings during the pulse and springs apart at up to 27 % of its
+# speed, which the video does not show. Halving this time moves the directions by < 0.5 deg.
+CUE_FROZEN_BALL_TIME = 5e-5
 # Ball-cushion contact during the strike: a linear spring whose free contact with the ball
 # lasts this long (s). An estimate, no published duration was found: the rubber gives a few
 # millimetres ("the cue ball sinks into the cushion", National Billiard Academy, "Runnin' down
@@ -208,5 +209,5 @@ BALL_POISSON_RATIO = 0.34
 CUE_FROZEN_CUSHION_TIME = 4e-3
 # Fixed time step: the shortest contact duration of the system over this many steps; and the
 # longest the integration runs (s) whatever happens (the solver takes over what is left).
-CUE_FROZEN_STEPS = 200
+CUE_FROZEN_STEPS = 50
 CUE_FROZEN_MAX_TIME = 0.05

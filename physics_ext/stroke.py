@@ -81,6 +81,52 @@ R9-21 / R9-X11, "struck below centre", which PHYSICS 6.5 calls the stricter hous
 elevated stroke whose contact lies below the ball's equator is a "scoop" too. The physics
 rule calls such an elevated draw a legal jump candidate: it is still driven into the slate.
 
+Frozen cue ball: the joint stroke (issue 27 point 2)
+---------------------------------------------------
+A cue ball touching another ball or a cushion (surfaces within CUE_FROZEN_GAP) is not
+struck by an impulse and then collided: the tip, the ball-ball and the ball-cushion
+contacts act together while the tip is on the ball (`strike_layout`, compiled in
+_stroke.pxd `joint_strike`, without the GIL). The system is the cue ball, the balls
+touching it and the balls touching those (at most 16, nearest links first), and every
+contact among them and with the cushions; it is integrated in time with a fixed step
+(semi-implicit Euler; the shortest contact duration over CUE_FROZEN_STEPS) until the tip
+has left and every contact has parted, CUE_FROZEN_MAX_TIME at most. The balls keep their
+places: only their velocities and spins change, and the solver takes over from them.
+
+* The cue: mass M along c, at V0 (a miscue: the point model's weak outcome, the stroke at
+  the limit with MISCUE_FRACTION of the cue's speed). The tip: a one-sided linear spring
+  whose free contact with this ball lasts tau = CueSpec.tip_contact_time, a half-sine
+  pulse: loading stiffness k = mu (pi (1 + e_tip) / (2 tau))^2, mu the reduced mass of M and
+  the ball's effective mass at the contact point along c, m / (1 + (5/2)(a^2 + b^2)). The
+  ball takes the tip's force as the point model takes its impulse: along the squirt
+  direction, with torque rho x c; the compression closes at V_cue - (v . c_alpha +
+  (omega x rho) . c). With nothing touching, this gives the point model's speed and spin
+  (to the step's accuracy, 0.1 %).
+* Restitution of every contact: a hysteretic linear law, k d while loading, k/e^2 (d -
+  d_max (1 - e^2)) unloading: a free impact returns e^2 of the stored energy, and no cycle
+  gains energy.
+* Ball-ball: a stiff linear spring, a free contact of the pair lasting CUE_FROZEN_BALL_TIME
+  (1/20 of the tip's: the rigid-contact limit, where the balls leave the tip together as
+  Alciatore films them), restitution e_b, friction a + b exp(-c slip) (the solver's law).
+* Ball-cushion: the nose line at the cushion height (or a jaw tip's circle), a linear
+  spring whose free contact with the ball would last CUE_FROZEN_CUSHION_TIME (4 ms, an
+  estimate: the rubber gives), restitution e_c, friction u_c.
+* Friction: Coulomb per step, the tangential impulse that stops the contact points' slip,
+  at most mu times the step's normal impulse.
+* The slate holds the balls resting on it: the downward part of the contact forces on such
+  a ball is cancelled (a slate force through its centre, no torque), with the slate's
+  friction u_s on it. The tip's own downward impulse is not: an elevated stroke still
+  drives the ball into the slate and the solver bounces it there at t = 0.
+Results: struck 8-77 degrees off the line of centres, the cue ball leaves within 6 degrees
+of Alciatore's measurements (TP A.15) at 0.5-8 m/s of cue (within 4.2 at 0.5-2 m/s);
+straight on both balls go forward together at the rigid pair's speed, the object ball ahead
+by what e_b gives back (< 1 % of V0); along the tangent nothing moves the object ball. A cue ball frozen to a rail and struck along it leaves as if free; struck into
+it, the rubber gives and sends it back off the rail; steeply into it, the cue is still
+pushing when the rubber returns the ball, and the outcome depends on the cushion's
+stiffness (an estimate). The StrikeResult says `joint`, the balls `pushed`, the cue's speed
+after and the contacts that carried force; physics_ext.api logs those contacts as events
+at t = 0 (flag STRIKE), the object ball's as the cue ball's first contact.
+
 What the solver must add (the final decision needs the motion after the strike)
 ------------------------------------------------------------------------------
 * A cue ball resting on the cloth with v_z < 0 after the strike meets the slate at t = 0:
@@ -409,6 +455,18 @@ class FrozenSystem:
     feature: np.ndarray
 
 
+def cue_ball_touches(rows: np.ndarray, cue_index: int, table: TableSpec) -> np.ndarray:
+    """(N,) bool for layouts rows (N, n, 11): ball `cue_index` may touch another ball or a
+    cushion (a quick test over many layouts, compiled, with twice the gap and no nose
+    line's foot: frozen_system decides, and finds nothing where this is False)."""
+    geo = table.geometry()
+    out = np.zeros(rows.shape[0], dtype=np.uint8)
+    _solver.cue_ball_touching(np.ascontiguousarray(rows, dtype=np.float64), int(cue_index),
+                              geo.segments, geo.segment_normals, geo.tips,
+                              table.cushion_height, C.CUE_FROZEN_GAP, out)
+    return out.astype(bool)
+
+
 def frozen_system(rows: np.ndarray, cue_index: int, table: TableSpec) -> Optional[FrozenSystem]:
     """The balls and cushions touching ball `cue_index` of the layout `rows` (n, 11: R, m,
     position, velocity, angular velocity), directly or through touching balls, within
@@ -435,25 +493,26 @@ def frozen_system(rows: np.ndarray, cue_index: int, table: TableSpec) -> Optiona
                 geometry.append((0.0,) * 6)
     # cushions, for members resting on the cloth (the nose at height h meets them)
     seg, seg_n = geo.segments, geo.segment_normals
+    direction = seg[:, 1] - seg[:, 0]
+    length = np.hypot(direction[:, 0], direction[:, 1])
+    direction = direction / length[:, None]
     for p, i in enumerate(members):
         R, (x, y, z) = radii[i], centres[i]
         if abs(z - R) > tol:
             continue
         sin_a = h / R - 1.0
         reach = R * math.sqrt(max(0.0, 1.0 - sin_a * sin_a))   # horizontal, centre to nose
-        for k in range(seg.shape[0]):
-            (x0, y0), (x1, y1) = seg[k]
-            ex, ey = x1 - x0, y1 - y0
-            length = math.hypot(ex, ey)
-            along = ((x - x0) * ex + (y - y0) * ey) / length
-            off = seg_n[k, 0] * (x - x0) + seg_n[k, 1] * (y - y0) - reach
-            if abs(off) <= tol and 0.0 <= along <= length:
-                kind.append(1), first.append(p), second.append(p), feature.append(k)
-                geometry.append((x0, y0, h, ex / length, ey / length, 0.0))
-        for k, (tx, ty, tr) in enumerate(geo.tips):
-            if abs(math.hypot(x - tx, y - ty) - tr - reach) <= tol:
-                kind.append(2), first.append(p), second.append(p), feature.append(k)
-                geometry.append((tx, ty, h, tr, 0.0, 0.0))
+        rel = np.array([x, y]) - seg[:, 0]
+        along = np.einsum("ij,ij->i", rel, direction)
+        off = np.einsum("ij,ij->i", rel, seg_n) - reach
+        for k in np.flatnonzero((np.abs(off) <= tol) & (along >= 0.0) & (along <= length)):
+            kind.append(1), first.append(p), second.append(p), feature.append(int(k))
+            geometry.append((*seg[k, 0], h, *direction[k], 0.0))
+        tips = geo.tips
+        off = np.hypot(x - tips[:, 0], y - tips[:, 1]) - tips[:, 2] - reach
+        for k in np.flatnonzero(np.abs(off) <= tol):
+            kind.append(2), first.append(p), second.append(p), feature.append(int(k))
+            geometry.append((*tips[k, :2], h, tips[k, 2], 0.0, 0.0))
     if not kind:
         return None
     keep = slice(0, _solver.JOINT_MAX_CONTACTS)
@@ -475,7 +534,8 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
     moves the balls it pushes as well."""
     rows = np.array(rows, dtype=np.float64)
     R, m = float(rows[cue_index, 0]), float(rows[cue_index, 1])
-    system = frozen_system(rows, cue_index, table)
+    system = (frozen_system(rows, cue_index, table)
+              if cue_ball_touches(rows[None], cue_index, table)[0] else None)
     if system is None:
         struck = strike(stroke, R, m, cue, scoop_rule=scoop_rule)
         rows[cue_index, 5:8] = struck.velocity
@@ -493,7 +553,7 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
     compression = np.zeros(2 * system.kind.size)
     a, b, c = params.ball_friction_law()
     law = np.array([params.e_b, a, b, c, params.e_c, params.u_c, params.u_s,
-                    C.BALL_YOUNG_MODULUS / (1.0 - C.BALL_POISSON_RATIO ** 2),
+                    C.CUE_FROZEN_BALL_TIME,
                     C.CUE_FROZEN_CUSHION_TIME, C.CUE_FROZEN_STEPS, C.CUE_FROZEN_MAX_TIME])
     on_cloth = (np.abs(part[:, 4] - part[:, 0]) <= C.CUE_FROZEN_GAP).astype(np.uint8)
     miscue = _solver.joint_strike(

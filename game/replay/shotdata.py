@@ -97,7 +97,7 @@ class ShotData:
                       "position": rows[:, 2:5].tolist(), "velocity": rows[:, 5:8].tolist(),
                       "angular_velocity": rows[:, 8:11].tolist()},
             "cue_index": self.cue_index,
-            "strike": None if self.strike is None else to_plain(self.strike),
+            "strike": None if self.strike is None else _strike_plain(self.strike),
             "event_dtype": [[name, little_endian(self.events.dtype.fields[name][0]).str]
                             for name in self.events.dtype.names],
             "events": {name: self.events[name].tolist() for name in self.events.dtype.names},
@@ -254,6 +254,16 @@ def _strike(data, where: str) -> StrikeResult:
                         contact_height=num("contact_height"), tip_cloth=flag("tip_cloth"),
                         miscue=flag("miscue"), classification=StrikeClass(classification),
                         **joint)
+
+
+# StrikeResult's fields of a joint stroke (a cue ball frozen to balls or cushions, issue
+# 27): written only for such a stroke, so other shots' files keep their 1.6 structure.
+_JOINT_FIELDS = ("joint", "pushed", "cue_speed_after", "contacts")
+
+
+def _strike_plain(strike: StrikeResult) -> dict:
+    plain = to_plain(strike)
+    return plain if strike.joint else {k: v for k, v in plain.items() if k not in _JOINT_FIELDS}
 
 
 def _strike_contact(data, where: str) -> tuple:

@@ -77,7 +77,10 @@ class Limits:
     kick_after: int = 100
     matches_per_address: int = 4
     connections_per_address: int = 16
-    reconnect_timeout: float = 60.0
+    # A restart of the game to its Play online page took 7-11 s on the project's 2-core
+    # machine under load with a software renderer; a machine several times slower, or a
+    # player who reads the screen first, needs minutes: three of them.
+    reconnect_timeout: float = 180.0
     placements_per_turn: int = 20
     shot_data_rate: float = 1.0
     shot_data_burst: float = 8.0

@@ -4,16 +4,21 @@ mouse stroke (the cue follows the pointer, its forward speed sets the cue speed)
 aim angle to 0.1 degree, the free camera that comes back to the aim as it was, and the
 stroke input chosen in the settings and the menu.
 """
+import dataclasses
 import json
 import math
+import os
 import re
 
 import pytest
 from panda3d.core import MouseButton, Point3
 
+from game.rules import CUE
+from game.rules.layout import Layout
 from game.session import GameSession, Shoot
 from game import settings as S
 from game.view.match.aiming import AIM_STEP_RAD, DEFAULT_POWER, FINE_AIM_STEP_RAD
+from game.view.app import save_screenshot
 from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import stroke_label
 from game.view.match.play import GameScreen
@@ -379,3 +384,47 @@ def test_a_click_in_one_frame_on_the_spin_ball_sets_the_tip_there(play, base):
         one_pixel = 2 / base.win.getYSize() / spin.size * base.getAspectRatio()
         assert (aim.side, aim.height) == pytest.approx((side, height), abs=one_pixel)
         assert screen.flow.aim.stroke()[0].side == aim.side
+
+
+def test_one_power_the_meter_the_raised_cue_the_aids_and_the_warning_agree(play_screen, base):
+    """8-ball, the cue ball near the baulk cushion and aimed up the table: the cue is
+    raised over the rail. Untouched, the meter shows the preview, and the warning and the
+    landing rings appear exactly when the stroke at that power leaves the cloth; so at
+    every frame while Space is held, at the power the meter shows then."""
+    cue = (0.06, 0.45)
+    session = GameSession("eight_ball", ("Ann", "Bob"), seed=2)
+    session.state = dataclasses.replace(session.state, is_break=False,
+                                        layout=Layout({CUE: cue, 2: (1.0, 0.47), 8: (1.4, 0.2),
+                                                       10: (1.6, 0.7)}))
+    screen, robot = play_screen(session)
+    flow, hud = screen.flow, screen.hud
+    robot.aim(0.0)
+
+    def agree(preview: bool) -> bool:
+        """The screen's power, stroke, aids and warning agree; True if it jumps."""
+        percent, speed = _meter(screen, preview)
+        power = flow.aim.shown_power
+        assert (percent, speed) == _shown(power)
+        stroke, raised = flow.aim.stroke()
+        assert stroke.speed == cue_speed(power) and raised
+        prediction = screen.predictor(stroke)
+        assert prediction.jumps == flow.aim.prediction.jumps
+        warned = hud.message.getText()
+        rings = not screen.aids.landings.node.isHidden()
+        assert bool(warned) == prediction.jumps == (rings or prediction.leaves_table), (
+            percent, warned)
+        return prediction.jumps
+
+    assert agree(preview=True), "at the preview's 35 % this stroke jumps the rail's cloth"
+    shots = os.environ.get("BREAKSHOT_SHOTS")
+    if shots:
+        base.win.setActive(True)
+        save_screenshot(base, os.path.join(shots, "one-power-preview.png"))
+        base.win.setActive(False)
+    seen = set()
+    robot.inp.hold("space")
+    for _ in range(int(POWER_RISE_S * FPS) // 3):
+        seen.add(agree(preview=False))
+        robot.inp.step(3)
+    assert seen == {False, True}, "soft strokes stay on the cloth, harder ones jump"
+    robot.inp.key("escape")

@@ -5,6 +5,8 @@ it is held and shows the power the stroke is played at (read back from the repla
 game keeps), and a click let go within one frame still aims at the point clicked in the
 top view and still sets the tip where the spin ball is clicked.
 """
+import ctypes
+import ctypes.util
 import math
 import re
 import time
@@ -14,7 +16,8 @@ import pytest
 
 from driver import aim_degrees, find_text, last_stroke, meter, text_matching
 
-from game.view.match.power import cue_speed, power_for, swing_at
+from game.view.match.aiming import AIM_STEP_RAD
+from game.view.match.power import power_for, swing_at
 from game.view.ui.layout import SPIN_POS, SPIN_RADIUS
 
 SIZE = (800, 450)
@@ -153,3 +156,44 @@ def _pixel_of(shot, point) -> tuple:
     fit, residue, *_ = np.linalg.lstsq(table, pixels, rcond=None)
     assert np.abs(table @ fit - pixels).max() < 1.0, "the view is straight down"
     return tuple(np.array([point[0], point[1], 1.0]) @ fit)
+
+
+def _key_repeat(display: str) -> tuple:
+    """(delay, interval) s of the X server's key repeat on `display` (XKB's)."""
+    lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    lib.XOpenDisplay.restype = ctypes.c_void_p
+    lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    lib.XkbGetAutoRepeatRate.argtypes = [ctypes.c_void_p, ctypes.c_uint,
+                                         ctypes.POINTER(ctypes.c_uint),
+                                         ctypes.POINTER(ctypes.c_uint)]
+    lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x = lib.XOpenDisplay(display.encode())
+    delay, interval = ctypes.c_uint(), ctypes.c_uint()
+    try:
+        assert lib.XkbGetAutoRepeatRate(x, 0x100, ctypes.byref(delay), ctypes.byref(interval))
+    finally:
+        lib.XCloseDisplay(x)
+    return delay.value / 1000, interval.value / 1000
+
+
+def test_a_held_arrow_turns_the_aim_by_its_own_repeats_at_one_frame_a_second(open_window):
+    window = open_window(size=SIZE, env=SLOW)
+    start_nine_ball(window)
+    delay, interval = _key_repeat(window.display)
+    before = aim_degrees(window.screen())
+    down = _timed(lambda: window._xdotool("keydown", "Left"))
+    time.sleep(max(down[1] + HOLD_S - time.monotonic(), 0.0))
+    up = _timed(lambda: window._xdotool("keyup", "Left"))
+    last = window.screen()
+    while True:                             # until every repeat has been taken
+        shot = window.screen()
+        if aim_degrees(shot) == aim_degrees(last):
+            break
+        last = shot
+    turned = (aim_degrees(shot) - before) % 360.0
+    # The press and a repeat every `interval` after `delay`: half a degree each.
+    steps = [1 + max(math.floor((held - delay) / interval) + 1, 0)
+             for held in (up[0] - down[1], up[1] - down[0])]
+    assert steps[0] >= 10, "the key repeated"
+    assert steps[0] - 1 <= round(turned / math.degrees(AIM_STEP_RAD)) <= steps[1] + 1, (
+        turned, steps)

@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from driver import aim_degrees, find_text, last_stroke, meter, text_matching
+from driver import aim_degrees, close_welcome, last_stroke, meter, text_matching
 
 from game.view.match.aiming import AIM_STEP_RAD
 from game.view.match.power import power_for, swing_at
@@ -30,10 +30,7 @@ PLAYING = r"skip to the end"
 def start_nine_ball(window) -> None:
     """From the first start's menu to the break's aim: 9-ball, the cue ball put down
     where it stands."""
-    window.wait_text("Welcome to Breakshot")
-    window.key("Escape")
-    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
-                    "the welcome dialog to close")
+    close_welcome(window)
     window.click_text(r"\s9-Ball$")
     window.wait_text(r"^\[x\]\s+9-Ball", 20)
     window.click_text(r"^Play  \[Enter\]$")

@@ -23,7 +23,8 @@ from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import stroke_label
 from game.view.match.play import GameScreen
 from game.view.match.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
-                             cue_speed, pointer_cue_speed, power_for, swing_at)
+                                   SPEED_SPAN_S, cue_speed, pointer_cue_speed, power_for,
+                                   swing_at)
 from robot import FPS, Input, Robot
 from view_helpers import world_to_pixel
 
@@ -165,12 +166,12 @@ def test_a_mouse_stroke_sets_the_cue_speed_from_the_pointer_speed(play):
     assert _meter(screen, preview=True) == _shown(DEFAULT_POWER), "drawing back is no push"
     step = 20                           # pixels a frame up the screen at 60 fps
     speed = step * FPS / h              # window heights per second
-    inp.point((x, y0 + pull - step))
-    inp.point((x, y0 + pull - 2 * step))
+    for k in range(1, pull // step):    # pushed for longer than SPEED_SPAN_S
+        inp.point((x, y0 + pull - k * step))
+    assert (pull // step - 1) / FPS > SPEED_SPAN_S
     assert _meter(screen) == _shown(power_for(pointer_cue_speed(speed))), "the meter follows"
     assert flow.state == "Powering"
-    for k in range(3, pull // step + 1):
-        inp.point((x, y0 + pull - k * step))
+    inp.point((x, y0))
     assert flow.state == "Playing", "the cue reached the ball as the pointer passed its start"
     assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(speed))
     assert pointer_cue_speed(1 / 0.15) == MAX_CUE_SPEED, "a window height in 0.15 s: full"
@@ -195,7 +196,9 @@ def test_a_mouse_stroke_let_go_short_is_called_off_and_a_quick_one_still_counts(
         inp.mouse.releaseButton(MouseButton.one())
         inp.step()
         assert flow.state == ("Playing" if pushed else "Aiming")
-    assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(90 / h * FPS))
+    # Its speed is its travel over the three frames since the press (SPEED_SPAN_S).
+    assert 3 / FPS == pytest.approx(SPEED_SPAN_S)
+    assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(30 / h * FPS / 3))
     assert len([c for c in robot.session.commands if isinstance(c, Shoot)]) == 1
 
 

@@ -17,7 +17,7 @@ import pytest
 from driver import aim_degrees, close_welcome, last_stroke, meter, text_matching
 
 from game.view.match.aiming import AIM_STEP_RAD
-from game.view.match.power import power_for, swing_at
+from game.view.match.power import pointer_cue_speed, power_for, swing_at
 from game.view.ui.layout import SPIN_POS, SPIN_RADIUS
 
 SIZE = (800, 450)
@@ -194,3 +194,35 @@ def test_a_held_arrow_turns_the_aim_by_its_own_repeats_at_one_frame_a_second(ope
     assert steps[0] >= 10, "the key repeated"
     assert steps[0] - 1 <= round(turned / math.degrees(AIM_STEP_RAD)) <= steps[1] + 1, (
         turned, steps)
+
+
+PUSH_PX, PUSH_S = 12, 0.02      # the mouse stroke's push: so many pixels every so long
+
+
+def test_a_mouse_stroke_at_one_frame_a_second_is_as_fast_as_the_pointer_was(open_window):
+    window = open_window(size=SIZE, env=SLOW)
+    close_welcome(window)
+    window.click_text(r"^> Shoot: hold Space$")
+    window.wait_text(r"^> Shoot: mouse stroke$", 20)
+    window.click_text(r"\s9-Ball$")
+    window.click_text(r"^Play  \[Enter\]$")
+    window.wait_text(r"Click or Enter: put it down", 60)
+    window.key("Return")
+    window.wait_text(r"Ctrl \+ left button, pull back, push through: shoot", 60)
+    x, y = window.size[0] / 2, window.size[1] / 2
+    ox, oy = window.origin
+    window.move(x, y)
+    window._xdotool("keydown", "ctrl", "mousedown", "1", "keyup", "ctrl")
+    window.wait_text(r"Pull the mouse back", 20)
+    pull = [("mousemove", ox + x, oy + y + k * 12, "sleep", "0.05") for k in range(1, 11)]
+    window._xdotool(*[word for move in pull for word in move])
+    # Pushed up through the start in one go, PUSH_PX every PUSH_S (one xdotool: no
+    # process started between the moves), and let go: all within one or two frames.
+    push = [("mousemove", ox + x, oy + y + 120 - k * PUSH_PX, "sleep", str(PUSH_S))
+            for k in range(1, 16)]
+    window._xdotool(*[word for move in push for word in move], "mouseup", "1")
+    playing = window.wait_text(PLAYING, 60)
+    speed = last_stroke(window.home)["speed"]
+    expected = pointer_cue_speed(PUSH_PX / PUSH_S / window.size[1])
+    assert speed == pytest.approx(expected, rel=0.35), (speed, expected)
+    assert meter(playing)[:2] == (round(power_for(speed) * 100), round(speed, 1))

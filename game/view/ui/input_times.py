@@ -21,6 +21,7 @@ import ctypes
 import ctypes.util
 import os
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -82,7 +83,6 @@ class XSampler:
         self.lock = threading.Lock()
         self.changes = deque(maxlen=HISTORY)
         self.path = deque(maxlen=HISTORY)
-        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="breakshot-input-sampler",
                                         daemon=True)
         self._thread.start()
@@ -107,7 +107,8 @@ class XSampler:
         ints = tuple(ctypes.c_int() for _ in range(4))
         last, last_pixel = None, None
         try:
-            while not self._stop.wait(SAMPLE_S) and self.alive():
+            while self.alive():
+                time.sleep(SAMPLE_S)
                 down, pixel = self._sample(keymap, root, child, ints, mask)
                 now = self.clock.getRealTime()
                 with self.lock:
@@ -123,12 +124,8 @@ class XSampler:
 
     @property
     def running(self) -> bool:
+        """True until the window has closed and the thread with it."""
         return self._thread.is_alive()
-
-    def close(self) -> None:
-        """Stop sampling (waits for the thread, at most a few samples)."""
-        self._stop.set()
-        self._thread.join(1.0)
 
 
 def _x_window(base) -> int | None:
@@ -218,11 +215,6 @@ class InputTimes:
         with self.sampler.lock:
             path = list(self.sampler.path)
         return [(t, self._units(p)) for t, p in path if since < t <= until]
-
-    def close(self) -> None:
-        if self.sampler is not None:
-            self.sampler.close()
-            self.sampler = None
 
 
 def of(base) -> InputTimes:

@@ -4,21 +4,27 @@ mouse stroke (the cue follows the pointer, its forward speed sets the cue speed)
 aim angle to 0.1 degree, the free camera that comes back to the aim as it was, and the
 stroke input chosen in the settings and the menu.
 """
+import dataclasses
 import json
 import math
+import os
 import re
 
 import pytest
 from panda3d.core import MouseButton, Point3
 
+from game.rules import CUE
+from game.rules.layout import Layout
 from game.session import GameSession, Shoot
 from game import settings as S
 from game.view.match.aiming import AIM_STEP_RAD, DEFAULT_POWER, FINE_AIM_STEP_RAD
+from game.view.app import save_screenshot
 from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import stroke_label
 from game.view.match.play import GameScreen
 from game.view.match.power import (DRAW_BACK_M, FULL_PULL_HEIGHTS, MAX_CUE_SPEED, POWER_RISE_S,
-                             cue_speed, pointer_cue_speed, power_for, swing_at)
+                                   SPEED_SPAN_S, cue_speed, pointer_cue_speed, power_for,
+                                   swing_at)
 from robot import FPS, Input, Robot
 from view_helpers import world_to_pixel
 
@@ -160,12 +166,12 @@ def test_a_mouse_stroke_sets_the_cue_speed_from_the_pointer_speed(play):
     assert _meter(screen, preview=True) == _shown(DEFAULT_POWER), "drawing back is no push"
     step = 20                           # pixels a frame up the screen at 60 fps
     speed = step * FPS / h              # window heights per second
-    inp.point((x, y0 + pull - step))
-    inp.point((x, y0 + pull - 2 * step))
+    for k in range(1, pull // step):    # pushed for longer than SPEED_SPAN_S
+        inp.point((x, y0 + pull - k * step))
+    assert (pull // step - 1) / FPS > SPEED_SPAN_S
     assert _meter(screen) == _shown(power_for(pointer_cue_speed(speed))), "the meter follows"
     assert flow.state == "Powering"
-    for k in range(3, pull // step + 1):
-        inp.point((x, y0 + pull - k * step))
+    inp.point((x, y0))
     assert flow.state == "Playing", "the cue reached the ball as the pointer passed its start"
     assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(speed))
     assert pointer_cue_speed(1 / 0.15) == MAX_CUE_SPEED, "a window height in 0.15 s: full"
@@ -190,7 +196,9 @@ def test_a_mouse_stroke_let_go_short_is_called_off_and_a_quick_one_still_counts(
         inp.mouse.releaseButton(MouseButton.one())
         inp.step()
         assert flow.state == ("Playing" if pushed else "Aiming")
-    assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(90 / h * FPS))
+    # Its speed is its travel over the three frames since the press (SPEED_SPAN_S).
+    assert 3 / FPS == pytest.approx(SPEED_SPAN_S)
+    assert _last_shot(robot.session).speed == pytest.approx(pointer_cue_speed(30 / h * FPS / 3))
     assert len([c for c in robot.session.commands if isinstance(c, Shoot)]) == 1
 
 
@@ -379,3 +387,47 @@ def test_a_click_in_one_frame_on_the_spin_ball_sets_the_tip_there(play, base):
         one_pixel = 2 / base.win.getYSize() / spin.size * base.getAspectRatio()
         assert (aim.side, aim.height) == pytest.approx((side, height), abs=one_pixel)
         assert screen.flow.aim.stroke()[0].side == aim.side
+
+
+def test_one_power_the_meter_the_raised_cue_the_aids_and_the_warning_agree(play_screen, base):
+    """8-ball, the cue ball near the baulk cushion and aimed up the table: the cue is
+    raised over the rail. Untouched, the meter shows the preview, and the warning and the
+    landing rings appear exactly when the stroke at that power leaves the cloth; so at
+    every frame while Space is held, at the power the meter shows then."""
+    cue = (0.06, 0.45)
+    session = GameSession("eight_ball", ("Ann", "Bob"), seed=2)
+    session.state = dataclasses.replace(session.state, is_break=False,
+                                        layout=Layout({CUE: cue, 2: (1.0, 0.47), 8: (1.4, 0.2),
+                                                       10: (1.6, 0.7)}))
+    screen, robot = play_screen(session)
+    flow, hud = screen.flow, screen.hud
+    robot.aim(0.0)
+
+    def agree(preview: bool) -> bool:
+        """The screen's power, stroke, aids and warning agree; True if it jumps."""
+        percent, speed = _meter(screen, preview)
+        power = flow.aim.shown_power
+        assert (percent, speed) == _shown(power)
+        stroke, raised = flow.aim.stroke()
+        assert stroke.speed == cue_speed(power) and raised
+        prediction = screen.predictor(stroke)
+        assert prediction.jumps == flow.aim.prediction.jumps
+        warned = hud.message.getText()
+        rings = not screen.aids.landings.node.isHidden()
+        assert bool(warned) == prediction.jumps == (rings or prediction.leaves_table), (
+            percent, warned)
+        return prediction.jumps
+
+    assert agree(preview=True), "at the preview's 35 % this stroke jumps the rail's cloth"
+    shots = os.environ.get("BREAKSHOT_SHOTS")
+    if shots:
+        base.win.setActive(True)
+        save_screenshot(base, os.path.join(shots, "one-power-preview.png"))
+        base.win.setActive(False)
+    seen = set()
+    robot.inp.hold("space")
+    for _ in range(int(POWER_RISE_S * FPS) // 3):
+        seen.add(agree(preview=False))
+        robot.inp.step(3)
+    assert seen == {False, True}, "soft strokes stay on the cloth, harder ones jump"
+    robot.inp.key("escape")

@@ -237,6 +237,14 @@ def text_matching(shot: dict, pattern: str) -> str | None:
     return next((t for t in texts(shot) if regex.search(t)), None)
 
 
+def close_welcome(window) -> None:
+    """The first start's welcome dialog, waited for and closed with Esc."""
+    window.wait_text("Welcome to Breakshot")
+    window.key("Escape")
+    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
+                    "the welcome dialog to close")
+
+
 def second_player_to_computer(window) -> None:
     """Click the second player's "> Human" line in the start menu (the right-hand one),
     where it is drawn, and wait for it to read "> Computer: beginner"."""

@@ -5,6 +5,8 @@ it is held and shows the power the stroke is played at (read back from the repla
 game keeps), and a click let go within one frame still aims at the point clicked in the
 top view and still sets the tip where the spin ball is clicked.
 """
+import ctypes
+import ctypes.util
 import math
 import re
 import time
@@ -12,9 +14,10 @@ import time
 import numpy as np
 import pytest
 
-from driver import aim_degrees, find_text, last_stroke, meter, text_matching
+from driver import aim_degrees, close_welcome, last_stroke, meter, text_matching
 
-from game.view.match.power import cue_speed, power_for, swing_at
+from game.view.match.aiming import AIM_STEP_RAD
+from game.view.match.power import pointer_cue_speed, power_for, swing_at
 from game.view.ui.layout import SPIN_POS, SPIN_RADIUS
 
 SIZE = (800, 450)
@@ -27,10 +30,7 @@ PLAYING = r"skip to the end"
 def start_nine_ball(window) -> None:
     """From the first start's menu to the break's aim: 9-ball, the cue ball put down
     where it stands."""
-    window.wait_text("Welcome to Breakshot")
-    window.key("Escape")
-    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
-                    "the welcome dialog to close")
+    close_welcome(window)
     window.click_text(r"\s9-Ball$")
     window.wait_text(r"^\[x\]\s+9-Ball", 20)
     window.click_text(r"^Play  \[Enter\]$")
@@ -153,3 +153,76 @@ def _pixel_of(shot, point) -> tuple:
     fit, residue, *_ = np.linalg.lstsq(table, pixels, rcond=None)
     assert np.abs(table @ fit - pixels).max() < 1.0, "the view is straight down"
     return tuple(np.array([point[0], point[1], 1.0]) @ fit)
+
+
+def _key_repeat(display: str) -> tuple:
+    """(delay, interval) s of the X server's key repeat on `display` (XKB's)."""
+    lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    lib.XOpenDisplay.restype = ctypes.c_void_p
+    lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    lib.XkbGetAutoRepeatRate.argtypes = [ctypes.c_void_p, ctypes.c_uint,
+                                         ctypes.POINTER(ctypes.c_uint),
+                                         ctypes.POINTER(ctypes.c_uint)]
+    lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x = lib.XOpenDisplay(display.encode())
+    delay, interval = ctypes.c_uint(), ctypes.c_uint()
+    try:
+        assert lib.XkbGetAutoRepeatRate(x, 0x100, ctypes.byref(delay), ctypes.byref(interval))
+    finally:
+        lib.XCloseDisplay(x)
+    return delay.value / 1000, interval.value / 1000
+
+
+def test_a_held_arrow_turns_the_aim_by_its_own_repeats_at_one_frame_a_second(open_window):
+    window = open_window(size=SIZE, env=SLOW)
+    start_nine_ball(window)
+    delay, interval = _key_repeat(window.display)
+    before = aim_degrees(window.screen())
+    down = _timed(lambda: window._xdotool("keydown", "Left"))
+    time.sleep(max(down[1] + HOLD_S - time.monotonic(), 0.0))
+    up = _timed(lambda: window._xdotool("keyup", "Left"))
+    last = window.screen()
+    while True:                             # until every repeat has been taken
+        shot = window.screen()
+        if aim_degrees(shot) == aim_degrees(last):
+            break
+        last = shot
+    turned = (aim_degrees(shot) - before) % 360.0
+    # The press and a repeat every `interval` after `delay`: half a degree each.
+    steps = [1 + max(math.floor((held - delay) / interval) + 1, 0)
+             for held in (up[0] - down[1], up[1] - down[0])]
+    assert steps[0] >= 10, "the key repeated"
+    assert steps[0] - 1 <= round(turned / math.degrees(AIM_STEP_RAD)) <= steps[1] + 1, (
+        turned, steps)
+
+
+PUSH_PX, PUSH_S = 12, 0.02      # the mouse stroke's push: so many pixels every so long
+
+
+def test_a_mouse_stroke_at_one_frame_a_second_is_as_fast_as_the_pointer_was(open_window):
+    window = open_window(size=SIZE, env=SLOW)
+    close_welcome(window)
+    window.click_text(r"^> Shoot: hold Space$")
+    window.wait_text(r"^> Shoot: mouse stroke$", 20)
+    window.click_text(r"\s9-Ball$")
+    window.click_text(r"^Play  \[Enter\]$")
+    window.wait_text(r"Click or Enter: put it down", 60)
+    window.key("Return")
+    window.wait_text(r"Ctrl \+ left button, pull back, push through: shoot", 60)
+    x, y = window.size[0] / 2, window.size[1] / 2
+    ox, oy = window.origin
+    window.move(x, y)
+    window._xdotool("keydown", "ctrl", "mousedown", "1", "keyup", "ctrl")
+    window.wait_text(r"Pull the mouse back", 20)
+    pull = [("mousemove", ox + x, oy + y + k * 12, "sleep", "0.05") for k in range(1, 11)]
+    window._xdotool(*[word for move in pull for word in move])
+    # Pushed up through the start in one go, PUSH_PX every PUSH_S (one xdotool: no
+    # process started between the moves), and let go: all within one or two frames.
+    push = [("mousemove", ox + x, oy + y + 120 - k * PUSH_PX, "sleep", str(PUSH_S))
+            for k in range(1, 16)]
+    window._xdotool(*[word for move in push for word in move], "mouseup", "1")
+    playing = window.wait_text(PLAYING, 60)
+    speed = last_stroke(window.home)["speed"]
+    expected = pointer_cue_speed(PUSH_PX / PUSH_S / window.size[1])
+    assert speed == pytest.approx(expected, rel=0.35), (speed, expected)
+    assert meter(playing)[:2] == (round(power_for(speed) * 100), round(speed, 1))

@@ -5,7 +5,7 @@ turns, and a concession to the game over."""
 import re
 import time
 
-from driver import (PATIENCE, find_text, second_player_to_computer, text_matching,
+from driver import (PATIENCE, close_welcome, second_player_to_computer, text_matching,
                     texts)
 
 SIZE = (800, 450)           # a 16:9 window small enough for llvmpipe to draw briskly
@@ -39,10 +39,7 @@ def moving(a, b) -> bool:
 
 
 def choose_in_menu(window) -> None:
-    window.wait_text("Welcome to Breakshot")
-    window.key("Escape")
-    window.wait_for(lambda s: find_text(s, "Welcome to Breakshot") is None, 20,
-                    "the welcome dialog to close")
+    close_welcome(window)
     window.click_text(r"8-Ball, red and yellow$")
     window.wait_text(r"^\[x\]\s+8-Ball", 20)
     second_player_to_computer(window)

@@ -13,7 +13,7 @@ ball that leaves the cloth are all the stroke at that power.
 Clicks count by their own press and release: a press in the top view aims at the point
 pressed, a press on the spin selector sets the tip there, even when the release comes in
 the same frame (a slow machine); the position is the pointer's at the press
-(`game.view.input_times`).
+(`game.view.ui.input_times`).
 
 Angles in radians (azimuth from +x towards +y, the way the cue ball is sent), tip offsets
 as fractions of the ball radius (the physics Stroke's side and height).
@@ -27,7 +27,7 @@ from panda3d.core import MouseButton
 
 from game.i18n import _
 from game.session.describe import ball_name
-from game.view import input_times
+from game.view.ui import input_times
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET

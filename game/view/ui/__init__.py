@@ -5,4 +5,6 @@
     dialogs       a modal question with buttons
     panels        the help overlay (F1), the shot log (L), scrollable text panels
     rules_screen  the rules of the game of the moment (F2, or the menu's Rules button)
+    input_times   when a key or mouse button really went down and up, and where the
+                  pointer was then (not the frame's time)
 """

@@ -21,6 +21,7 @@ import ctypes
 import ctypes.util
 import os
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -68,21 +69,20 @@ class _Xlib:
 class XSampler:
     """A thread that samples the keys of KEYSYMS, the buttons of BUTTONS and the pointer
     over X window `window` (its id) every SAMPLE_S, timing each change by `clock`'s real
-    time. `changes` and `path` ((time, pixel) of every pointer move) are read under
-    `lock`."""
+    time, for as long as `alive()` holds (the window is open). `changes` and `path`
+    ((time, pixel) of every pointer move) are read under `lock`."""
 
-    def __init__(self, window: int, clock):
+    def __init__(self, window: int, clock, alive):
         self.x = _Xlib()
         self.display = self.x.lib.XOpenDisplay(None)
         if not self.display:
             raise OSError("the X display did not open")
-        self.window, self.clock = window, clock
+        self.window, self.clock, self.alive = window, clock, alive
         self.keycodes = {name: self.x.lib.XKeysymToKeycode(self.display, sym)
                          for name, sym in KEYSYMS.items()}
         self.lock = threading.Lock()
         self.changes = deque(maxlen=HISTORY)
         self.path = deque(maxlen=HISTORY)
-        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="breakshot-input-sampler",
                                         daemon=True)
         self._thread.start()
@@ -107,7 +107,8 @@ class XSampler:
         ints = tuple(ctypes.c_int() for _ in range(4))
         last, last_pixel = None, None
         try:
-            while not self._stop.wait(SAMPLE_S):
+            while self.alive():
+                time.sleep(SAMPLE_S)
                 down, pixel = self._sample(keymap, root, child, ints, mask)
                 now = self.clock.getRealTime()
                 with self.lock:
@@ -121,10 +122,10 @@ class XSampler:
         finally:
             self.x.lib.XCloseDisplay(self.display)
 
-    def close(self) -> None:
-        """Stop sampling (waits for the thread, at most a few samples)."""
-        self._stop.set()
-        self._thread.join(1.0)
+    @property
+    def running(self) -> bool:
+        """True until the window has closed and the thread with it."""
+        return self._thread.is_alive()
 
 
 def _x_window(base) -> int | None:
@@ -148,7 +149,7 @@ class InputTimes:
         window = _x_window(base)
         if window:
             try:
-                self.sampler = XSampler(window, self.clock)
+                self.sampler = XSampler(window, self.clock, base.win.isValid)
             except OSError:
                 self.sampler = None     # no libX11 or no display: the frames' times
         self._reported = {}             # {(name, down): the time of the last change an
@@ -157,8 +158,8 @@ class InputTimes:
     @property
     def sampled(self) -> bool:
         """True when the times come from the sampler (a real-time clock is running)."""
-        return self.sampler is not None and self.clock.getMode() in (
-            ClockObject.MNormal, ClockObject.MLimited)
+        return (self.sampler is not None and self.sampler.running
+                and self.clock.getMode() in (ClockObject.MNormal, ClockObject.MLimited))
 
     def now(self) -> float:
         """The time of the frame being made (s)."""
@@ -214,11 +215,6 @@ class InputTimes:
         with self.sampler.lock:
             path = list(self.sampler.path)
         return [(t, self._units(p)) for t, p in path if since < t <= until]
-
-    def close(self) -> None:
-        if self.sampler is not None:
-            self.sampler.close()
-            self.sampler = None
 
 
 def of(base) -> InputTimes:

@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
+from panda3d.core import ClockObject
 
 from game.i18n import N_, _
 from game.rules import BallInHand, Group, RulesError
@@ -55,6 +56,8 @@ CLICK_REACH_BALLS = 2.0                 # a click this many ball widths from the
 COMPUTER_PLACE_S = 0.8                  # the computer's cue ball in hand shown, then put down
 COMPUTER_AIM_S = 1.2                    # the computer's cue shown aimed before it shoots
 STILL_S = 0.05                          # a sampled pointer unmoved this long has stopped
+# A task after the frame is drawn (igLoop's sort is 50): when a state was first on screen.
+SHOWN_TASK_SORT = 55
 
 ZONE_RULE = {       # marked for the catalogs, translated where shown
     BallInHand.D: N_("inside the D"),
@@ -86,6 +89,12 @@ class PlayFlow(FSM):
         self._dialog = None
         self.instant = InstantReplay(screen, STRIKE_S,
                                      lambda speed: AIM_GAP_M + DRAW_BACK_M * power_for(speed))
+        # Aiming's first frame: its number, and the real time it was on screen (None
+        # until drawn). A stroke is begun only by a press made after that (_pressed_here).
+        self._clock = ClockObject.getGlobalClock()
+        self._aiming_frame, self._aiming_shown = None, None
+        self._shown_task = screen.base.taskMgr.add(self._note_shown, "breakshot-flow-shown",
+                                                   sort=SHOWN_TASK_SORT)
 
     # ---- shared --------------------------------------------------------------------
     def next_state(self) -> str:
@@ -260,6 +269,7 @@ class PlayFlow(FSM):
     # ---- Aiming --------------------------------------------------------------------
     def enterAiming(self) -> None:
         aim = self.aim
+        self._aiming_frame, self._aiming_shown = self._clock.getFrameCount(), None
         if self.fresh:
             self.fresh = False
             aim.new_turn()
@@ -278,10 +288,10 @@ class PlayFlow(FSM):
                     "c": (self.demand, ("Looking",)), "mouse2": (self.demand, ("Looking", True))}
         if self.screen.stroke_input == "mouse":
             # Ctrl tells the stroke from a drag that turns the aim.
-            bindings["control-mouse1"] = (self.demand, ("Powering",))
+            bindings["control-mouse1"] = (self._begin_stroke, ("mouse1",))
             shoot = _("Ctrl + left button, pull back, push through: shoot")
         else:
-            bindings["space"] = (self.demand, ("Powering",))
+            bindings["space"] = (self._begin_stroke, ("space",))
             shoot = _("Hold Space, release: shoot")
         for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
             for suffix in ("", "-repeat"):
@@ -347,6 +357,32 @@ class PlayFlow(FSM):
         up = (pointer[1] - self._pan_from[1]) / 2
         self._pan_from = pointer
         self.screen.pan(right, up)
+
+    def _note_shown(self, task):
+        """After each frame is drawn: the time Aiming's first frame went on screen."""
+        if self.state == "Aiming" and self._aiming_shown is None:
+            self._aiming_shown = self._clock.getRealTime()
+        return task.cont
+
+    def _begin_stroke(self, name: str) -> None:
+        """Space or the mouse stroke's button went down in Aiming: draw the stroke, if
+        the press was made while Aiming was on screen (_pressed_here)."""
+        if self._pressed_here(name):
+            self.demand("Powering")
+
+    def _pressed_here(self, name: str) -> bool:
+        """Whether the press of `name` handled now was made while Aiming was on screen.
+        A press made while the last state still showed (a Space tapped to skip the
+        shot's end, say) reaches the game a frame later, when Aiming has begun: it must
+        not start a stroke, at any frame rate. With the sampler's time of the press,
+        that is a press before Aiming's first frame was drawn; with the frames' times
+        only, any press handled before the frame after that one."""
+        if self._aiming_shown is None:
+            return False                # handled before Aiming was ever drawn
+        pressed = self.aim.times.press_time(name)
+        if pressed is not None:
+            return pressed >= self._aiming_shown
+        return self._clock.getFrameCount() > self._aiming_frame + 1
 
     # ---- Powering ------------------------------------------------------------------
     def enterPowering(self) -> None:
@@ -612,6 +648,7 @@ class PlayFlow(FSM):
         """Leave the current state and stop the worker (a decision still running is
         dropped when it ends; its thread is not waited for)."""
         super().cleanup()
+        self.screen.base.taskMgr.remove(self._shown_task)
         self.instant.detach()
         if self._worker is not None:
             self._worker.shutdown(wait=False, cancel_futures=True)

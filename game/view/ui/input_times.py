@@ -18,6 +18,7 @@ positions are window units, -1..1 both ways, up positive (as a MouseWatcher give
 from __future__ import annotations
 
 import ctypes
+import math
 import ctypes.util
 import os
 import threading
@@ -191,6 +192,17 @@ class InputTimes:
         """How far back an event handled in this frame may have happened: the frame
         before this one, and STALE_S more."""
         return self.now() - self.clock.getDt() - STALE_S
+
+    def press_time(self, name: str) -> float | None:
+        """When the press of `name` that an event handled now reports went down, as the
+        sampler saw it (s); None without the sampler. Leaves it for `pressed`."""
+        if not self.sampled:
+            return None
+        after = max(self._horizon(), self._reported.get((name, True), -math.inf))
+        with self.sampler.lock:
+            changes = list(self.sampler.changes)
+        return next((c.time for c in reversed(changes) if c.time > after
+                     and c.name == name and c.down), None)
 
     def pressed(self, name: str, pointer=None) -> tuple:
         """(time s, pointer) of the press of `name` that an event handled now reports:

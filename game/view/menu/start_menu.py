@@ -393,7 +393,7 @@ class Menu:
             # From the third frame: the menu's first frame is then on the screen (a
             # frame is shown as the next one starts drawing), so the table's loading
             # never keeps a black window.
-            if task.frame > 1:
+            if task.frame > 2:
                 self._show_table()
         else:
             self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)

@@ -2,7 +2,8 @@
 Mesa's llvmpipe (software, under Xvfb): the menu is on the screen within a second of the
 window opening, on the first start and on the second (the table behind it follows); the
 first start says it chose the Low quality and why, the Graphics page shows it (no
-antialiasing, no shadows), and the second start keeps it without a word."""
+antialiasing, no shadows) and turns antialiasing on at once (the window opens again), and
+the second start keeps the choice without a word."""
 import json
 import os
 import subprocess
@@ -85,6 +86,14 @@ def test_a_new_player_on_a_software_renderer_sees_the_menu_at_once_in_low(
     shot = window.wait_text(r"^> Off$")
     assert find_text(shot, r"^\[  \]\s+Shadows$") is not None
     keep_shot(window, "graphics-low")
+    # Antialiasing at once: the window opens again with two samples a pixel, and goes on.
+    window.click_text(r"^> Off$")
+    window.wait_text(r"^> 2x multisampling$")
+    window.origin = window._window_origin()     # the new window's place on the screen
+    window.click_text(r"^Back  \[Esc\]$")
+    window.wait_text(r"^Play  \[Enter\]$")
+    assert saved_graphics(window)["msaa"] == 2
+    assert "Traceback" not in (window.home / "game.log").read_text()
     window.close()
 
     window, second = open_timed(open_window, x_display)

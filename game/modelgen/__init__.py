@@ -13,7 +13,7 @@ panda3d-gltf. One module per job:
     room         floor, walls, pictures, a cue rack and the lamp over the table
     build        the file plan, the digest of the inputs, the manifest, `ensure_models`
 
-Use:  folder = ensure_models()          # the checkout's models/ or the user cache
+Use:  folder = ensure_models()          # the models built with the package, or the cache
       manifest = read_manifest(folder)  # which file each mode uses, sizes, triangles
 Regenerate by hand: `python -m game.modelgen --out models/`. See docs/models.md.
 """

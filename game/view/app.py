@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 import os
+import weakref
 
-from panda3d.core import (AntialiasAttrib, ClockObject, Filename, GraphicsWindow, PNMImage,
-                          WindowProperties, loadPrcFileData)
+from panda3d.core import (AntialiasAttrib, ClockObject, ConfigVariableBool, Filename,
+                          FrameBufferProperties, GraphicsWindow, PNMImage, WindowProperties,
+                          loadPrcFileData)
 
 from game.i18n import _
 from game.rules.racks import eight_ball_rack, nine_ball_rack
@@ -52,20 +54,28 @@ def configure(offscreen: bool, size: tuple, multisamples: int = 4, vsync: bool =
     loadPrcFileData("breakshot", "\n".join(lines) + "\n")
 
 
+# {ShowBase: (multisamples, vertical sync)} its window was opened with.
+_OPENED_WITH = weakref.WeakKeyDictionary()
+
+
 def apply_graphics(base, graphics, window: bool = True) -> None:
-    """Apply `game.settings.Graphics` to a running ShowBase where Panda3D allows it: the
-    scenes' quality (shadows, their softness) and multisampling on or off for every scene
-    made from now on, the frame-rate readout; for a window the frame-rate cap and (if `window`) full screen or
-    not and its size. The number of samples and vertical sync are fixed when the window
-    opens."""
+    """Apply `game.settings.Graphics` to a running ShowBase: the scenes' quality (shadows,
+    their softness, per-pixel lighting) and multisampling on or off for every scene made
+    from now on, the frame-rate readout; for a window the frame-rate cap and, if
+    `window`, full screen or not, its size, and its number of samples and vertical sync,
+    which Panda3D fixes when a window opens: the window is opened again with them
+    (`window` False: the window was just opened with these settings)."""
     set_quality(base, quality_of(graphics))
     base.render.setAntialias(AntialiasAttrib.MMultisample if graphics.msaa
                              else AntialiasAttrib.MNone)
-    base.setFrameRateMeter(graphics.show_fps)
-    if base.frameRateMeter is not None:
-        base.frameRateMeter.setTextPattern(_("%0.1f frames a second"))
     if not isinstance(base.win, GraphicsWindow):
+        _show_frame_rate(base, graphics.show_fps)
         return                  # an offscreen buffer: no window, and a test's clock
+    if not window:
+        _OPENED_WITH[base] = (graphics.msaa, graphics.vsync)
+    elif _OPENED_WITH.get(base) != (graphics.msaa, graphics.vsync):
+        _reopen(base, graphics.msaa, graphics.vsync)
+    _show_frame_rate(base, graphics.show_fps)
     if window:
         props = WindowProperties()
         props.setFullscreen(graphics.fullscreen)
@@ -77,6 +87,32 @@ def apply_graphics(base, graphics, window: bool = True) -> None:
         clock.setFrameRate(graphics.fps_cap)
     else:
         clock.setMode(ClockObject.MNormal)
+
+
+def _show_frame_rate(base, shown: bool) -> None:
+    base.setFrameRateMeter(shown)
+    if base.frameRateMeter is not None:
+        base.frameRateMeter.setTextPattern(_("%0.1f frames a second"))
+
+
+def _reopen(base, multisamples: int, vsync: bool) -> None:
+    """Open the window again, where it is and as large, with `multisamples` samples per
+    pixel and vertical sync or not (Panda3D keeps the camera, the 2D layers and their
+    mouse; the scenes' textures and shaders go to the new window's renderer as they are
+    drawn). RuntimeError if no window opens, not even as it was."""
+    fbprops = FrameBufferProperties(base.win.getFbProperties())
+    before = FrameBufferProperties(fbprops)
+    fbprops.setMultisamples(multisamples)
+    props = WindowProperties(base.win.getProperties())
+    sync = ConfigVariableBool("sync-video")
+    was_synced = sync.getValue()
+    sync.setValue(vsync)
+    if base.openMainWindow(props=props, fbprops=fbprops, keepCamera=True):
+        _OPENED_WITH[base] = (multisamples, vsync)
+        return
+    sync.setValue(was_synced)
+    if not base.openMainWindow(props=props, fbprops=before, keepCamera=True):
+        raise RuntimeError(_("the window could not be opened again"))
 
 
 def opening_positions(mode_name: str, seed: int = 0) -> dict:

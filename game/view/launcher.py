@@ -390,6 +390,11 @@ def run(size: tuple | None, mode: str | None = None, seed: int | None = None,
                 settings, graphics=first_start.fit(settings.graphics, renderer))
     graphics = settings.graphics
     base = open_base(offscreen=False, size=size or graphics.resolution, graphics=graphics)
+    if not graphics.fitted and renderer is None:
+        # No offscreen buffer on this pipe: the window's own renderer (a software one
+        # then draws its multisamples, unused, until the next start).
+        gsg = base.win.getGsg()
+        renderer = (gsg.getDriverRenderer() if gsg is not None else "") or None
     app = BreakshotApp(base, seed=seed, mode=mode, use_shaders=use_shaders,
                        loaded=(settings, problem), renderer=renderer)
     start_probe(base)        # only with BREAKSHOT_SCREEN_PROBE set: for real-window tests

@@ -225,6 +225,37 @@ def test_ensure_models_prefers_a_current_checkout_folder(models, tmp_path, monke
     assert ensure_models() == cache / digest()[:16]
 
 
+def test_ensure_models_finds_an_installed_wheels_models(models, tmp_path, monkeypatch):
+    source, _ = models
+    packaged = tmp_path / "site-packages" / "game" / "models"
+    packaged.mkdir(parents=True)
+    for p in source.iterdir():
+        (packaged / p.name).write_bytes(p.read_bytes())
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(build, "checkout_models_dir", lambda: tmp_path / "no-checkout")
+    monkeypatch.setattr(build, "packaged_models_dir", lambda: packaged)
+    monkeypatch.setattr(build, "default_cache_root", lambda: cache)
+    monkeypatch.setattr(build, "generate", lambda *a, **k: pytest.fail("made again"))
+    assert ensure_models() == packaged and not cache.exists()
+
+
+def test_the_build_step_generates_only_what_is_stale(models, tmp_path, monkeypatch):
+    source, _ = models
+    made = []
+
+    def copy_of_generate(out, progress=None):
+        made.append(out)
+        out.mkdir(parents=True, exist_ok=True)
+        for p in source.iterdir():
+            (out / p.name).write_bytes(p.read_bytes())
+    monkeypatch.setattr(build, "generate", copy_of_generate)
+    target = tmp_path / "models"
+    assert build.refresh(target) and made == [target] and up_to_date(target)
+    assert not build.refresh(target) and len(made) == 1, "current: nothing made"
+    (target / "cue.glb").unlink()
+    assert build.refresh(target) and len(made) == 2
+
+
 def test_the_digest_follows_the_geometry(monkeypatch):
     from physics_ext.table import TableSpec
     before = digest()

@@ -102,7 +102,7 @@ def test_the_walk_resolves_relative_imports(tmp_path):
 
 # The view's rooms in order: each may import only itself and the rooms before it.
 VIEW_ROOMS = ["game.view.world", "game.view.ui", "game.view.music", "game.view.app",
-              "game.view.match", "game.view.practice", "game.view.drills", "game.view.replay",
+              "game.view.first_start", "game.view.match", "game.view.practice", "game.view.drills", "game.view.replay",
               "game.view.online", "game.view.menu", "game.view.stats", "game.view.probe",
               "game.view.launcher", "game.view.docs_shots"]
 

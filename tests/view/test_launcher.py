@@ -249,11 +249,12 @@ def test_the_language_switch_redraws_the_menu_and_is_kept(app, base):
         i18n.use_language("en")
 
 
-def test_the_menu_is_drawn_first_and_its_table_from_the_next_frame(app):
+def test_the_menu_is_drawn_first_and_its_table_from_the_fourth_frame(app):
     application, _, inputs = app()
     menu = application.menu
     assert menu.scene is None and menu.play_button is not None
-    inputs.step()                   # the menu's first frame: the menu alone
+    inputs.step(3)                  # the menu alone, until it is surely on the screen
+    assert menu.scene is None
     inputs.step()
     assert menu.scene is not None and menu.scene.mode.name == menu.mode
 

@@ -76,9 +76,9 @@ class GraphicsPage:
         self.music_slider = self._slider(_("Music volume"), next(rows), (0.0, 1.0),
                                          settings.music_volume)
         self.note = OnscreenText(parent=self.frame, pos=(0, -0.74), scale=0.04, fg=NOTICE,
-                                 wordwrap=50, text=_("Antialiasing samples and vertical sync "
-                                                     "take effect at the next start; the "
-                                                     "rest at once."))
+                                 wordwrap=50, text=_("Every change takes effect at once; "
+                                                     "antialiasing and vertical sync open "
+                                                     "the window again."))
         self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
                                         text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),

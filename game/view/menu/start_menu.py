@@ -210,7 +210,7 @@ class Menu:
             for event in (entry.guiItem.getTypeEvent(), entry.guiItem.getEraseEvent()):
                 self.keys.accept(event, lambda *_key: self._show_profiles())
         self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
-        # The table behind the menu comes from the third frame on: the menu is up first,
+        # The table behind the menu comes from the fourth frame on: the menu is up first,
         # without waiting for the models' loading and first upload (about a second).
         models.prepare()
         self.clock = ClockObject.getGlobalClock()
@@ -390,10 +390,13 @@ class Menu:
 
     def _turn_table(self, task):
         if self.scene is None:
-            # From the third frame: the menu's first frame is then on the screen (a
-            # frame is shown as the next one starts drawing), so the table's loading
-            # never keeps a black window.
-            if task.frame > 1:
+            # From the fourth frame: the menu is on the screen by then, so the table's
+            # loading (seconds on a software renderer) never keeps a black window. A
+            # frame is shown as the next one starts drawing, and a new window's first
+            # one can be lost: from the third frame, a window under Xvfb stayed black
+            # until the table was loaded (6-8 s), from the fourth it showed the menu
+            # after 1-2 s (tests/window/test_window_startup.py).
+            if task.frame > 2:
                 self._show_table()
         else:
             self.camera.orbit(ORBIT_RAD_S * min(self.clock.getDt(), 0.1), 0.0)

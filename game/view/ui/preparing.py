@@ -1,7 +1,8 @@
 """Waiting for the table's models on the first start, in words.
 
-The generated models (`world.models`) are made in the background while the menu shows,
-which takes a few seconds the very first time. A player who presses Play (or Practice, a
+The generated models (`world.models`) come with the package (its build makes them); when
+they are out of date they are made in the background while the menu shows, which takes a
+few seconds the first time. A player who presses Play (or Practice, a
 drill, a replay...) before they exist is told what the game is doing, on a panel under
 the menu's buttons (where its notices go), and the chosen screen opens from the first frame after they are made:
 no frozen window, no second press needed.

@@ -1,13 +1,15 @@
 """The generated glTF models (`game.modelgen`), loaded once per process with panda3d-gltf.
 
-`ensure_models()` returns a folder of current models (the checkout's `models/` or the user
-cache, generated there on the first start); each file is decoded once, and once more per
+`ensure_models()` returns a folder of current models (those the package was built with:
+the checkout's `models/` or an installed wheel's `game/models/`; else the user cache,
+generated there first); each file is decoded once, and once more per
 texture reduction asked for (the low preset's smaller textures), and every scene copies
 the loaded nodes (copies share vertex buffers and textures). Frames: the table and
 room files are in the table frame, each ball in its own frame, the cue in the cue frame
 (see docs/models.md). Metres.
 
-Start-up: on the first start the models must be made (a few seconds). `prepare()`
+Start-up: when the built models are out of date (the sources changed after the build)
+they must be made (a few seconds) on the first start. `prepare()`
 makes them in a child process (`python -m game.modelgen`), watched by a thread, so the
 window opens and the menu shows meanwhile; `ready()` says when they exist, and `model()`
 waits for them rather than making them twice. Only the making is in the background:

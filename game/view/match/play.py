@@ -228,8 +228,9 @@ class GameScreen:
 
     # ---- camera --------------------------------------------------------------------
     def top_pose(self) -> Pose:
-        """Straight down on the table, in the screen's part the HUD leaves free."""
-        return top_pose(self.base.camLens, self.scene.bounds, self.scene.rail_height,
+        """Straight down on the table: its cloth and pocket openings fill the screen's part
+        the HUD leaves free (the rails' outer parts run under the HUD's strips)."""
+        return top_pose(self.base.camLens, self.scene.play_bounds, self.scene.rail_height,
                         table_region())
 
     def overview_pose(self) -> Pose:

@@ -40,7 +40,7 @@ SHOT_MIN_DISTANCE_M = 0.9   # no closer than this to the cloth point looked at
 SHOT_MARGIN_M = 0.06        # cloth kept round each moving ball's centre: the ball and a
                             # little room
 TOP_HEADING_RAD = -math.pi / 2      # camera on the -y side: +y is up the screen
-TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
+TOP_MARGIN = 0.015                  # extra view round what a top view shows, as a fraction
 PAN_PER_HEIGHT = 0.75       # free camera: metres the view moves per window height of drag,
                             # per metre of camera distance (the table about follows the
                             # pointer)

@@ -8,7 +8,7 @@ import itertools
 
 import numpy as np
 import pytest
-from panda3d.core import Point3
+from panda3d.core import PGItem, Point3, TextNode
 
 from game import settings as S
 from game.i18n import LANGUAGES
@@ -17,7 +17,7 @@ from game.profiles.seats import Seat
 from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import STATS_POS
 from game.view.menu.welcome import BACKDROP
-from test_layout import NAMES, _session, hud_texts, node_rect, overlap
+from test_layout import NAMES, _px, _session, hud_texts, node_rect, overlap
 from view_helpers import render
 
 MARGIN = 0.03                  # aspect2d units kept clear between neighbours
@@ -361,6 +361,30 @@ def _pixels(image) -> np.ndarray:
     return np.array([[image.getXel(x, y) for x in range(w)] for y in range(h)])
 
 
+def _widget_rects(base, root) -> list:
+    """Pixel rectangles of every shown widget (a button's, a switch's or an entry's
+    clickable frame) and line of words under `root`."""
+    rects = []
+    for path in root.findAllMatches("**"):
+        if path == root or path.isHidden():
+            continue
+        node = path.node()
+        if isinstance(node, PGItem):
+            left, right, bottom, top = node.getFrame()
+            corners = [base.aspect2d.getRelativePoint(path, Point3(x, 0, z))
+                       for x in (left, right) for z in (bottom, top)]
+        elif isinstance(node, TextNode):
+            bounds = path.getTightBounds(base.aspect2d)
+            corners = list(bounds) if bounds is not None else []
+        else:
+            continue
+        if corners:
+            xs, ys = zip(*(_px(base, c.x, c.z) for c in corners))
+            if max(xs) > min(xs) and max(ys) > min(ys):
+                rects.append((min(xs), min(ys), max(xs), max(ys)))
+    return rects
+
+
 def _rect_pixels(base, node):
     """(left, top, right, bottom) pixels of `node`'s frame in the window."""
     left, right, bottom, top = node["frameSize"]
@@ -374,9 +398,9 @@ def _rect_pixels(base, node):
 
 def test_the_welcome_panel_hides_the_menu_behind_it_and_dims_the_rest(welcomed, base):
     """The offer's panel is opaque (nothing of the menu shows through it: its pixels are
-    the same with the menu hidden behind it), the rest of the menu is dimmed evenly (no
-    line shows half covered at the panel's edges), clicks do not reach the menu, and its
-    words fit its panel."""
+    the same with the menu hidden behind it) and lies over whole widgets of the menu (none
+    shows half covered at its edges), the rest of the menu is dimmed evenly, clicks do not
+    reach the menu, and its words fit its panel."""
     app = welcomed
     offer = app.offer
     assert offer is not None
@@ -399,6 +423,13 @@ def test_the_welcome_panel_hides_the_menu_behind_it_and_dims_the_rest(welcomed, 
     keep = 1.0 - BACKDROP[3]
     assert np.allclose(shown[outside], bare[outside] * keep, atol=SAME + 1 / 255)
     assert bare[outside].max() > 0.5           # there was menu text to dim
+    # No widget or line of words of the menu is partly under the panel: each is wholly
+    # under it or clear of it.
+    panel = node_rect(base, offer.frame)
+    for rect in _widget_rects(base, app.menu.frame):
+        inside = (panel[0] <= rect[0] and panel[1] <= rect[1] and rect[2] <= panel[2]
+                  and rect[3] <= panel[3])
+        assert inside or not overlap(rect, panel), (rect, panel)
     # The backdrop catches clicks everywhere; the panel's words fit inside it.
     assert offer.backdrop["state"] == "normal"
     half = (offer.frame["frameSize"][1] - offer.frame["frameSize"][0]) / 2

@@ -23,12 +23,12 @@ from game.view.drills.screen import DrillScreen
 from game.view.match.play import GameScreen
 from game.view.menu.recent import RecentMatches
 from game.view.menu.start_menu import Menu
+from game.view.menu.welcome import WelcomeOffer
 from game.view.online.lobby import OnlineLobby
 from game.view.online.match import OnlineMatch
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
-from game.view.ui.dialogs import Dialog
 from game.view.ui.preparing import ModelsGate
 from game.view.world import models
 
@@ -104,11 +104,7 @@ class BreakshotApp:
             self.frame_check = first_start.FrameCheck(base, self._table_drawn,
                                                       self._frames_timed)
         if offer_guide and not self.settings.guide_seen:
-            self.offer = Dialog(base, _("Welcome to Breakshot"),
-                                _("New here? A short guide on a practice table shows the "
-                                  "controls: aiming, spin, elevation, power and the camera."),
-                                [(_("Show me"), ("g",), self.gate.then(self.start_guide)),
-                                 (_("Skip"), ("escape",), self.skip_guide)])
+            self.offer = WelcomeOffer(base, self.gate.then(self.start_guide), self.skip_guide)
 
     def show_menu(self, notice: str | None = None) -> None:
         """Leave any match or replay and show the menu (with `notice`, if any)."""

@@ -138,3 +138,46 @@ def test_shot_pose_fits_scattered_points_tightly_in_a_region_from_any_side(base)
     pair = shot_pose(base.camLens, np.array([(1.2, 0.6, 0.028), (1.3, 0.6, 0.028)]), math.pi,
                      BOUNDS, region)
     assert pair.pitch == SHOT_PITCHES_RAD[0] and pair.distance == SHOT_MIN_DISTANCE_M
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_top_view_fills_the_space_between_the_hud_strips_with_the_cloth(base, make_scene,
+                                                                          size):
+    """The cloth and its pocket openings fill the film region the HUD leaves free (to
+    TOP_MARGIN on one axis, inside it on the other; the rails run on under the strips),
+    so the balls are drawn larger than when the whole table with its rails, and 4 % round
+    it, had to be in view (the view before)."""
+    from game.view.ui.layout import table_region
+    from game.view.world.camera import top_down_view
+    from game.view.world.rig import TOP_MARGIN, top_pose
+    scene = make_scene("nine_ball")
+    region = table_region()
+    lens = base.camLens
+    old_fov = lens.getFov()
+    lens.setAspectRatio(size[0] / size[1])
+    r = 0.028575
+
+    def ball_pixels():
+        middle, edge = _screen(base, (1.2, 0.6, r))[1], _screen(base, (1.2 + r, 0.6, r))[1]
+        return (edge[0] - middle[0]) * size[0]        # twice the radius's half-film share
+    try:
+        (cx, cy, _), z = top_down_view(lens, scene.bounds, scene.rail_height, 0.04, region)
+        base.camera.setPos(cx, cy, z)
+        base.camera.lookAt(Point3(cx, cy, 0.0), (0, 1, 0))
+        before = ball_pixels()
+        pose = top_pose(lens, scene.play_bounds, scene.rail_height, region)
+        OrbitCamera(base, pose.target, pose.distance, pose.heading, pose.pitch)
+        (x0, y0), (x1, y1) = scene.play_bounds
+        corners = [_screen(base, (x, y, scene.rail_height)) for x in (x0, x1) for y in (y0, y1)]
+        assert all(inside for inside, _ in corners)
+        xs, ys = zip(*(p for _, p in corners))
+        assert region[0] - 1e-6 <= min(xs) and max(xs) <= region[2] + 1e-6
+        assert region[1] - 1e-6 <= min(ys) and max(ys) <= region[3] + 1e-6
+        fill = max((max(xs) - min(xs)) / (region[2] - region[0]),
+                   (max(ys) - min(ys)) / (region[3] - region[1]))
+        assert fill == pytest.approx(1 / (1 + TOP_MARGIN), abs=0.01)
+        after = ball_pixels()
+        print(f"\n{size}: a ball is {after:.1f} px across (before: {before:.1f} px)")
+        assert after > 1.05 * before
+    finally:
+        lens.setFov(*old_fov)

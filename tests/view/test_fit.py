@@ -2,10 +2,13 @@
 each language: Croatian and Spanish run longer than English. Widths are measured with the
 font and scale each widget draws with, in aspect2d units (the menu and the page are laid
 out in them, the same at every window size); the menu's frame fits 1280x720 and 1024x768,
-and the HUD is measured in pixels at both sizes."""
+and the HUD is measured in pixels at both sizes. The first start's welcome offer hides the
+menu behind its panel whole and dims the rest evenly."""
 import itertools
 
+import numpy as np
 import pytest
+from panda3d.core import PGItem, Point3, TextNode
 
 from game import settings as S
 from game.i18n import LANGUAGES
@@ -13,26 +16,44 @@ from game.profiles.book import write_profiles
 from game.profiles.seats import Seat
 from game.view.launcher import BreakshotApp
 from game.view.menu.start_menu import STATS_POS
-from test_layout import NAMES, _session, hud_texts, node_rect, overlap
+from game.view.menu.welcome import BACKDROP
+from test_layout import NAMES, _px, _session, hud_texts, node_rect, overlap
+from view_helpers import render
 
 MARGIN = 0.03                  # aspect2d units kept clear between neighbours
 FRAME_HALF_WIDTH = 1.25        # the menu's frame (start_menu.Menu)
+EDGE_PX = 3                    # the welcome panel's edge pixels, blended with the menu
+SAME = 2.5 / 255               # rendering noise between two frames of the same picture
 
 
 def text_width(widget, scale: float) -> float:
     return widget.component("text0").textNode.calcWidth(widget["text"]) * scale
 
 
-@pytest.fixture(params=list(LANGUAGES))
-def menu(request, base, tmp_path):
+def _app(language: str, base, tmp_path, offer_guide: bool = False) -> BreakshotApp:
     path = tmp_path / "settings.json"
-    S.save(S.Settings(language=request.param), path)
+    S.save(S.Settings(language=language), path)
     app = BreakshotApp(base, settings_path=path, seed=1, use_shaders=False,
                        replay_dir=tmp_path / "replays", sound_root=tmp_path / "sounds",
-                       practice_dir=tmp_path / "practice", offer_guide=False)
+                       practice_dir=tmp_path / "practice", offer_guide=offer_guide)
     # The database made ready: its rebuild writes no profiles file behind a test's back.
     app.statistics.connection()
+    return app
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def menu(request, base, tmp_path):
+    app = _app(request.param, base, tmp_path)
     yield app.menu
+    app.destroy()
+    app.statistics.close()
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def welcomed(request, base, tmp_path):
+    """The app of a first start: the menu with the welcome offer over it."""
+    app = _app(request.param, base, tmp_path, offer_guide=True)
+    yield app
     app.destroy()
     app.statistics.close()
 
@@ -333,3 +354,86 @@ def test_every_play_online_button_label_fits_its_button(base, tmp_path, language
     finally:
         lobby.destroy()
         use_language(before)
+
+
+def _pixels(image) -> np.ndarray:
+    w, h = image.getXSize(), image.getYSize()
+    return np.array([[image.getXel(x, y) for x in range(w)] for y in range(h)])
+
+
+def _widget_rects(base, root) -> list:
+    """Pixel rectangles of every shown widget (a button's, a switch's or an entry's
+    clickable frame) and line of words under `root`."""
+    rects = []
+    for path in root.findAllMatches("**"):
+        if path == root or path.isHidden():
+            continue
+        node = path.node()
+        if isinstance(node, PGItem):
+            left, right, bottom, top = node.getFrame()
+            corners = [base.aspect2d.getRelativePoint(path, Point3(x, 0, z))
+                       for x in (left, right) for z in (bottom, top)]
+        elif isinstance(node, TextNode):
+            bounds = path.getTightBounds(base.aspect2d)
+            corners = list(bounds) if bounds is not None else []
+        else:
+            continue
+        if corners:
+            xs, ys = zip(*(_px(base, c.x, c.z) for c in corners))
+            if max(xs) > min(xs) and max(ys) > min(ys):
+                rects.append((min(xs), min(ys), max(xs), max(ys)))
+    return rects
+
+
+def _rect_pixels(base, node):
+    """(left, top, right, bottom) pixels of `node`'s frame in the window."""
+    left, right, bottom, top = node["frameSize"]
+    corners = [base.render2d.getRelativePoint(node, Point3(x, 0, z))
+               for x in (left, right) for z in (bottom, top)]
+    w, h = base.win.getXSize(), base.win.getYSize()
+    xs = [(c.x + 1) / 2 * w for c in corners]
+    ys = [(1 - c.z) / 2 * h for c in corners]
+    return int(min(xs)) + 1, int(min(ys)) + 1, int(max(xs)) - 1, int(max(ys)) - 1
+
+
+def test_the_welcome_panel_hides_the_menu_behind_it_and_dims_the_rest(welcomed, base):
+    """The offer's panel is opaque (nothing of the menu shows through it: its pixels are
+    the same with the menu hidden behind it) and lies over whole widgets of the menu (none
+    shows half covered at its edges), the rest of the menu is dimmed evenly, clicks do not
+    reach the menu, and its words fit its panel."""
+    app = welcomed
+    offer = app.offer
+    assert offer is not None
+    base.taskMgr.step()
+    shown = _pixels(render(base))
+    left, top, right, bottom = _rect_pixels(base, offer.frame)
+    app.menu.frame.hide()
+    alone = _pixels(render(base))
+    app.menu.frame.show()
+    inside = np.s_[top:bottom, left:right]
+    assert np.max(np.abs(shown[inside] - alone[inside])) <= SAME
+    # Outside the panel: the menu's words are there, dimmed by the backdrop evenly.
+    offer.backdrop.hide()
+    offer.frame.reparentTo(base.hidden)
+    bare = _pixels(render(base))
+    offer.frame.reparentTo(offer.backdrop)
+    offer.backdrop.show()
+    outside = np.ones(shown.shape[:2], dtype=bool)
+    outside[top - EDGE_PX:bottom + EDGE_PX, left - EDGE_PX:right + EDGE_PX] = False
+    keep = 1.0 - BACKDROP[3]
+    assert np.allclose(shown[outside], bare[outside] * keep, atol=SAME + 1 / 255)
+    assert bare[outside].max() > 0.5           # there was menu text to dim
+    # No widget or line of words of the menu is partly under the panel: each is wholly
+    # under it or clear of it.
+    panel = node_rect(base, offer.frame)
+    for rect in _widget_rects(base, app.menu.frame):
+        inside = (panel[0] <= rect[0] and panel[1] <= rect[1] and rect[2] <= panel[2]
+                  and rect[3] <= panel[3])
+        assert inside or not overlap(rect, panel), (rect, panel)
+    # The backdrop catches clicks everywhere; the panel's words fit inside it.
+    assert offer.backdrop["state"] == "normal"
+    half = (offer.frame["frameSize"][1] - offer.frame["frameSize"][0]) / 2
+    for text in (offer.dialog.title, offer.dialog.text):
+        node = text.textNode
+        width = node.getWidth() * text.getScale()[0]
+        assert width <= 2 * (half - MARGIN), text.getText()

@@ -83,6 +83,7 @@ def test_the_object_balls_line_ends_where_the_shot_has_it_meet_a_cushion_or_drop
     assert word.isHidden() != pots
     if pots:
         assert math.dist(word.getPos(screen.scene.root).xy, there[:2]) < ENDS_TOL_M
+        assert word.node().getText() == "Potted" and not word.hasTextureOff()   # its glyphs
         assert 1 in record.facts.pocketed_balls
     else:
         table = screen.scene.table_spec

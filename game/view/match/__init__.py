@@ -6,7 +6,8 @@
     aiming, power  the stroke being prepared and its controls; power and cue speed, the
                    Space swing and the mouse stroke
     aim            aiming geometry (no Panda3D): ghost ball, predicted path, raised cue
-    aids           aim line, ghost ball, direction lines, the ghost of a ball in hand
+    aids           aim line, ghost ball, the balls' lines after the contact, the ghost
+                   of a ball in hand
     hud, gauges    the heads-up display; spin selector and power bar
     hud_text       the HUD's and the shot log's words from the rules state (no Panda3D)
     instant_replay the frame's last shot again (R)

@@ -30,6 +30,7 @@ LIFT_M = 0.0008               # above the chalk lines (markings lift 0.3 mm)
 LINE_PIXELS = 2.0             # lines keep their width on screen: far ends stay visible
 DROP_LABEL_M = 0.045          # height of the word over a ball that drops (m)
 DROP_LABEL_RISE_M = 0.06      # the word's baseline above the cloth (m)
+DROP_SHADOW_OFFSET = (0.06, 0.06)   # the word's dark shadow, in its own heights
 AIM_COLOUR = (1.0, 1.0, 1.0, 0.55)
 OBJECT_COLOUR = (1.0, 0.85, 0.25, 0.8)
 CUE_COLOUR = (0.55, 0.85, 1.0, 0.8)
@@ -120,10 +121,19 @@ class LegMark:
         self.label.setText(_("Potted"))
         self.label.setAlign(TextNode.ACenter)
         self.label.setTextColor(*colour[:3], 1.0)
-        self.word = _overlay(parent.attachNewNode(self.label), (*colour[:3], 1.0))
+        self.label.setShadow(DROP_SHADOW_OFFSET)
+        self.label.setShadowColor(0.0, 0.0, 0.0, 0.8)
+        # Unlit and unshaded like the lines, but with its glyphs' texture; over the rail
+        # that hides a pocket from low down.
+        self.word = parent.attachNewNode(self.label)
+        self.word.setLightOff(1)
+        self.word.setShaderOff(1)
+        self.word.setTransparency(TransparencyAttrib.MAlpha)
+        self.word.setDepthWrite(False)
+        self.word.setDepthTest(False)
+        self.word.setBin("fixed", 12)
         self.word.setScale(DROP_LABEL_M)
         self.word.setBillboardPointEye()
-        self.word.setDepthTest(False)       # over the rail that hides a pocket from low down
         self.word.hide()
 
     def show(self, leg: Leg | None, radius: float, visible: bool) -> None:

@@ -10,7 +10,6 @@ import math
 import os
 import time
 
-import numpy as np
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
@@ -27,10 +26,10 @@ from game.view.ui.rules_screen import RulesScreen
 from game.view.world.cue import CUE_LENGTH, radius_at
 from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.orientation import REST_ORIENTATION
-from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, panned, shot_pose,
-                                 top_pose)
+from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, moving_points,
+                                 panned, shot_pose, top_pose)
 from game.view.world.scene import Scene
-from physics_ext import CueSpec, MotionState, Stroke
+from physics_ext import CueSpec, Stroke
 
 from .aids import AimAids, PlacementGhost
 from .aim import CueShape, Predictor, RailShape, clearing_elevation, first_contact, table_point
@@ -49,12 +48,6 @@ MIN_AIM_PITCH = math.radians(4.0)
 MAX_AIM_PITCH = math.radians(80.0)
 OVER_CUE_RAD = math.radians(9.0)      # the aiming camera stays this far above the cue
 AIM_ZOOM_RANGE = (0.3, 4.0)           # the aim view's zoom, times its framed distance
-# The shot view frames where the moving balls are over this much shot time from the
-# moment shown (s), at SHOT_LOOK_STEPS instants: the camera glides there ahead of them
-# rather than behind.
-SHOT_LOOK_AHEAD_S = 0.6
-SHOT_LOOK_STEPS = 7
-MOVING_STATES = (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)
 
 
 def frame_floor() -> float:
@@ -251,8 +244,9 @@ class GameScreen:
 
     # ---- camera --------------------------------------------------------------------
     def top_pose(self) -> Pose:
-        """Straight down on the table, in the screen's part the HUD leaves free."""
-        return top_pose(self.base.camLens, self.scene.bounds, self.scene.rail_height,
+        """Straight down on the table: its cloth and pocket openings fill the screen's part
+        the HUD leaves free (the rails' outer parts run under the HUD's strips)."""
+        return top_pose(self.base.camLens, self.scene.play_bounds, self.scene.rail_height,
                         table_region())
 
     def overview_pose(self) -> Pose:
@@ -276,16 +270,13 @@ class GameScreen:
     def follow_shot(self, result, time: float) -> None:
         """The camera while `result` (a ShotResult) is played back at shot time `time`
         (s): the top view if chosen; else, from the side the player looked from, every
-        ball that moves between now and SHOT_LOOK_AHEAD_S later (where it is then, while
-        on the table) inside the part of the screen the HUD leaves free. Once nothing
-        moves any more the view stays."""
+        ball that moves soon (rig.moving_points) inside the part of the screen the HUD
+        leaves free. Once nothing moves any more the view stays."""
         if self.top_view:
             self.rig.set_goal(self.top_pose())
             return
-        samples = result.sample(np.linspace(time, time + SHOT_LOOK_AHEAD_S, SHOT_LOOK_STEPS))
-        moving = np.isin(samples.states, MOVING_STATES)
-        if moving.any():
-            points = samples.positions[moving]
+        points = moving_points(result, time)
+        if points is not None:
             self.rig.set_goal(shot_pose(self.base.camLens, points, self.rig.goal.heading,
                                         self.scene.bounds, table_region()))
 

@@ -6,5 +6,6 @@
                 input; master and music volume
     recent      the recorded matches, newest first, to open in the replay viewer
     toggle      the pages' on/off switch and relabelled buttons
+    welcome     the first start's offer of the guide, over the menu
 (The choices themselves are plain data, saved by game.settings.)
 """

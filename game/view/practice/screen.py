@@ -190,6 +190,7 @@ class StrokeScreen(GameScreen):
             frame = self.playback.update(dt)
             self.scene.balls.pose(self.rows, frame.positions, frame.orientations,
                                   frame.visible)
+            self.follow_shot(self.playback.result, frame.time)
             if self.playback.finished:
                 self._shot_ended()
         self.hud.tick(dt)

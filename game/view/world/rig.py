@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 from panda3d.core import Point3
 
+from physics_ext import MotionState
+
 from .camera import FULL_FILM, OrbitCamera, top_down_view
 
 SPRING_RATE = 7.0           # 1/s: 99 % of the way in about a second
@@ -39,8 +41,14 @@ SHOT_PITCHES_RAD = tuple(math.radians(a) for a in (50.0, 58.0, 66.0, 74.0, 82.0)
 SHOT_MIN_DISTANCE_M = 0.9   # no closer than this to the cloth point looked at
 SHOT_MARGIN_M = 0.06        # cloth kept round each moving ball's centre: the ball and a
                             # little room
+# The shot view frames where the moving balls are over this much shot time from the
+# moment shown (s), at SHOT_LOOK_STEPS instants: the camera glides there ahead of them
+# rather than behind.
+SHOT_LOOK_AHEAD_S = 0.6
+SHOT_LOOK_STEPS = 7
+MOVING_STATES = (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)
 TOP_HEADING_RAD = -math.pi / 2      # camera on the -y side: +y is up the screen
-TOP_MARGIN = 0.04                   # extra view round the rails, as a fraction
+TOP_MARGIN = 0.015                  # extra view round what a top view shows, as a fraction
 PAN_PER_HEIGHT = 0.75       # free camera: metres the view moves per window height of drag,
                             # per metre of camera distance (the table about follows the
                             # pointer)
@@ -131,6 +139,15 @@ def framed_position(lens, points: np.ndarray, heading: float, pitch: float,
         depth = cb - pb
         middle.append(0.5 * (float(np.max(p - hi * t * depth)) + float(np.min(p - lo * t * depth))))
     return middle[0] * right + middle[1] * up + cb * back
+
+
+def moving_points(result, time: float) -> np.ndarray | None:
+    """(K, 3) centres (m) of the balls of `result` (a ShotResult) that move at any of
+    SHOT_LOOK_STEPS instants from shot time `time` to SHOT_LOOK_AHEAD_S later (s), where
+    they are at those instants; None if none moves (pocketed and gone balls do not)."""
+    samples = result.sample(np.linspace(time, time + SHOT_LOOK_AHEAD_S, SHOT_LOOK_STEPS))
+    moving = np.isin(samples.states, MOVING_STATES)
+    return samples.positions[moving] if moving.any() else None
 
 
 def shot_pose(lens, points: np.ndarray, heading: float, bounds, region=FULL_FILM) -> Pose:

@@ -84,6 +84,16 @@ class Scene:
                 (self.table_spec.length + margin, self.table_spec.width + margin))
 
     @property
+    def play_bounds(self) -> tuple:
+        """((x_min, y_min), (x_max, y_max)) of the cloth with its pocket openings (m): what
+        a view of the whole game must show; the rails round it may be cut off."""
+        pockets = self.table_spec.geometry().pockets
+        low = pockets[:, :2] - pockets[:, 2:3]
+        high = pockets[:, :2] + pockets[:, 2:3]
+        return ((float(low[:, 0].min()), float(low[:, 1].min())),
+                (float(high[:, 0].max()), float(high[:, 1].max())))
+
+    @property
     def rail_height(self) -> float:
         """Height of the rail tops above the cloth (m): the solver's, which is drawn."""
         return self.table_spec.rail_top_height

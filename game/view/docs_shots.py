@@ -32,7 +32,6 @@ from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
-from game.session.describe import describe_ruling
 from game.settings import Aids, Graphics, Settings
 from game.tables import modes
 from game.drills import shipped_drills
@@ -118,8 +117,8 @@ def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False)
         screen = GameScreen(base, session, Aids(), lambda: None)
         try:
             screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
-            screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
-                                                  session.names))
+            screen.hud.tell(session.shots[-1])
+            screen.update_hud()
             if top:
                 screen.toggle_view()
             settle_and_save(base, path)

@@ -18,10 +18,13 @@ BOTTOM_STRIP = 0.42
 
 # ---- the top strip: a player's box in each corner, the match in the middle ----------
 PLAYER_BOX_W = 0.7
-PLAYER_BOX_H = 0.2
+PLAYER_BOX_H = 0.24
 PLAYER_NAME_Z, PLAYER_NAME_SCALE = -0.065, 0.05
 PLAYER_DETAIL_Z, PLAYER_DETAIL_SCALE = -0.12, 0.036     # up to two lines
 PLAYER_TEXT_W = PLAYER_BOX_W - 2 * EDGE
+# The row of the balls left under the detail: the centre height of its icons and their
+# largest radius (more balls than fit at it are drawn smaller, within PLAYER_TEXT_W).
+PLAYER_BALLS_Z, PLAYER_BALL_R = -0.205, 0.021
 # The middle column between the boxes (a2dTopCenter), as wide as it is at 4:3.
 CENTRE_W = 2 * MIN_ASPECT - 2 * PLAYER_BOX_W - 2 * EDGE
 TITLE_Z, TITLE_SCALE = -0.045, 0.032                    # up to two lines

@@ -114,10 +114,8 @@ class PlayFlow(FSM):
             self.aim.refresh()
         elif self.state == "Looking":
             self.demand("Aiming")
-        elif self.state == "Placing":
+        elif self.state in ("Placing", "Choosing"):
             self.screen.rig.set_goal(self._placing_pose())
-        elif self.state == "Choosing":
-            self.screen.rig.set_goal(self._choosing_pose())
         elif self.state == "InstantReplay":
             self.instant.view_changed()
 
@@ -216,6 +214,8 @@ class PlayFlow(FSM):
         self._tick = self._tick_placing
 
     def _placing_pose(self):
+        """The whole table for placing the cue ball or answering a choice: from above,
+        where the HUD leaves the screen free; from beside it once V is pressed."""
         if self.screen.top_view:
             return self.screen.overview_pose()
         return self.screen.top_pose()
@@ -496,12 +496,13 @@ class PlayFlow(FSM):
     def enterChoosing(self) -> None:
         """The question docked at the bottom edge, over the HUD's ruling, message and
         controls lines (hidden meanwhile: the question says it all, and the controls are
-        its note); the table in sight from beside it, or from above after V."""
+        its note); the table seen from above, in the part of the screen the HUD leaves
+        free, or from beside it after V (as when placing the cue ball)."""
         self.screen.scene.hide_cue()
         self.screen.aids.hide()
         self.hud.hide_aiming()
         self.hud.show_notes(False)
-        self.screen.rig.set_goal(self._choosing_pose())
+        self.screen.rig.set_goal(self._placing_pose())
         names = self.session.names
         bindings = {}
         if self.session.group_choice_pending:
@@ -528,12 +529,6 @@ class PlayFlow(FSM):
     def exitChoosing(self) -> None:
         self.hud.show_notes(True)
         self.defaultExit()
-
-    def _choosing_pose(self):
-        """The view while a choice is asked: beside the table, or from above (V)."""
-        if self.screen.top_view:
-            return self.screen.top_pose()
-        return self.screen.overview_pose()
 
     # ---- Computer ------------------------------------------------------------------
     def enterComputer(self) -> None:

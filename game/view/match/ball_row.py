@@ -20,8 +20,8 @@ from game.view.world.textures import texture_from_rgb
 
 ICON_TEXELS = 48
 STRIPE_HALF = 0.5           # a striped ball's band: |v| below this fraction of the radius
-NUMBER_CIRCLE = 0.6         # the white circle round a number, a fraction of the radius
-RING_WIDTH = 0.16           # the gold ring round the ball to hit, a fraction of the radius
+NUMBER_CIRCLE = 0.66        # the white circle round a number, a fraction of the radius
+RING_WIDTH = 0.22           # the gold ring round the ball to hit, a fraction of its radius
 NUMBER_INK = (0.05, 0.05, 0.05, 1.0)
 
 
@@ -95,8 +95,8 @@ class BallRow:
             icon.setX(self.side * k * pitch)
             self._icons.append(icon)
             if style.number is not None:
-                OnscreenText(parent=icon, text=str(style.number), scale=radius * 1.05,
-                             pos=(0, -0.36 * radius), fg=NUMBER_INK, align=TextNode.ACenter)
+                OnscreenText(parent=icon, text=str(style.number), scale=radius * 1.2,
+                             pos=(0, -0.4 * radius), fg=NUMBER_INK, align=TextNode.ACenter)
             if ring:
                 _card(icon, "ring", radius * 1.3, _ring_texture())
 

@@ -23,12 +23,15 @@ STRIPE_HALF = 0.5           # a striped ball's band: |v| below this fraction of 
 NUMBER_CIRCLE = 0.66        # the white circle round a number, a fraction of the radius
 RING_WIDTH = 0.22           # the gold ring round the ball to hit, a fraction of its radius
 NUMBER_INK = (0.05, 0.05, 0.05, 1.0)
+# A grey rim, RIM_WIDTH of the radius wide, mixed in by RIM_MIX: the black (and any dark
+# ball) stands out from the dark panel behind it.
+RIM_WIDTH, RIM_MIX, RIM_COLOUR = 0.14, 0.6, (0.62, 0.62, 0.6)
 
 
 def icon_rgba(colour, striped: bool, numbered: bool, texels: int = ICON_TEXELS) -> np.ndarray:
     """(texels, texels, 4) RGBA of a ball seen from the front: `colour` (RGB 0..1), or
     white with a `colour` band when `striped`; a white circle in the middle for its
-    number when `numbered`; transparent outside, with an anti-aliased rim."""
+    number when `numbered`; a grey rim; transparent outside, the edge anti-aliased."""
     c = (np.arange(texels) + 0.5) / texels * 2 - 1
     u, v = np.meshgrid(c, c)
     r = np.hypot(u, v)
@@ -39,6 +42,8 @@ def icon_rgba(colour, striped: bool, numbered: bool, texels: int = ICON_TEXELS) 
     if numbered:
         inside = np.clip((NUMBER_CIRCLE - r) * texels / 2, 0, 1)[..., None]
         rgb += (np.asarray(modes.WHITE) - rgb) * inside
+    rim = np.clip((r - 1 + RIM_WIDTH) * texels / 2, 0, 1)[..., None] * RIM_MIX
+    rgb += (np.asarray(RIM_COLOUR) - rgb) * rim
     alpha = np.clip((1.0 - r) * texels / 2, 0, 1)
     return np.dstack([rgb, alpha])
 
@@ -62,9 +67,10 @@ def _styles(mode: str) -> dict:
 
 
 class BallRow:
-    """Icons of radius up to `radius` under `parent`, the first centred at `pos` (x, z)
-    and the others going right (`side` +1) or left (-1) from it, within `width`: more
-    balls than fit at the full size are drawn smaller."""
+    """Icons of radius up to `radius` under `parent`, in reading order (left to right),
+    within `width`: the first centred at `pos` (x, z) and the others to its right (`side`
+    +1), or the last centred there and the others to its left (-1: a right-aligned
+    row). More balls than fit at the full size are drawn smaller."""
 
     def __init__(self, parent, pos, radius: float, width: float, side: int):
         self.root = parent.attachNewNode("ball_row")
@@ -92,7 +98,7 @@ class BallRow:
             icon = _card(self.root, f"ball_{ball}", radius,
                          _icon_texture(mode, ball, style.colour, style.striped,
                                        style.number is not None))
-            icon.setX(self.side * k * pitch)
+            icon.setX((k if self.side > 0 else k - len(wanted) + 1) * pitch)
             self._icons.append(icon)
             if style.number is not None:
                 OnscreenText(parent=icon, text=str(style.number), scale=radius * 1.2,

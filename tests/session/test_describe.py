@@ -11,6 +11,7 @@ from game import i18n
 from game.rules import CUE, BallInHand, Foul, Group, Player, ShotFacts, eight_ball, nine_ball
 from game.rules.facts import SettledDrop
 from game.rules.layout import Layout
+from game.replay import Recorder, load_replay
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot, ShotRecord
 from game.session.describe import (answers, balls_potted, describe_ruling, describe_shot,
@@ -119,9 +120,11 @@ def test_an_eight_ball_pot_is_said_by_colour():
     assert describe_shot(record, after, NAMES) == "Potted 2 reds. Ann (red) plays on."
 
 
-def test_the_shot_log_of_a_real_pot_names_the_shooter_once():
-    """A straight pot of the 3 played by the solver, then a miss."""
+def test_the_shot_log_of_a_real_pot_names_the_shooter_once(tmp_path):
+    """A straight pot of the 3 played by the solver, then a miss; recorded, the replay's
+    shot list (the viewer's "1. Ann: ...") says the same."""
     session = GameSession("nine_ball", NAMES, seed=3, breaker=Player.A)
+    Recorder(session, path=tmp_path / "match.json")
     session.apply(PlaceCueBall((0.3175, 0.635)))
     px, py, _ = max(session.table.geometry().pockets, key=lambda p: p[0] + p[1])
     ball = (px - 0.3, py - 0.3)
@@ -135,6 +138,9 @@ def test_the_shot_log_of_a_real_pot_names_the_shooter_once():
     lines = shot_lines(session.shots, session.engine, session.names, session.commands)
     assert lines[0] == "1. Ann: Potted the 3. Plays on."
     assert lines[1].startswith("2. Ann: Foul: no ball hit. Bob to play")
+    replay = load_replay(tmp_path / "match.json")
+    assert [f"{k}. {replay.match.players[shot.shooter]}: {shot.ruling_text}"
+            for k, shot in enumerate(replay.shots, start=1)] == lines
 
 
 def test_play_or_pass_reads_as_answered_once_it_is():

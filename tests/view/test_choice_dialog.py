@@ -5,17 +5,20 @@ ruling line says the answer, not the question. Played through the robot's keys o
 offscreen window; rectangles are window pixels (x0, y0, x1, y1)."""
 import dataclasses
 import math
+import time
 
 import pytest
 
 from game.rules import CUE, Player
 from game.rules.layout import Layout
+from game.rules.nine_ball import OptionChoice
 from game.session import GameSession, PlaceCueBall
 from game.view.ui.dialogs import DOCK_H
 from game.view.ui.layout import BOTTOM_STRIP
 from test_layout import node_rect, project_rect
 from robot import FPS
 
+WALL_S = 120                    # real seconds the computer may take over its choice
 # A push out from the cue ball's break spot into the bottom cushion: the balls are far up
 # the table, so the cue ball touches none (a push out needs no contact, R9-13).
 OPEN = {CUE: (0.3175, 0.635), 1: (1.9, 0.4), 8: (1.2, 0.3), 9: (1.0, 0.5)}
@@ -135,3 +138,25 @@ def test_the_group_question_is_docked_and_v_works_under_it(base, play_screen):
     assert screen.rig.goal == screen.overview_pose()
     robot.inp.key("y")
     assert screen.flow.state == "Aiming" and not screen.hud.ruling.isHidden()
+
+
+def test_the_computers_answer_replaces_the_question_too(play_screen):
+    """Bob, played by the computer, answers Ann's push out: the ruling line follows."""
+    from game.ai import Opponent
+    session = _push_out_position()
+    screen, robot = play_screen(session,
+                                computers={Player.B: Opponent("beginner", 5, session.params)})
+    robot.inp.key("p")
+    robot.aim(-math.pi / 2)
+    robot.power(0.2)
+    robot.inp.key("enter")
+    deadline = time.monotonic() + WALL_S
+    while session.option_pending is not None or not session.shots:
+        assert time.monotonic() < deadline, f"stuck in {screen.flow.state}"
+        if screen.flow._thinking is not None:
+            time.sleep(0.004)           # it thinks in real time, on its own thread
+        robot.inp.step()
+    choice = session.commands[-1]
+    said = ("Bob plays on from here." if choice.choice is OptionChoice.PLAY
+            else "Bob passes: Ann plays again from here.")
+    assert screen.hud.ruling.getText() == "Push out. " + said

@@ -495,28 +495,27 @@ class PlayFlow(FSM):
     # ---- Choosing ------------------------------------------------------------------
     def enterChoosing(self) -> None:
         """The question docked at the bottom edge, over the HUD's ruling, message and
-        controls lines (hidden meanwhile: the question says it all, and the controls are
-        its note); the table seen from above, in the part of the screen the HUD leaves
+        controls lines (hidden meanwhile: the question says it all, and its note the
+        controls); the table seen from above, in the part of the screen the HUD leaves
         free, or from beside it after V (as when placing the cue ball)."""
         self.screen.scene.hide_cue()
         self.screen.aids.hide()
         self.hud.hide_aiming()
-        self.hud.show_notes(False)
+        self.hud.show_notes(False, controls=True)
         self.screen.rig.set_goal(self._placing_pose())
         names = self.session.names
         bindings = {}
         if self.session.group_choice_pending:
             # (R means Red here: the instant replay is offered for play or pass only.)
-            self._listen(bindings, "")
+            self._listen(bindings, _("V: view"))
             name = names[int(self.session.shooter)]
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
                       [(_("Red"), ("r",), lambda: self._command(ChooseGroup(Group.RED))),
                        (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))],
-                      docked=True, note=_("V: view"))
+                      docked=True, note=self.hud.controls.getText())
             return
-        replay = self._offer_replay(bindings, "Choosing")
-        self._listen(bindings, "")
+        self._listen(bindings, _("V: view") + self._offer_replay(bindings, "Choosing"))
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
         self._ask(_("Play or pass?"),
@@ -524,10 +523,10 @@ class PlayFlow(FSM):
                     "to {pusher}?").format(pusher=pusher, chooser=names[int(chooser)]),
                   [(_("Play"), ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
                    (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))],
-                  docked=True, note=_("V: view") + replay)
+                  docked=True, note=self.hud.controls.getText())
 
     def exitChoosing(self) -> None:
-        self.hud.show_notes(True)
+        self.hud.show_notes(True, controls=True)
         self.defaultExit()
 
     # ---- Computer ------------------------------------------------------------------

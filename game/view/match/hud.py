@@ -151,10 +151,11 @@ class Hud:
         self.message.setText("")
         self._message_left = 0.0
 
-    def show_notes(self, shown: bool) -> None:
+    def show_notes(self, shown: bool, controls: bool = False) -> None:
         """Show the ruling and message lines, or hide them while a question is asked
-        that they would contradict."""
-        for line in (self.ruling, self.message):
+        that they would contradict; `controls`: the controls line too (a question docked
+        over the bottom strip says the keys of the moment itself)."""
+        for line in (self.ruling, self.message) + ((self.controls,) if controls else ()):
             if shown:
                 line.show()
             else:

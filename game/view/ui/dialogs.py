@@ -48,7 +48,8 @@ class Dialog:
     """choices: [(label, keys, callback)]; a callback runs on its button or any of its
     keys (Panda3D event names). `docked`: along the bottom edge rather than in the
     middle (a question about the table). `note`: a dim line of the other keys that work
-    meanwhile ("V: view"). The dialog stays until `destroy`."""
+    meanwhile ("V: view"; their bindings and help are the caller's). The dialog stays
+    until `destroy`."""
 
     def __init__(self, base, title: str, text: str, choices, docked: bool = False,
                  note: str = ""):
@@ -79,7 +80,6 @@ class Dialog:
                 pos=(x0 + k * gap, 0, place.buttons), relief=DGG.FLAT, command=callback))
             for key in keys:
                 self.keys.accept(key, callback)
-        self.hints += [line.strip() for line in note.split("   ") if line.strip()]
 
     def destroy(self) -> None:
         self.keys.ignoreAll()

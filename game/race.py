@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from game.rules import CUE, EndReason, Player, RulesError
 from game.session import Concede, GameSession, NextGame, Shoot
-from game.session.describe import describe_ruling
+from game.session.describe import shot_lines
 
 
 @dataclass(frozen=True)
@@ -142,11 +142,8 @@ class Race:
         """Frame `number`'s shots (default: the current frame) in words, one line each:
         "3. Ana: Foul: no ball hit. Ben to play, ball in hand." """
         frame = self.frames()[(number or self.frame_number) - 1]
-        engine = self.session.engine
-        names = self.session.names
-        return [f"{k}. {names[int(r.ruling.shooter)]}: "
-                f"{describe_ruling(r.ruling, engine.apply(r.state_before, r.ruling), names)}"
-                for k, r in enumerate(frame.shots, start=1)]
+        session = self.session
+        return shot_lines(frame.shots, session.engine, session.names, session.commands)
 
     def summary(self) -> MatchSummary:
         frames = tuple(self.frames())

@@ -11,7 +11,7 @@ from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, EightBallVariants, G
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall,
                           ShotRecord, Shoot)
-from game.session.describe import describe_ruling
+from game.session.describe import describe_shot
 from game.storage.plain import from_plain, to_plain
 
 from . import fields as F
@@ -246,7 +246,7 @@ def encode_shot(record: ShotRecord, index: int, command_index: int, game: int,
         "declarations": {"push_out": record.command.push_out},
         "ball_ids": list(record.ball_ids),
         "ruling": ruling,
-        "ruling_text": describe_ruling(record.ruling, state_after, names),
+        "ruling_text": describe_shot(record, state_after, names, shooter_named=True),
         "data": shot_member_name(index),
     }
 

@@ -3,7 +3,7 @@ file atomically after every accepted command, so a crash or a closed window lose
 nothing that was played.
 
 Each shot's manifest entry and its deflated solver data are made once, when the shot is
-played (its describe_ruling text needs the state right after it); a save then only
+played (its ruling text, `describe_shot`'s, needs the state right after it); a save then only
 assembles the file: about 20 ms late in a 150-shot match, most of it the fsync.
 """
 from __future__ import annotations

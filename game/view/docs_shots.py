@@ -4,7 +4,8 @@ with the HUD while the next player aims.
     python -m game.view.docs_shots [FOLDER] [--size 1280x720]
 
 writes FOLDER/nine_ball.png and FOLDER/eight_ball.png (the aiming view), FOLDER/
-nine_ball_top.png (the same moment from the top view), FOLDER/replay.png (the replay
+nine_ball_top.png (the same moment from the top view), FOLDER/nine_ball_choice.png (the
+play-or-pass question after a push out), FOLDER/replay.png (the replay
 viewer during the break), FOLDER/drill.png (the progressive stop shots after a first stage
 done), FOLDER/menu.png and FOLDER/
 graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset. The shots are real solver shots from a
@@ -32,7 +33,6 @@ from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
-from game.session.describe import describe_ruling
 from game.settings import Aids, Graphics, Settings
 from game.tables import modes
 from game.drills import shipped_drills
@@ -50,6 +50,8 @@ from .app import apply_graphics, open_base, prepare_base, save_screenshot
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
 BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
+CHOICE_SEED = 3            # a 9-ball break after which PUSH_OUT is a legal push out
+PUSH_OUT = Stroke(1.3, 0.0, 0.0, 0.1, 0.8)
 SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
 REPLAY_FRAMES = 60         # the replay viewer shown this many frames into the break
 # The statistics picture: Ann (played by the amateur level) against each computer level
@@ -118,8 +120,8 @@ def render(base, mode: str, seed: int, shots: int, path: str, top: bool = False)
         screen = GameScreen(base, session, Aids(), lambda: None)
         try:
             screen.flow.aim.aim_at(pot_azimuth(session), tip=(0.0, 0.25))
-            screen.hud.set_ruling(describe_ruling(session.shots[-1].ruling, session.state,
-                                                  session.names))
+            screen.hud.tell(session.shots[-1])
+            screen.update_hud()
             if top:
                 screen.toggle_view()
             settle_and_save(base, path)
@@ -150,6 +152,26 @@ def settle_and_save(base, path: str) -> None:
         base.taskMgr.step()
     base.win.setActive(True)
     save_screenshot(base, path)
+
+
+def render_choice(base, path: str) -> None:
+    """9-ball's play or pass after a push out, asked in its panel at the bottom edge with
+    the table in sight, to `path`."""
+    session = GameSession("nine_ball", ("Ann", "Bob"), seed=CHOICE_SEED)
+    session.apply(PlaceCueBall(modes.mode("nine_ball").cue_ball_spot))
+    session.apply(Shoot(BREAK))
+    session.apply(Shoot(PUSH_OUT, push_out=True))
+    if session.option_pending is None:
+        raise RuntimeError(f"9-ball seed {CHOICE_SEED}: no play-or-pass choice; pick another")
+    with frames_at_60_hz():
+        screen = GameScreen(base, session, Aids(), lambda: None)
+        try:
+            screen.hud.tell(session.shots[-1])
+            screen.update_hud()
+            settle_and_save(base, path)
+        finally:
+            base.win.setActive(True)
+            screen.destroy()
 
 
 def render_replay(base, path: str) -> None:
@@ -237,6 +259,9 @@ def main(argv=None) -> int:
         mode, seed, shots = SHOTS[0]
         path = os.path.join(args.folder, f"{mode}_top.png")
         render(base, mode, seed, shots, path, top=True)
+        print(f"wrote {path}")
+        path = os.path.join(args.folder, f"{mode}_choice.png")
+        render_choice(base, path)
         print(f"wrote {path}")
         path = os.path.join(args.folder, "menu.png")
         # every button the game's menu has (the callbacks are never clicked here)

@@ -136,7 +136,7 @@ def test_the_volume_label_ends_before_its_slider(menu):
 # window, and clear of every other text.
 
 WINDOWS = [(1280, 720), (1024, 768)]
-HUD_LINES = {"title": 2, "turn": 2, "thinking": 1, "ruling": 2, "message": 2,
+HUD_LINES = {"title": 2, "turn": 2, "thinking": 1, "ruling": 3, "message": 2,
              "controls": 3, "elevation": 2, "tip": 1, "power": 1, "speed": 1, "aim": 1,
              "name 0": 1, "name 1": 1, "detail 0": 2, "detail 1": 2}
 
@@ -152,7 +152,7 @@ def hud_sentences(flow) -> dict:
     longest values their fields take (NAMES, the yellow group, two visits)."""
     from game.i18n import _
     from game.rules import BallInHand, Foul
-    from game.session.describe import FOUL_TEXT, ZONE_TEXT
+    from game.session.describe import FOUL_TEXT, ZONE_TEXT, name_balls
     from game.view.match.flow import ZONE_RULE
     a, b = NAMES
     yellow = _("{name} (yellow)").format(name=b)
@@ -182,6 +182,22 @@ def hud_sentences(flow) -> dict:
                          turn(to_play, ZONE_TEXT[BallInHand.BEHIND_HEAD_STRING])])]
     rulings += [" ".join([fouls(*eight), turn(_("{player} to play, two visits").format(
         player=yellow), ZONE_TEXT[zone])]) for zone in (BallInHand.D, BallInHand.D_OPTIONAL)]
+    # With the balls potted named: a foul that pots three balls, the warning given; an
+    # 8-ball foul that pots some of each colour; a run that goes on.
+    rulings += [" ".join([fouls(Foul.CUE_BALL_POTTED, Foul.WRONG_BALL_FIRST),
+                          _("Potted {balls}.").format(balls=name_balls("nine_ball", (2, 3, 4))),
+                          _("Warning: {name} is on two fouls.").format(name=a),
+                          turn(to_play, ZONE_TEXT[BallInHand.ANYWHERE])]),
+                " ".join([fouls(Foul.OPPONENT_BALL_FIRST, Foul.CUE_BALL_POTTED),
+                          _("Potted {balls}.").format(
+                              balls=name_balls("eight_ball", (1, 2, 9, 10))),
+                          turn(_("{player} to play, two visits").format(player=yellow),
+                               ZONE_TEXT[BallInHand.D])]),
+                " ".join([_("Potted {balls}.").format(balls=name_balls("nine_ball", (1, 2, 3))),
+                          _("{turn}.").format(turn=_("{player} plays on").format(player=a))]),
+                " ".join([_("Push out."),
+                          _("{name} passes: {other} plays again from here.").format(
+                              name=b, other=a)])]
     turns = [_("{who}: {zone}. Place the cue ball.").format(who=yellow, zone=zone)
              for zone in zones]
     turns += [_("{who}: play from here, or pass the shot back?").format(who=a),
@@ -272,6 +288,88 @@ def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, langua
             assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
     finally:
         screen.destroy()
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, language):
+    """The most balls a panel shows (the 8-ball open table: 15; the 9-ball rack: 9, the
+    lowest ringed), under the longest name and a two-line detail: inside the panel's
+    box and the top strip, clear of the panel's words."""
+    from game import i18n
+    from game.settings import Aids
+    from game.view.match.hud_text import PlayerPanel
+    from game.view.match.play import GameScreen
+    from game.view.ui.layout import TOP_STRIP
+    i18n.use_language(language)
+    screen = GameScreen(base, _session("nine_ball"), Aids(), lambda: None, use_shaders=False,
+                        shadow_size=256)
+    try:
+        fill_in_language(screen)
+        racks = (("nine_ball", tuple(range(1, 10)), frozenset({1})),
+                 ("eight_ball", tuple(range(1, 8)) + tuple(range(9, 16)) + (8,), frozenset()))
+        for box, (mode, balls, marked) in zip(screen.hud.players, racks):
+            box.set(PlayerPanel(box.name.getText(), box.detail.getText(), True, True, balls,
+                                marked), mode)
+            assert len(box.balls.shown) == len(balls)
+        base.graphicsEngine.renderFrame()
+        h = base.win.getYSize()
+        for k, box in enumerate(screen.hud.players):
+            assert box.detail.textNode.getNumRows() == 2, box.detail.getText()
+            row, frame = node_rect(base, box.balls.root), node_rect(base, box.frame)
+            assert frame[0] <= row[0] and row[2] <= frame[2], f"{language} {k}: {row} {frame}"
+            assert frame[1] <= row[1] and row[3] <= frame[3], f"{language} {k}: {row} {frame}"
+            assert row[3] <= h * TOP_STRIP / 2, f"{language} {k}: below the top strip"
+            for words in (box.name, box.detail):
+                assert not overlap(row, node_rect(base, words)), \
+                    f"{language} {k}: {row} overlaps {words.getText()}"
+    finally:
+        screen.destroy()
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language):
+    """Play or pass and the group choice, with the longest names: the sentence within
+    two lines, each part inside the panel and clear of the others, the labels inside
+    their buttons, the panel in the window's bottom strip."""
+    import dataclasses
+    from game import i18n
+    from game.rules import Player
+    from game.settings import Aids
+    from game.view.match.play import GameScreen
+    from game.view.ui.layout import BOTTOM_STRIP
+    i18n.use_language(language)
+    plain = _session("nine_ball")
+    questions = [dataclasses.replace(plain.state, option_pending=Player.B, shooter=Player.B)]
+    eight = _session("eight_ball")
+    questions.append(dataclasses.replace(eight.state, group_choice_pending=True,
+                                         is_break=False))
+    for session, state in ((plain, questions[0]), (eight, questions[1])):
+        session.state = state
+        screen = GameScreen(base, session, Aids(), lambda: None, use_shaders=False,
+                            shadow_size=256)
+        try:
+            dialog = screen.flow._dialog
+            assert screen.flow.state == "Choosing" and dialog.docked
+            base.graphicsEngine.renderFrame()
+            assert dialog.text.textNode.getNumRows() <= 2, dialog.text.getText()
+            frame = node_rect(base, dialog.frame)
+            w, h = base.win.getXSize(), base.win.getYSize()
+            assert 0 <= frame[0] and frame[2] <= w and frame[3] <= h
+            assert frame[1] >= h * (1 - BOTTOM_STRIP / 2) - 1, "in the bottom strip"
+            parts = {"title": dialog.title, "text": dialog.text, "note": dialog.note}
+            parts.update({f"button {k}": b for k, b in enumerate(dialog.buttons)})
+            rects = {name: node_rect(base, node) for name, node in parts.items()}
+            for name, (x0, y0, x1, y1) in rects.items():
+                assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], \
+                    f"{language} {name} leaves the panel"
+            for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+                assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
+            for button in dialog.buttons:
+                left, right, _bottom, _top = button["frameSize"]
+                assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
+                    (language, button["text"])
+        finally:
+            screen.destroy()
 
 
 # ---- the Graphics page ---------------------------------------------------------------

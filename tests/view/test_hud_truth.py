@@ -1,7 +1,9 @@
 """The HUD tells a shot's outcome when its playback ends (or is skipped), never at the
-strike; the last ruling and any passing message end at the next stroke; no dialog sits
-over an old foul. Real matches played through the robot's keys and mouse, for a person
-and for the computer; what is checked is the text the HUD's lines draw."""
+strike; the last ruling (naming the balls potted) and any passing message end at the next
+stroke; the balls left on the table show in the players' panels; no dialog sits over an
+old foul. Real matches played through the robot's keys and mouse, for a person and for
+the computer; what is checked is the text the HUD's lines draw and the ball icons its
+panels show."""
 import dataclasses
 import math
 import time
@@ -13,7 +15,7 @@ from game.race import Race
 from game.rules import CUE, Player
 from game.rules.layout import Layout
 from game.session import GameSession, PlaceCueBall
-from game.session.describe import describe_ruling
+from game.session.describe import describe_shot
 from game.view.match import hud_text
 from game.view.match.power import power_for
 from robot import FPS
@@ -61,7 +63,10 @@ def _shown(screen) -> dict:
     lines = {"title": hud.title, "turn": hud.turn, "ruling": hud.ruling, "message": hud.message}
     for k, box in enumerate(hud.players):
         lines[f"name {k}"], lines[f"detail {k}"] = box.name, box.detail
-    return {key: None if line.isHidden() else line.getText() for key, line in lines.items()}
+    shown = {key: None if line.isHidden() else line.getText() for key, line in lines.items()}
+    for k, box in enumerate(hud.players):
+        shown[f"balls {k}"] = box.balls.shown
+    return shown
 
 
 def _told(screen) -> dict:
@@ -70,11 +75,12 @@ def _told(screen) -> dict:
     session = screen.session
     record = session.shots[-1]
     told = {"title": hud_text.title(session), "turn": hud_text.turn(session),
-            "ruling": describe_ruling(record.ruling, session.state, session.names),
+            "ruling": describe_shot(record, session.state, session.names),
             "message": ""}
     for k, panel in enumerate(hud_text.panels(session)):
         told[f"name {k}"] = (">> " if panel.at_table else "") + panel.name
         told[f"detail {k}"] = panel.detail
+        told[f"balls {k}"] = tuple((b, b in panel.marked) for b in panel.balls)
     return told
 
 
@@ -169,8 +175,20 @@ def test_a_pot_is_told_at_once_when_the_playback_is_skipped(play, mode):
     assert after == _told(screen)
     if mode == "nine_ball":
         assert (before["turn"], after["turn"]) == ("Ann to play the 1.", "Ann to play the 8.")
+        assert after["ruling"] == "Potted the 1. Ann plays on."
+        # The rack in Ann's panel (she is at the table), lowest first and ringed.
+        assert (before["balls 0"], after["balls 0"]) == (
+            ((1, True), (8, False), (9, False)), ((8, True), (9, False)))
+        assert before["balls 1"] == after["balls 1"] == ()
     else:
         assert (before["detail 0"], after["detail 0"]) == ("red: 2 left", "red: 1 left")
+        assert after["ruling"] == "Potted one red. Ann (red) plays on."
+        # Each player's group: Ann's reds, Bob's yellow.
+        assert (before["balls 0"], after["balls 0"]) == (((1, False), (2, False)),
+                                                         ((2, False),))
+        assert before["balls 1"] == after["balls 1"] == ((9, False),)
+    potted = "the 1" if mode == "nine_ball" else "one red"
+    assert _log(robot) == f"1. Ann: Potted {potted}. Plays on.", "Ann is not named twice"
 
 
 def test_a_frame_won_is_told_when_the_balls_stop_and_the_dialog_has_no_old_ruling(play):

@@ -11,7 +11,9 @@ the current state says; anything else pressed, mid-shot say, is ignored):
                the shot. Or (mouse stroke input) the cue follows the pointer pulled
                back; pushed through, its speed sets the shot's
     Playing    the solver's shot animated in real time; skip, slow motion
-    Choosing   8-ball group choice, or 9-ball play-or-pass after a push out
+    Choosing   8-ball group choice, or 9-ball play-or-pass after a push out: asked in a
+               panel docked at the bottom edge, the table in sight, V and the zoom
+               keys changing the view meanwhile
     Computer   a computer player's turn: it thinks on a worker thread (the HUD says so,
                the window goes on drawing), then acts through the same paths a
                person's input takes: the cue ball in hand shown and put down, the cue
@@ -121,7 +123,7 @@ class PlayFlow(FSM):
             self.aim.refresh()
         elif self.state == "Looking":
             self.demand("Aiming")
-        elif self.state == "Placing":
+        elif self.state in ("Placing", "Choosing"):
             self.screen.rig.set_goal(self._placing_pose())
         elif self.state == "InstantReplay":
             self.instant.view_changed()
@@ -157,8 +159,9 @@ class PlayFlow(FSM):
     def exitAiming(self) -> None:
         self.defaultExit()
 
-    def _ask(self, title: str, text: str, choices) -> None:
-        self._dialog = Dialog(self.screen.base, title, text, choices)
+    def _ask(self, title: str, text: str, choices, docked: bool = False,
+             note: str = "") -> None:
+        self._dialog = Dialog(self.screen.base, title, text, choices, docked, note)
 
     def _after_command(self) -> None:
         self.fresh = True
@@ -220,6 +223,8 @@ class PlayFlow(FSM):
         self._tick = self._tick_placing
 
     def _placing_pose(self):
+        """The whole table for placing the cue ball or answering a choice: from above,
+        where the HUD leaves the screen free; from beside it once V is pressed."""
         if self.screen.top_view:
             return self.screen.overview_pose()
         return self.screen.top_pose()
@@ -539,25 +544,40 @@ class PlayFlow(FSM):
 
     # ---- Choosing ------------------------------------------------------------------
     def enterChoosing(self) -> None:
-        self.hud.set_controls("")
-        self.screen.rig.set_goal(self.screen.overview_pose())
+        """The question docked at the bottom edge, over the HUD's ruling, message and
+        controls lines (hidden meanwhile: the question says it all, and its note the
+        controls); the table seen from above, in the part of the screen the HUD leaves
+        free, or from beside it after V (as when placing the cue ball)."""
+        self.screen.scene.hide_cue()
+        self.screen.aids.hide()
+        self.hud.hide_aiming()
+        self.hud.show_notes(False, controls=True)
+        self.screen.rig.set_goal(self._placing_pose())
         names = self.session.names
+        bindings = {}
         if self.session.group_choice_pending:
+            # (R means Red here: the instant replay is offered for play or pass only.)
+            self._listen(bindings, _("V: view"))
             name = names[int(self.session.shooter)]
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
                       [(_("Red"), ("r",), lambda: self._command(ChooseGroup(Group.RED))),
-                       (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))])
+                       (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))],
+                      docked=True, note=self.hud.controls.getText())
             return
-        # (R means Red in the group choice above: the replay is offered here only.)
-        self._listen_for_replay("Choosing")
+        self._listen(bindings, _("V: view") + self._offer_replay(bindings, "Choosing"))
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
         self._ask(_("Play or pass?"),
                   _("{pusher} pushed out. {chooser}: play from here, or pass the shot back "
                     "to {pusher}?").format(pusher=pusher, chooser=names[int(chooser)]),
                   [(_("Play"), ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
-                   (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))])
+                   (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))],
+                  docked=True, note=self.hud.controls.getText())
+
+    def exitChoosing(self) -> None:
+        self.hud.show_notes(True, controls=True)
+        self.defaultExit()
 
     # ---- Computer ------------------------------------------------------------------
     def enterComputer(self) -> None:

@@ -1,11 +1,13 @@
 """The heads-up display over the table: the title, both players' panels (whose turn, group
-and balls left, visits owed, fouls and the three-foul warning), what is asked now, the
-last ruling in words (from its shot's end to the next stroke), a passing message (a few
+and balls left, visits owed, fouls and the three-foul warning, and the balls still on the
+table as icons), what is asked now, the last ruling in words with the balls it potted
+(from its shot's end to the next stroke; a choice it left reads as answered once it is),
+a passing message (a few
 seconds, or to the next stroke), the controls of the moment, the computer's
 "thinking" while it decides, and the aiming instruments (spin selector, cue elevation,
 the aim angle, the power meter).
 
-Words come from `hud_text` and `describe_ruling`; this module only makes the widgets,
+Words come from `hud_text` and `game.session.describe`; this module only makes the widgets,
 where `layout` puts them: in a strip along the top and one along the bottom, clear of
 the table in the top view.
 """
@@ -20,6 +22,7 @@ from game.view.ui import layout as at
 from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
 
 from . import hud_text
+from .ball_row import BallRow
 from .gauges import PowerBar, SpinSelector
 
 MESSAGE_S = 4.0           # how long a passing message stays
@@ -43,17 +46,22 @@ class _PlayerBox:
         self.name = _text(corner, (x, at.PLAYER_NAME_Z), at.PLAYER_NAME_SCALE, align)
         self.detail = _text(corner, (x, at.PLAYER_DETAIL_Z), at.PLAYER_DETAIL_SCALE, align,
                             wordwrap=at.wrap(at.PLAYER_TEXT_W, at.PLAYER_DETAIL_SCALE))
+        self.balls = BallRow(corner, (x - side * at.PLAYER_BALL_R, at.PLAYER_BALLS_Z),
+                             at.PLAYER_BALL_R, at.PLAYER_TEXT_W, -side)
 
-    def set(self, panel: hud_text.PlayerPanel) -> None:
+    def set(self, panel: hud_text.PlayerPanel, mode: str | None = None) -> None:
+        """Show `panel`; its balls drawn as `mode`'s (None: no balls)."""
         marker = ">> " if panel.at_table else ""
         self.name.setText(marker + panel.name)
         self.name["fg"] = GOLD if panel.at_table else DIM
         self.detail.setText(panel.detail)
         self.detail["fg"] = WARNING if panel.warning else TEXT
+        self.balls.set(mode, panel.balls, panel.marked)
 
     def destroy(self) -> None:
         self.name.destroy()
         self.detail.destroy()
+        self.balls.destroy()
         self.frame.destroy()
 
 
@@ -90,6 +98,7 @@ class Hud:
                                at.LABEL_SCALE, TextNode.ARight)
         self._message_left = 0.0
         self._warning = None
+        self._told = None           # the ShotRecord whose ruling the ruling line says
         self.hide_aiming()
 
     def update(self, session, race=None) -> None:
@@ -97,11 +106,21 @@ class Hud:
         the question of the moment, from the session's state."""
         self.title.setText(hud_text.title(session, race))
         for box, panel in zip(self.players, hud_text.panels(session)):
-            box.set(panel)
+            box.set(panel, session.mode)
         self.turn.setText(hud_text.turn(session))
+        if self._told is not None:
+            self.ruling.setText(hud_text.ruling_line(session, self._told))
+
+    def tell(self, record) -> None:
+        """Say the ruling of `record` (the session's ShotRecord just played out) from the
+        next `update` to the next stroke; each update says it afresh, so a choice it
+        left reads as answered once it is."""
+        self._told = record
 
     def set_ruling(self, sentence: str) -> None:
-        """The last shot's ruling in words, shown from its shot's end to the next stroke."""
+        """A ruling's words of the caller's own (a drill's verdict; "" for none), shown
+        to the next stroke."""
+        self._told = None
         self.ruling.setText(sentence)
 
     def say(self, words: str) -> None:
@@ -132,10 +151,11 @@ class Hud:
         self.message.setText("")
         self._message_left = 0.0
 
-    def show_notes(self, shown: bool) -> None:
+    def show_notes(self, shown: bool, controls: bool = False) -> None:
         """Show the ruling and message lines, or hide them while a question is asked
-        that they would contradict."""
-        for line in (self.ruling, self.message):
+        that they would contradict; `controls`: the controls line too (a question docked
+        over the bottom strip says the keys of the moment itself)."""
+        for line in (self.ruling, self.message) + ((self.controls,) if controls else ()):
             if shown:
                 line.show()
             else:

@@ -1,25 +1,30 @@
 """The HUD's words, from the session's rules state (plain Python, no Panda3D): the title,
-each player's panel, whose turn it is, and the shot log. The last ruling's sentence is
-`game.session.describe.describe_ruling`'s.
+each player's panel, whose turn it is, the last shot's ruling and the shot log. A ruling's
+sentences are `game.session.describe`'s.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.i18n import _, ngettext
-from game.rules import BallInHand, Group, Player
+from game.rules import BLACK, BallInHand, Group, Player
 from game.session import NextGame, Shoot
-from game.session.describe import END_TEXT, ZONE_TEXT, describe_ruling, player_label
+from game.session.describe import (END_TEXT, ZONE_TEXT, answers, describe_shot, player_label,
+                                   shot_lines)
 from game.tables.modes import MODE_TITLES
 
 @dataclass(frozen=True)
 class PlayerPanel:
     """One player's panel: name line, detail line (group and balls left, visits, fouls),
-    whether he is at the table, and whether his line is a warning (on two fouls)."""
+    whether he is at the table, whether his line is a warning (on two fouls), and the
+    balls still on the table it shows (ids, in the order drawn) with those to hit
+    (`marked`)."""
     name: str
     detail: str
     at_table: bool
     warning: bool = False
+    balls: tuple = ()
+    marked: frozenset = frozenset()
 
 
 def title(session, race=None) -> str:
@@ -58,14 +63,40 @@ def _panel(session, player: Player) -> PlayerPanel:
     state = session.state
     at_table = not state.game_over and deciding_player(session) is player
     name = session.names[int(player)]
+    balls, marked = balls_shown(session, player, at_table)
     if session.mode == "eight_ball":
-        return PlayerPanel(name, _eight_ball_detail(state, player), at_table)
+        return PlayerPanel(name, _eight_ball_detail(state, player), at_table, False, balls,
+                           marked)
     fouls = state.consecutive_fouls[int(player)]
     detail = _("fouls in a row: {count}").format(count=fouls)
     warned = bool(state.warned[int(player)])
     if warned:
         detail = _("{detail} - WARNING: a third loses").format(detail=detail)
-    return PlayerPanel(name, detail, at_table, warned)
+    return PlayerPanel(name, detail, at_table, warned, balls, marked)
+
+
+def balls_shown(session, player: Player, at_table: bool) -> tuple:
+    """(balls, marked): the balls on the table `player`'s panel shows, in order, and
+    those among them he must hit. 8-ball with groups: his group's balls, or the black
+    (marked) once he is on it. 9-ball, and the 8-ball open table: the whole rack, in
+    the panel of the player at the table only (9-ball lowest first, the lowest marked;
+    8-ball reds, yellows, the black)."""
+    state = session.state
+    on = state.object_balls_on_table
+    if session.mode == "eight_ball":
+        group = state.group_of(player)
+        if group is not None:
+            left = sorted(group.balls & on)
+            if left or BLACK not in on:
+                return tuple(left), frozenset()
+            return (BLACK,), frozenset({BLACK})
+        if not at_table:
+            return (), frozenset()
+        return (tuple(sorted(Group.RED.balls & on)) + tuple(sorted(Group.YELLOW.balls & on))
+                + tuple({BLACK} & on)), frozenset()
+    if not at_table or not on:
+        return (), frozenset()
+    return tuple(sorted(on)), frozenset({min(on)})
 
 
 def _eight_ball_detail(state, player: Player) -> str:
@@ -131,18 +162,24 @@ def frame_shots(session) -> list:
     return session.shots[len(session.shots) - played:]
 
 
+def ruling_line(session, record) -> str:
+    """The ruling of `record` (a ShotRecord of `session`) in words, with the balls it
+    potted; once the choice it left (play or pass, a group) is answered, the answer
+    instead of the question."""
+    state_after = session.engine.apply(record.state_before, record.ruling)
+    return describe_shot(record, state_after, session.names,
+                         answers(session.commands).get(id(record.command)))
+
+
 def shot_log(session, race=None, unseen: int = 0) -> list:
-    """The current frame's shots in words, one line each ("3. Ann: Foul: ..."): the
-    race's log in a race, else the shots since the last rematch. The last `unseen` shots
-    (one still being played back) are left out: their rulings are not told yet."""
+    """The current frame's shots in words, one line each ("3. Ann: Potted the 5. Plays
+    on."): the race's log in a race, else the shots since the last rematch. The last
+    `unseen` shots (one still being played back) are left out: their rulings are not
+    told yet."""
     if race is not None:
         lines = race.shot_log()
         return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
     records = frame_shots(session)
     records = records[:len(records) - unseen]
-    lines = [_("{number}. {name}: {ruling}").format(
-                 number=k, name=session.names[int(r.ruling.shooter)],
-                 ruling=describe_ruling(r.ruling, session.engine.apply(r.state_before, r.ruling),
-                                        session.names))
-             for k, r in enumerate(records, start=1)]
+    lines = shot_lines(records, session.engine, session.names, session.commands)
     return lines or [_("No shots yet in this frame.")]

@@ -16,7 +16,6 @@ from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 from game.audio import AudioSettings
 from game.i18n import _, number
 from game.rules import CUE, RulesError
-from game.session.describe import describe_ruling
 from game.settings import Controls
 from game.tables import modes
 from game.view.app import overview_camera
@@ -161,8 +160,7 @@ class GameScreen:
         """The shot being played back has ended (or was skipped to its end): the HUD
         shows its ruling and the state it left."""
         record, self.untold = self.untold, None
-        self.hud.set_ruling(describe_ruling(record.ruling, self.session.state,
-                                            self.session.names))
+        self.hud.tell(record)
         self.update_hud()
 
     def update_hud(self) -> None:

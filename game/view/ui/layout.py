@@ -18,10 +18,13 @@ BOTTOM_STRIP = 0.42
 
 # ---- the top strip: a player's box in each corner, the match in the middle ----------
 PLAYER_BOX_W = 0.7
-PLAYER_BOX_H = 0.2
+PLAYER_BOX_H = 0.24
 PLAYER_NAME_Z, PLAYER_NAME_SCALE = -0.065, 0.05
 PLAYER_DETAIL_Z, PLAYER_DETAIL_SCALE = -0.12, 0.036     # up to two lines
 PLAYER_TEXT_W = PLAYER_BOX_W - 2 * EDGE
+# The row of the balls left under the detail: the centre height of its icons and their
+# largest radius (more balls than fit at it are drawn smaller, within PLAYER_TEXT_W).
+PLAYER_BALLS_Z, PLAYER_BALL_R = -0.205, 0.026
 # The middle column between the boxes (a2dTopCenter), as wide as it is at 4:3.
 CENTRE_W = 2 * MIN_ASPECT - 2 * PLAYER_BOX_W - 2 * EDGE
 TITLE_Z, TITLE_SCALE = -0.045, 0.032                    # up to two lines
@@ -34,7 +37,7 @@ INSTRUMENTS_W = 0.95
 TEXT_X = EDGE
 TEXT_W = 2 * MIN_ASPECT - INSTRUMENTS_W - 3 * EDGE
 MESSAGE_Z, MESSAGE_SCALE = 0.35, 0.04                   # up to two lines
-RULING_Z, RULING_SCALE = 0.24, 0.04                     # up to two lines
+RULING_Z, RULING_SCALE = 0.24, 0.04                     # up to three lines
 CONTROLS_Z, CONTROLS_SCALE = 0.12, 0.03                 # up to three lines
 SPIN_POS, SPIN_RADIUS = (-0.17, 0.22), 0.12
 POWER_POS, POWER_HEIGHT = (-0.38, 0.075), 0.3           # the bar's foot and height

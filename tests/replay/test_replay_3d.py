@@ -245,3 +245,18 @@ def test_the_shot_list_stands_beside_the_table_in_both_views(panda_base, replay,
         v.destroy()
         base.win.setSize(*before)
         base.adjustWindowAspectRatio(base.getAspectRatio())
+
+
+def test_the_shot_list_keeps_each_rulings_words(panda_base, viewer):
+    """Each shot's entry is its number, player and whole ruling, wrapped to the list's
+    width (no line wider than the list), cut only past LIST_LINES lines."""
+    from panda3d.core import TextNode
+    from game.view.replay.viewer import LIST_LINES, LIST_PAD, LIST_SCALE, LIST_W
+    measure = TextNode("m")
+    for shot, button in zip(viewer.replay.shots, viewer.buttons):
+        lines = button["text"].split("\n")
+        assert len(lines) <= LIST_LINES
+        assert all(measure.calcWidth(line) * LIST_SCALE <= LIST_W - LIST_PAD for line in lines)
+        words = " ".join(line.strip() for line in lines)
+        if not words.endswith("..."):
+            assert shot.ruling_text in words

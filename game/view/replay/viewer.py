@@ -23,22 +23,25 @@ from game.i18n import _, number
 from game.replay.verify import verify
 from game.view.app import open_base, table_camera
 from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
+from game.view.ui.panels import wrap_to_width
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
 
 from .export import ShotStage
+
 from .orbit_viewer import Viewer
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 AUTO_NEXT_S = 1.5          # real seconds a finished shot stays before the next one plays
-LIST_ROWS = 12             # shots visible in the list at once
-LIST_CHARS = 40            # of a shot's line in the list
+LIST_ROWS = 9              # shots visible in the list at once
+LIST_LINES = 3             # lines of words a shot may take in the list (then "...")
 TEXT_SCALE = 0.045
 # aspect2d units (the window's height is 2): the shot list's column and row height,
 # and the bands of words at the top and the bottom.
-LIST_W = 0.62
-ROW_H = 0.04
+LIST_W = 0.8
+ROW_H = 0.035              # one line of a shot's words
 LIST_SCALE = 0.03
+LIST_PAD = 0.02            # a shot's words start this far into the list and end as far in
 TOP_BAND = 0.24
 BOTTOM_BAND = 0.4
 RULING_W = 2 * MIN_ASPECT - LIST_W - 4 * EDGE      # left of the list at 4:3
@@ -120,12 +123,12 @@ class ReplayViewer(Viewer):
                                      text_fg=self._shot_colour(shot.index),
                                      command=self.show_shot, extraArgs=[shot.index])
                         for shot in self.replay.shots]
-        rows = LIST_ROWS * ROW_H
+        rows = LIST_ROWS * ROW_H * LIST_LINES
         self.shot_list = DirectScrolledList(
             parent=base.a2dTopRight, pos=(-LIST_W - EDGE, 0, -0.12), items=self.buttons,
             numItemsVisible=LIST_ROWS, itemFrame_pos=(0.0, 0, -0.05),
-            itemFrame_frameSize=(-0.02, LIST_W, -rows - 0.01, 0.05),
-            itemFrame_frameColor=(0, 0, 0, 0.45), forceHeight=ROW_H,
+            itemFrame_frameSize=(-LIST_PAD, LIST_W, -rows - 0.01, 0.05),
+            itemFrame_frameColor=(0, 0, 0, 0.45), forceHeight=ROW_H * LIST_LINES,
             decButton_text=_("up"), decButton_text_scale=TEXT_SCALE * 0.8,
             decButton_pos=(LIST_W / 2, 0, 0.06), incButton_text=_("down"),
             incButton_text_scale=TEXT_SCALE * 0.8,
@@ -136,10 +139,17 @@ class ReplayViewer(Viewer):
                          self.help, self.slider, self.shot_list]
 
     def _shot_line(self, shot) -> str:
+        """The shot's words in the list: its number, player and ruling, wrapped to the
+        list's width (measured in the font) on up to LIST_LINES lines; "(!)" marks a
+        shot today's solver no longer reproduces."""
         player = self.replay.match.players[shot.shooter]
-        line = f"{shot.index + 1}. {player}: {shot.ruling_text}"
         mark = " (!)" if self.diverged(shot.index) else ""
-        return (line if len(line) <= LIST_CHARS else line[:LIST_CHARS - 3] + "...") + mark
+        line = f"{shot.index + 1}. {player}: {shot.ruling_text}{mark}"
+        lines = wrap_to_width(line, (LIST_W - LIST_PAD) / LIST_SCALE)
+        if len(lines) > LIST_LINES:
+            lines = lines[:LIST_LINES]
+            lines[-1] = lines[-1].rstrip()[:-4] + "..." + mark
+        return "\n".join(lines)
 
     def _shot_colour(self, index: int) -> tuple:
         if index == self.index:

@@ -121,7 +121,9 @@ class GameScreen:
         self.aids = AimAids(self.scene.root)
         self.placement = PlacementGhost(self.scene.root, spec, self.scene.balls.shape(0),
                                         self.cue_style.radius)
-        spectator = overview_camera(self.base, self.scene)
+        # Kept clear of the HUD strips, as the top view is: a question docked in the
+        # bottom strip then covers none of the table.
+        spectator = overview_camera(self.base, self.scene, table_region())
         self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
                               spectator.distance)
         self.rig = CameraRig(self.base, self.top_pose())

@@ -216,3 +216,11 @@ def energy(state):
     inertia = 0.4 * m * C.POOL_BALL_RADIUS ** 2
     return (0.5 * m * float(state.velocities[0] @ state.velocities[0])
             + 0.5 * inertia * float(state.angular_velocities[0] @ state.angular_velocities[0]))
+
+
+@pytest.mark.parametrize("field, value", [("cushion_model", "rigid"), ("e_e", 1.2),
+                                          ("u_w", -0.1), ("e_e_knee", -1.0),
+                                          ("e_e_fall", float("nan"))])
+def test_bad_cushion_parameters_are_refused_in_one_sentence(field, value):
+    with pytest.raises(ValueError, match=f"parameter {field} must"):
+        Params(**{field: value})

@@ -85,9 +85,11 @@ def test_the_pro_misses_less_than_the_beginner_on_a_slight_offset():
 
 
 def test_the_summary_names_the_best_cell():
-    run = small_map(noise="none", samples=1)
+    # At the gentle speed only the straight-in aim pots (at 3 m/s, with Mathavan's cushions,
+    # the 1-degree miss with draw pots too, so the best cell there is not unique).
+    run = small_map(noise="none", samples=1, speed=(1.5,))
     text = shotmap_summary(run, rows(run))
-    assert "Shot map: ball 9, 20 cells (5 aim x 2 speed x 1 side x 2 height x 1 elevation)" \
+    assert "Shot map: ball 9, 10 cells (5 aim x 1 speed x 1 side x 2 height x 1 elevation)" \
         in text
     assert "aim +0.000 deg" in text and "pot probability 1.000" in text
 

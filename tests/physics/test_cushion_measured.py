@@ -17,9 +17,11 @@ Rebound angle and spin: the two measurement papers film the ball's centre only (
 spin are checked against Mathavan 2010's equations (the paper's eqs. for the velocity and
 spin increments with the slip angles phi, phi' and the work criterion), integrated here in
 the paper's scalar form with REF_STEPS fine steps, independently of the solver's vector
-form. Tolerances: the solver's bounded step count (40 steps of dP per phase) is first order
-in dP, within ANGLE_TOL_DEG = 0.2 deg, SPEED_REL = 3e-3 and SPIN_TOL = 0.01 V/R of the
-converged solution.
+form. Tolerances: the solver's bounded step count (20 steps of dP per phase, chosen so that
+its error stays a small part of the measured scatter) is first order in dP: within 0.4 %,
+0.15 deg and 0.025 V/R of the converged solution over random impacts, hence SPEED_REL =
+5e-3, ANGLE_TOL_DEG = 0.25 deg and SPIN_TOL = 0.03 V/R (a model error is far larger: Han
+2005 misses these by tens of per cent).
 """
 import dataclasses
 import math
@@ -34,9 +36,9 @@ from tests.physics import probes
 from tests.physics.scenes import ENGLISH, NINE_FOOT
 
 MEASURED_SD = 0.02
-ANGLE_TOL_DEG = 0.2
-SPEED_REL = 3e-3
-SPIN_TOL = 0.01
+ANGLE_TOL_DEG = 0.25
+SPEED_REL = 5e-3
+SPIN_TOL = 0.03
 REF_STEPS = 20000
 
 # Mathavan's snooker ball, cushion and fitted coefficients.
@@ -216,3 +218,11 @@ def energy(state):
     inertia = 0.4 * m * C.POOL_BALL_RADIUS ** 2
     return (0.5 * m * float(state.velocities[0] @ state.velocities[0])
             + 0.5 * inertia * float(state.angular_velocities[0] @ state.angular_velocities[0]))
+
+
+@pytest.mark.parametrize("field, value", [("cushion_model", "rigid"), ("e_e", 1.2),
+                                          ("u_w", -0.1), ("e_e_knee", -1.0),
+                                          ("e_e_fall", float("nan"))])
+def test_bad_cushion_parameters_are_refused_in_one_sentence(field, value):
+    with pytest.raises(ValueError, match=f"parameter {field} must"):
+        Params(**{field: value})

@@ -58,7 +58,7 @@ def _commands(session, kind):
     return [c for c in session.commands if isinstance(c, kind)]
 
 
-@pytest.mark.parametrize("mode, seed", [("nine_ball", 3), ("eight_ball", 13)])
+@pytest.mark.parametrize("mode, seed", [("nine_ball", 1), ("eight_ball", 13)])
 def test_a_whole_game_through_input_then_a_rematch(play, mode, seed):
     screen, robot = play(mode, seed)
     session = screen.session
@@ -173,7 +173,9 @@ def test_group_choice_by_key_and_by_clicking_its_button(play, base):
 
 
 def test_play_or_pass_after_a_push_out(play):
-    screen, robot = play("nine_ball", seed=3)
+    # seed 1: the break leaves the cue ball clear of the lowest ball, so the gentle push
+    # at it is no double hit (seed 3 did before the cushion model of issue 27)
+    screen, robot = play("nine_ball", seed=1)
     session = screen.session
     robot.play_turn()                              # place
     robot.play_turn()                              # break

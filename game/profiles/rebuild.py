@@ -25,7 +25,7 @@ from game.i18n import _
 from game.replay import ReplayError, load_replay
 from game.replay import fields as F
 from game.replay.library import EXTENSION
-from game.replay.manifest import MAX_SHOTS
+from game.replay.manifest import MAX_SHOTS, decode_online_mark
 from game.replay.reader import read_manifest
 from game.session import Concede, NextGame, Shoot
 from game.storage import PARTIAL_SUFFIX, FileRefused, clean_partials, keep_corrupt
@@ -47,24 +47,27 @@ class RebuildReport:
 
 
 def replay_header(path) -> tuple:
-    """(the two Seats, race_to) of a replay file: two guests for a file before format
-    1.4, single games (1) before 1.1. ProfileError for seats that are not seats, a
-    ReplayError for a race_to that is not a number of frames."""
+    """(the two Seats, race_to, online) of a replay file: two guests for a file before
+    format 1.4, single games (1) before 1.1; online: whether it is a player's copy of a
+    match played through a match server (its "online" mark). ProfileError for seats that
+    are not seats, a ReplayError for a race_to that is not a number of frames or a
+    malformed mark."""
     manifest = read_manifest(path)[1]
     race_to = F.integer(manifest.get("race_to", 1), "race_to", 1, MAX_SHOTS)
+    online = decode_online_mark(manifest.get("online")) is not None
     seats = manifest.get("seats")
     if seats is None:
-        return (Seat(), Seat()), race_to
+        return (Seat(), Seat()), race_to, online
     if not isinstance(seats, list) or len(seats) != 2:
         raise ProfileError(_("the replay's seats are not a list of two"))
-    return tuple(seat_from_plain(s) for s in seats), race_to
+    return tuple(seat_from_plain(s) for s in seats), race_to, online
 
 
-def write_replay(conn, replay, seats: tuple, race_to: int) -> None:
+def write_replay(conn, replay, seats: tuple, race_to: int, online: bool = False) -> None:
     """One loaded replay's match, shot by shot, through a MatchWriter."""
     match = replay.match
     writer = MatchWriter(conn, os.path.basename(replay.path), match.mode, replay.created,
-                         race_to, seats)
+                         race_to, seats, online)
     shots = {shot.command_index: shot for shot in replay.shots}
     for k, command in enumerate(replay.commands):
         if isinstance(command, Shoot):
@@ -147,14 +150,14 @@ def _write_all(fresh: Path, replay_folder, kept: list) -> RebuildReport:
         for _, name, replay_path in sorted(found):
             try:
                 replay = load_replay(replay_path)
-                seats, race_to = replay_header(replay_path)
+                seats, race_to, online = replay_header(replay_path)
             except (ReplayError, FileRefused, ProfileError, OSError) as exc:
                 skipped.append((name, str(exc)))
                 continue
             if replay.shots:
                 with conn:                  # one transaction per match
                     conn.execute("BEGIN")
-                    write_replay(conn, replay, seats, race_to)
+                    write_replay(conn, replay, seats, race_to, online)
                 written += 1
     finally:
         conn.close()

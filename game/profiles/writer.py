@@ -15,7 +15,7 @@ from game.rules import EndReason
 from .ratings import rate_all_frames, rate_frame
 from .seats import Seat
 from .shots import ShotLine
-from .totals import add_shot
+from .totals import add_shot, remove_match
 
 
 CONCEDED = EndReason.CONCEDED.value
@@ -24,11 +24,16 @@ CONCEDED = EndReason.CONCEDED.value
 class MatchWriter:
     """One match's rows in `conn`. replay: the replay file's name (the match's identity:
     the rebuild finds it again); created: the match's start, ISO 8601 UTC; race_to:
-    frames that win the match (1: single games); seats: the two Seats, seat 0 first.
-    A match already in the database (the same replay) is an sqlite3.IntegrityError."""
+    frames that win the match (1: single games); seats: the two Seats, seat 0 first;
+    online: a match played through a match server (the player's own copy of it).
+    A match already in the database (the same replay) is an sqlite3.IntegrityError,
+    unless `replace`: then its rows go and it is written again under the same id, from
+    its first shot (an online match's copy, recorded again whenever the game's mirror
+    of it is rebuilt); while matches played after it are in the database, each frame's
+    end rates all frames again in match order, as a rebuild from the replays does."""
 
     def __init__(self, conn: sqlite3.Connection, replay: str, mode: str, created: str,
-                 race_to: int, seats: tuple):
+                 race_to: int, seats: tuple, online: bool = False, replace: bool = False):
         self.conn = conn
         self.mode = mode
         self.race_to = race_to
@@ -41,14 +46,23 @@ class MatchWriter:
         self._run = 0                      # balls potted in the visit so far
         self._breaker = -1                 # the seat that broke this game (-1: no break yet)
         self._game_shooters: set = set()
+        self._rate_all = False             # later matches' frames: rate all in order
         with transaction(conn):
             for seat in seats:
                 if seat.kind == "profile":
                     conn.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?)",
                                  (seat.name, seat.created, mode))
+            old = conn.execute("SELECT id FROM matches WHERE replay=?",
+                               (replay,)).fetchone() if replace else None
+            if old is not None:
+                _discard(conn, old[0])
+                self._rate_all = conn.execute("SELECT 1 FROM matches WHERE id>?",
+                                              old).fetchone() is not None
             self.id = conn.execute(
-                "INSERT INTO matches (replay, mode, created, race_to, seat0, seat1) VALUES "
-                "(?, ?, ?, ?, ?, ?)", (replay, mode, created, race_to, *self.seats)).lastrowid
+                "INSERT INTO matches (id, replay, mode, created, race_to, seat0, seat1, "
+                "online) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (old[0] if old else None, replay, mode, created, race_to, *self.seats,
+                 online)).lastrowid
 
     def shot(self, line: ShotLine, winner: int | None = None, reason: str = "") -> None:
         """Write one shot; `winner`: the seat that won the frame on it (None: it goes on),
@@ -91,11 +105,7 @@ class MatchWriter:
     def discard(self) -> None:
         """Remove the match (its frames' ratings recomputed without them)."""
         with transaction(self.conn):
-            rated = self.conn.execute("SELECT COUNT(*) FROM frames WHERE match=?",
-                                      (self.id,)).fetchone()[0]
-            _delete_match(self.conn, self.id)
-            if rated:
-                rate_all_frames(self.conn)
+            _discard(self.conn, self.id)
 
     def _frame_over(self, winner: int, reason: str) -> None:
         # The breaker won without the opponent at the table, on the table (a concession
@@ -105,7 +115,10 @@ class MatchWriter:
         self.conn.execute("INSERT INTO frames VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                           (self.id, self.game, self.mode, *self.seats, winner, self._breaker,
                            run, reason))
-        rate_frame(self.conn, self.mode, self.seats, winner)
+        if self._rate_all:
+            rate_all_frames(self.conn)
+        else:
+            rate_frame(self.conn, self.mode, self.seats, winner)
         self.won[winner] += 1
         self._score(finished=self.race_to == 1 or max(self.won) >= self.race_to)
 
@@ -117,7 +130,16 @@ class MatchWriter:
                           (*self.won, finished, winner, self.id))
 
 
+def _discard(conn, match_id: int) -> None:
+    """Remove a match's rows, the ratings recomputed without its frames."""
+    rated = conn.execute("SELECT COUNT(*) FROM frames WHERE match=?", (match_id,)).fetchone()[0]
+    _delete_match(conn, match_id)
+    if rated:
+        rate_all_frames(conn)
+
+
 def _delete_match(conn, match_id: int) -> None:
+    remove_match(conn, match_id)
     for table, column in (("shots", "match"), ("side_totals", "match"), ("frames", "match"),
                           ("matches", "id")):
         conn.execute(f"DELETE FROM {table} WHERE {column}=?", (match_id,))

@@ -470,26 +470,41 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
                                                                          tmp_path):
     """The game closes mid-match (its window and client gone); started again, the Play
     online page offers "Resume match CODE", a click takes the seat back on the same table,
-    and the kept seat is forgotten once the match has ended."""
+    and the kept seat is forgotten once the match has ended. The game's copy of the match
+    goes on in the same file: one replay, equal to the server's recording, one match in
+    the statistics."""
     from game.view.online.lobby import OnlineLobby
     from game.view.online.match import OnlineMatch
+    from game.view.online.record import OnlineRecord
     from view_helpers import widget_pixel
     seat_path = tmp_path / "data" / "online_seat.json"
+    replays = tmp_path / "replays"
     opponent, client = seated_pair(server)
     code = client.code
     inputs = Input(base)
     computer = Opponent("beginner", 7, opponent.session.params)
     match = lobby = None
+    keeper = keeper_with_profile(tmp_path)
+
+    def views_turn():
+        return (match.screen.flow.state in ("Placing", "Aiming")
+                and len(match.client.session.commands) == len(opponent.session.commands))
     try:
         match = OnlineMatch(base, client, Settings(), lambda: None, use_shaders=False,
-                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+                            sound_root=tmp_path / "sounds", seat_path=seat_path,
+                            record=OnlineRecord(client, keeper, replays))
         assert seat_path.exists() and oct(seat_path.stat().st_mode & 0o777) == "0o600"
-        step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming")
-                   and len(match.client.session.commands) == len(opponent.session.commands),
-                   "the view's turn", computer.decide)
+        step_until(inputs, opponent, views_turn, "the view's turn", computer.decide)
+        while not match.client.session.shots:        # the view breaks: a shot to keep
+            view_acts(match, inputs)
+            step_until(inputs, opponent, views_turn, "the view's turn", computer.decide)
         seat = match.client.seat
+        path = match.record.path
+        assert load_replay(path).shots
         match.destroy()                  # the game closes
         match = None
+        keeper.close()
+        keeper = StatisticsKeeper(replay_folder=replays)       # and starts again
         started = []
         lobby = OnlineLobby(base, Settings(), started.append, lambda: None,
                             seat_path=seat_path)
@@ -502,7 +517,9 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
         lobby.destroy()
         lobby = None
         match = OnlineMatch(base, resumed, Settings(), lambda: None, use_shaders=False,
-                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+                            sound_root=tmp_path / "sounds", seat_path=seat_path,
+                            record=OnlineRecord(resumed, keeper, replays))
+        assert match.record.path == path
         inputs.step(2)
         assert match.screen.session.state.layout == opponent.session.state.layout
         assert match.screen.flow.state in ("Placing", "Aiming")
@@ -510,12 +527,19 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
         step_until(inputs, opponent, lambda: match.client.ended is not None
                    and match.screen.flow.state == "GameOver", "the match's end")
         assert not seat_path.exists(), "a finished match's seat is forgotten"
+        wait_for_the_server_file(inputs, opponent, path, tmp_path / "server" / f"{code}.bsreplay")
+        match.destroy()
+        match = None
+        assert [p.name for p in replays.iterdir()] == [path.name]
+        assert keeper.connection().execute(
+            "SELECT replay, online, finished FROM matches").fetchall() == [(path.name, 1, 1)]
     finally:
         for page in (match, lobby):
             if page is not None:
                 page.destroy()
         opponent.close()
         inputs.close()
+        keeper.close()
 
 
 def test_a_kept_seat_the_server_no_longer_knows_is_said_and_forgotten(base, server,

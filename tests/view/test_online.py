@@ -317,6 +317,8 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
                                                        1, 1, winner)]
         live = seat_stats(conn, "profile:View", "nine_ball")
         assert (live.online, live.matches_won, live.frames_won) == (1, winner, winner)
+        from game.view.stats.screen import record_lines
+        assert record_lines(live)[0][1].endswith("unfinished  (1 online)")
         # The opponent plays elsewhere, a guest here: as locally, a guest's frames are
         # not rated.
         assert live.visits >= 1 and live.opponents == (("guest", winner, 1 - winner),)

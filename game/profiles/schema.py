@@ -7,8 +7,8 @@ migration, as they would have been while playing), the frames' end reason, and t
 running totals the statistics screen reads instead of every shot (filled from the shots
 by the migration, then kept up to date shot by shot): per match and side, per cut-angle
 and distance bin, per break outcome and per foul. Version 3 marks the matches played
-online (a player's own copy of a match played through a match server). A migration runs in one transaction: a crash leaves
-the file at the version before.
+online (a player's own copy of a match played through a match server). A migration runs
+in one transaction: a crash leaves the file at the version before.
 """
 from __future__ import annotations
 

@@ -111,7 +111,8 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
                (seat, mode)).fetchone()
     return Stats(seat=seat, mode=mode, frames_won=won, frames_lost=lost,
                  matches_won=matches["won"], matches_lost=matches["lost"],
-                 unfinished=matches["unfinished"], online=matches["online"], visits=visits, potted=potted,
+                 unfinished=matches["unfinished"], online=matches["online"], visits=visits,
+                 potted=potted,
                  attempts=attempts, made=made,
                  grid_attempts=tuple(map(tuple, grid_a.tolist())),
                  grid_made=tuple(map(tuple, grid_m.tolist())), per_match=per_match,

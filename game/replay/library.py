@@ -1,6 +1,7 @@
 """Where replays live, their file names, and the "recent matches" list for the menu."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,11 +44,12 @@ def new_replay_path(directory, mode: str, names, started: datetime,
 def online_replay(directory, mark: OnlineMark, match: dict) -> tuple | None:
     """(path, started) of the replay in `directory` that already records the online
     match `mark` (the same server, code and seat) from the same opening, whose manifest
-    "match" field is `match` (plain JSON data, as read back); None when there is none.
-    A game started again continues the file it recorded the match to before."""
+    "match" field is `match` (as manifest.encode_match gives it); None when there is
+    none. A game started again continues the file it recorded the match to before."""
     folder = Path(directory) if directory is not None else replay_directory()
     if not folder.is_dir():
         return None
+    match = json.loads(json.dumps(match))           # as read back: lists, not tuples
     for path in sorted(folder.glob(f"*_online-{_slug(mark.code)}*{EXTENSION}")):
         try:
             _, manifest, _, _ = read_manifest(str(path))

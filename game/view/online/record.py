@@ -17,7 +17,6 @@ in the same file: the replay in the folder with the same online mark and opening
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from datetime import datetime, timezone
 
@@ -26,7 +25,6 @@ from game.profiles.seats import Seat
 from game.replay import Recorder
 from game.replay.library import new_replay_path, online_replay, replay_directory
 from game.replay.manifest import OnlineMark, encode_match, encode_online_mark
-from game.replay.recorder import json_bytes
 from game.session import Shoot
 
 
@@ -98,8 +96,8 @@ class OnlineRecord:
     def _place(self, replica) -> None:
         """The file and start time: those of the copy a game closed mid-match recorded,
         else a new name (ending in the join code) and now."""
-        match = json.loads(json_bytes(encode_match(replica, replica.state)))
-        found = online_replay(self.directory, self.mark, match)
+        found = online_replay(self.directory, self.mark,
+                              encode_match(replica, replica.state))
         if found is not None:
             self.path, self.started = found
             return

@@ -324,7 +324,9 @@ class MatchClient:
                 events.append(Event("started", {"names": m["names"]}))
         return events
 
-    def _new_session(self) -> GameSession:
+    def new_session(self) -> GameSession:
+        """A new session of the match (the last snapshot's) as it stood before its first
+        command: what the mirror is rebuilt from."""
         m = self._info
         variants = from_plain(VARIANTS[m["mode"]], m["variants"], "variants",
                               error=P.ProtocolError)
@@ -334,7 +336,7 @@ class MatchClient:
     def _rebuild(self, commands) -> None:
         """The mirror from the match's first command, the server's results adopted for
         the shots it sent, every other shot's digest compared with the server's."""
-        session = self._new_session()
+        session = self.new_session()
         for command in commands:
             record = session.apply(command, self._authoritative.get(len(session.shots)))
             if record is not None:

@@ -16,8 +16,8 @@ def stats_rows(stats: Stats) -> list:
     """(section, key, value) rows of every figure in `stats`."""
     rows = [("seat", "seat", stats.seat), ("seat", "mode", stats.mode)]
     rows += [("record", k, getattr(stats, k)) for k in (
-        "frames_won", "frames_lost", "matches_won", "matches_lost", "unfinished", "visits",
-        "potted", "attempts", "made", "breaks", "break_scratches", "break_key_ball",
+        "frames_won", "frames_lost", "matches_won", "matches_lost", "unfinished", "online",
+        "visits", "potted", "attempts", "made", "breaks", "break_scratches", "break_key_ball",
         "best_run", "break_and_runs")]
     rows.append(("record", "potted_per_visit", round(stats.potted_per_visit, 4)))
     rows.append(("record", "pot_rate", round(stats.pot_rate, 4)))

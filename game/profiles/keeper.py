@@ -114,12 +114,15 @@ class StatisticsKeeper:
                 seats.append((profile_named(conn, name) if conn is not None else None) or Seat())
         return tuple(seats)
 
-    def start(self, session, recorder, seats, race_to: int) -> None:
-        """Write `session` (recorded by `recorder`) to the statistics as it is played."""
+    def start(self, session, recorder, seats, race_to: int, online: bool = False,
+              replace: bool = False) -> None:
+        """Write `session` (recorded by `recorder`) to the statistics as it is played;
+        online, replace: as for game.profiles.writer.MatchWriter."""
         self.stop()
         conn = self.connection()
         if conn is not None and recorder is not None:
-            self.listener = StatsRecorder(session, conn, recorder, seats, race_to)
+            self.listener = StatsRecorder(session, conn, recorder, seats, race_to, online,
+                                          replace)
 
     def stop(self) -> None:
         if self.listener is not None:

@@ -23,10 +23,12 @@ log = logging.getLogger(__name__)
 class StatsRecorder:
     """Writes `session` to the statistics database `conn` as it is played. recorder: the
     session's replay Recorder (the match is known by its file's name and start time);
-    seats: the two Seats, player 0 first. Attach before the first command."""
+    seats: the two Seats, player 0 first; online, replace: as for MatchWriter. Attach
+    before the first command."""
 
     def __init__(self, session: GameSession, conn: sqlite3.Connection, recorder,
-                 seats: tuple, race_to: int = 1):
+                 seats: tuple, race_to: int = 1, online: bool = False,
+                 replace: bool = False):
         if session.commands:
             raise ValueError("attach the statistics before the session's first command")
         self.session = session
@@ -34,7 +36,7 @@ class StatsRecorder:
         self.writer = None
         try:
             self.writer = MatchWriter(conn, os.path.basename(recorder.path), session.mode,
-                                      recorder.created, race_to, seats)
+                                      recorder.created, race_to, seats, online, replace)
         except sqlite3.Error as exc:
             self._failed(exc)
         session.listeners.append(self)

@@ -27,7 +27,7 @@ from game.i18n import _
 from game.replay import ReplayError, load_replay
 from game.replay import fields as F
 from game.replay.library import EXTENSION
-from game.replay.manifest import MAX_SHOTS, decode_drill_mark
+from game.replay.manifest import MAX_SHOTS, decode_drill_mark, decode_online_mark
 from game.replay.reader import read_manifest
 from game.session import Concede, NextGame, Shoot
 from game.storage import PARTIAL_SUFFIX, FileRefused, clean_partials, keep_corrupt
@@ -36,10 +36,8 @@ from .book import ProfilesFileError, profiles_file, read_profiles
 from .registry import save_profiles_file
 from .seats import ProfileError, Seat, seat_from_plain
 from .shots import shot_line
-from .ratings import rate_all_frames
 from .store import migrate
-from .totals import total_all
-from .writer import CONCEDED, MatchWriter, delete_match, transaction
+from .writer import CONCEDED, MatchWriter, transaction
 
 
 @dataclass(frozen=True)
@@ -51,25 +49,29 @@ class RebuildReport:
 
 
 def replay_header(path) -> tuple:
-    """(the two Seats, race_to) of a replay file: two guests for a file before format
-    1.4, single games (1) before 1.1. ProfileError for seats that are not seats, a
-    ReplayError for a race_to that is not a number of frames."""
+    """(the two Seats, race_to, online) of a replay file: two guests for a file before
+    format 1.4, single games (1) before 1.1; online: whether it is a player's copy of a
+    match played through a match server (its "online" mark). ProfileError for seats that
+    are not seats, a ReplayError for a race_to that is not a number of frames or a
+    malformed mark."""
     manifest = read_manifest(path)[1]
     race_to = F.integer(manifest.get("race_to", 1), "race_to", 1, MAX_SHOTS)
+    online = decode_online_mark(manifest.get("online")) is not None
     seats = manifest.get("seats")
     if seats is None:
-        return (Seat(), Seat()), race_to
+        return (Seat(), Seat()), race_to, online
     if not isinstance(seats, list) or len(seats) != 2:
         raise ProfileError(_("the replay's seats are not a list of two"))
-    return tuple(seat_from_plain(s) for s in seats), race_to
+    return tuple(seat_from_plain(s) for s in seats), race_to, online
 
 
-def write_replay(conn, replay, seats: tuple, race_to: int, match_id: int | None = None) -> None:
-    """One loaded replay's match, shot by shot, through a MatchWriter (as row `match_id`
-    if given)."""
+def write_replay(conn, replay, seats: tuple, race_to: int, online: bool = False,
+                 replace: bool = False) -> None:
+    """One loaded replay's match, shot by shot, through a MatchWriter (`replace`: an
+    earlier copy of it in the database written over, under its id)."""
     match = replay.match
     writer = MatchWriter(conn, os.path.basename(replay.path), match.mode, replay.created,
-                         race_to, seats, match_id)
+                         race_to, seats, online, replace)
     shots = {shot.command_index: shot for shot in replay.shots}
     for k, command in enumerate(replay.commands):
         if isinstance(command, Shoot):
@@ -89,11 +91,12 @@ def catch_up(conn, replay_folder, since: float) -> list:
     (the database's last write, seconds since the epoch) and holds more than the
     database does: a kill between the replay's save and the database's write (a
     concession, the frame and its rating), or before a match's first row. Drill attempts
-    are left out as the rebuild leaves them. The totals and ratings are then recomputed
-    in play order. Returns the names of the matches written; replays that cannot be read
-    are left to the rebuild's report."""
-    written = {name: (match_id, shots, (won0, won1)) for name, match_id, shots, won0, won1
-               in conn.execute("SELECT replay, id, (SELECT COUNT(*) FROM shots WHERE "
+    are left out as the rebuild leaves them. A match is written over under its own id
+    (MatchWriter's `replace`: its totals taken out first, the ratings recomputed in play
+    order). Returns the names of the matches written; replays that cannot be read are
+    left to the rebuild's report."""
+    written = {name: (shots, (won0, won1)) for name, shots, won0, won1
+               in conn.execute("SELECT replay, (SELECT COUNT(*) FROM shots WHERE "
                                "match=matches.id), won0, won1 FROM matches").fetchall()}
     caught = []
     for replay_path in replay_files(replay_folder):
@@ -103,22 +106,16 @@ def catch_up(conn, replay_folder, since: float) -> list:
             manifest = read_manifest(replay_path)[1]
             if decode_drill_mark(manifest.get("drill")) is not None or not manifest.get("shots"):
                 continue
-            match_id, shots, won = written.get(replay_path.name, (None, 0, (0, 0)))
+            shots, won = written.get(replay_path.name, (0, (0, 0)))
             if (len(manifest["shots"]), tuple(manifest.get("games_won", (0, 0)))) == (shots, won):
                 continue
             replay = load_replay(replay_path)
-            seats, race_to = replay_header(replay_path)
+            seats, race_to, online = replay_header(replay_path)
         except (ReplayError, FileRefused, ProfileError, OSError, TypeError):
             continue
         with transaction(conn):
-            if match_id is not None:
-                delete_match(conn, match_id)
-            write_replay(conn, replay, seats, race_to, match_id)
+            write_replay(conn, replay, seats, race_to, online, replace=True)
         caught.append(replay_path.name)
-    if caught:
-        with transaction(conn):
-            total_all(conn)
-            rate_all_frames(conn)
     return caught
 
 
@@ -192,14 +189,14 @@ def _write_all(fresh: Path, replay_folder, kept: list) -> RebuildReport:
         for _, name, replay_path in sorted(found):
             try:
                 replay = load_replay(replay_path)
-                seats, race_to = replay_header(replay_path)
+                seats, race_to, online = replay_header(replay_path)
             except (ReplayError, FileRefused, ProfileError, OSError) as exc:
                 skipped.append((name, str(exc)))
                 continue
             if replay.shots:
                 with conn:                  # one transaction per match
                     conn.execute("BEGIN")
-                    write_replay(conn, replay, seats, race_to)
+                    write_replay(conn, replay, seats, race_to, online)
                 written += 1
     finally:
         conn.close()

@@ -6,13 +6,14 @@ Version 1 was the first; version 2 adds the ratings table (filled from the frame
 migration, as they would have been while playing), the frames' end reason, and the
 running totals the statistics screen reads instead of every shot (filled from the shots
 by the migration, then kept up to date shot by shot): per match and side, per cut-angle
-and distance bin, per break outcome and per foul. A migration runs in one transaction: a crash leaves
-the file at the version before.
+and distance bin, per break outcome and per foul. Version 3 marks the matches played
+online (a player's own copy of a match played through a match server). A migration runs
+in one transaction: a crash leaves the file at the version before.
 """
 from __future__ import annotations
 
 APPLICATION_ID = 0x42534854          # "BSHT"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Version 1, as first released (kept to build test files of it and to read its rows).
 VERSION_1 = """
@@ -121,5 +122,8 @@ MIGRATIONS = [
         count INTEGER NOT NULL,
         PRIMARY KEY (seat, mode, kind)
     );
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN online INTEGER NOT NULL DEFAULT 0;
     """,
 ]

@@ -19,7 +19,8 @@ from .totals import BREAK_BALLS_MAX, CUT_BINS, DISTANCE_BINS
 @dataclass(frozen=True)
 class Stats:
     """seat: the Seat key; mode. frames_won/frames_lost; matches_won/matches_lost among
-    finished matches, unfinished: matches not finished. visits, potted: balls potted
+    finished matches, unfinished: matches not finished; online: matches played through
+    a match server (counted in the others too). visits, potted: balls potted
     per visit is potted / visits. attempts/made: potting attempts. grid_attempts,
     grid_made: (CUT_BINS, DISTANCE_BINS) counts. per_match: ((attempts, made), ...) in
     the order the matches were played. breaks: how many; break_balls: counts of 0..4+
@@ -34,6 +35,7 @@ class Stats:
     matches_won: int
     matches_lost: int
     unfinished: int
+    online: int
     visits: int
     potted: int
     attempts: int
@@ -77,11 +79,12 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
             lost += winner != k
             runs += bool(run) and breaker == k
     matches = Counter()
-    for s0, s1, finished, winner in q(
-            "SELECT seat0, seat1, finished, winner FROM matches WHERE mode=? AND "
+    for s0, s1, finished, winner, online in q(
+            "SELECT seat0, seat1, finished, winner, online FROM matches WHERE mode=? AND "
             "(seat0=? OR seat1=?)", (mode, seat, seat)):
         for k, s in enumerate((s0, s1)):
             if s == seat:
+                matches["online"] += bool(online)
                 matches["unfinished" if not finished else
                         "won" if winner == k else "lost" if winner is not None else "drawn"] += 1
     visits, potted, attempts, made, best_run = q(
@@ -108,7 +111,8 @@ def seat_stats(conn, seat: str, mode: str) -> Stats:
                (seat, mode)).fetchone()
     return Stats(seat=seat, mode=mode, frames_won=won, frames_lost=lost,
                  matches_won=matches["won"], matches_lost=matches["lost"],
-                 unfinished=matches["unfinished"], visits=visits, potted=potted,
+                 unfinished=matches["unfinished"], online=matches["online"], visits=visits,
+                 potted=potted,
                  attempts=attempts, made=made,
                  grid_attempts=tuple(map(tuple, grid_a.tolist())),
                  grid_made=tuple(map(tuple, grid_m.tolist())), per_match=per_match,

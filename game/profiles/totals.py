@@ -53,6 +53,29 @@ def add_shot(conn, match: int, seat: str, mode: str, line, new_visit: bool, run:
             "DO UPDATE SET count=count + 1", (seat, mode, kind))
 
 
+def remove_match(conn, match: int) -> None:
+    """Take the shots of `match` out of the totals by seat (its side_totals go with it):
+    what add_shot added for them, rows left at zero removed, as if never played."""
+    for seat, mode, attempt, made, cut, distance, is_break, potted, scratch, key_ball, \
+            fouls in conn.execute(
+                "SELECT seat, mode, attempt, made, cut_angle, distance, is_break, potted, "
+                "scratch, key_ball, fouls FROM shots WHERE match=?", (match,)).fetchall():
+        if attempt:
+            conn.execute("UPDATE pot_grid SET attempts=attempts - 1, made=made - ? WHERE "
+                         "seat=? AND mode=? AND cut_bin=? AND distance_bin=?",
+                         (made, seat, mode, cut_bin(cut), distance_bin(distance)))
+        if is_break:
+            conn.execute("UPDATE break_totals SET breaks=breaks - 1, scratches=scratches - ?, "
+                         "key_balls=key_balls - ? WHERE seat=? AND mode=? AND balls=?",
+                         (scratch, key_ball, seat, mode, min(potted, BREAK_BALLS_MAX)))
+        for kind in filter(None, fouls.split(",")):
+            conn.execute("UPDATE foul_totals SET count=count - 1 WHERE seat=? AND mode=? AND "
+                         "kind=?", (seat, mode, kind))
+    conn.execute("DELETE FROM pot_grid WHERE attempts=0")
+    conn.execute("DELETE FROM break_totals WHERE breaks=0")
+    conn.execute("DELETE FROM foul_totals WHERE count=0")
+
+
 TOTAL_TABLES = ("side_totals", "pot_grid", "break_totals", "foul_totals")
 
 

@@ -99,6 +99,8 @@ def _print_recent(directory) -> None:
             if m.drill is not None:
                 print(f"{when}  {attempt_line(m.drill, shipped_drills())}, {shots}  {path}")
                 continue
+            if m.online is not None:
+                shots = _("{shots}, online").format(shots=shots)
             if not m.finished:
                 shots = _("{shots}, unfinished").format(shots=shots)
             print(_("{when}  {mode:10s} {a} {wa}-{wb} {b}, {shots}  {path}").format(

@@ -1,6 +1,7 @@
 """Where replays live, their file names, and the "recent matches" list for the menu."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,8 +13,8 @@ from game.session import Concede, NextGame
 from game.storage import FileRefused
 
 from . import fields as F
-from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, decode_command,
-                       decode_drill_mark, decode_match)
+from .manifest import (MANIFEST_MEMBER, MAX_COMMANDS, MAX_SHOTS, OnlineMark, decode_command,
+                       decode_drill_mark, decode_match, decode_online_mark)
 from .reader import read_manifest
 
 EXTENSION = ".bsreplay"
@@ -29,11 +30,36 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:24] or "player"
 
 
-def new_replay_path(directory, mode: str, names, started: datetime) -> Path:
+def new_replay_path(directory, mode: str, names, started: datetime,
+                    online_code: str | None = None) -> Path:
     """A free file name in `directory` for a match started at `started` (local time in
-    the name, so the user recognises it): 2026-04-15_14-03-22_nine_ball_Ann-vs-Bob."""
+    the name, so the user recognises it): 2026-04-15_14-03-22_nine_ball_Ann-vs-Bob; a
+    match played online ends in its join code: ..._Ann-vs-Bob_online-K7PQ2M
+    (online_replay finds it again by that)."""
+    online = "" if online_code is None else f"_online-{_slug(online_code)}"
     return _free_path(directory, f"{started.astimezone():%Y-%m-%d_%H-%M-%S}_{mode}_"
-                                 f"{_slug(names[0])}-vs-{_slug(names[1])}")
+                                 f"{_slug(names[0])}-vs-{_slug(names[1])}{online}")
+
+
+def online_replay(directory, mark: OnlineMark, match: dict) -> tuple | None:
+    """(path, started) of the replay in `directory` that already records the online
+    match `mark` (the same server, code and seat) from the same opening, whose manifest
+    "match" field is `match` (as manifest.encode_match gives it); None when there is
+    none. A game started again continues the file it recorded the match to before."""
+    folder = Path(directory) if directory is not None else replay_directory()
+    if not folder.is_dir():
+        return None
+    match = json.loads(json.dumps(match))           # as read back: lists, not tuples
+    for path in sorted(folder.glob(f"*_online-{_slug(mark.code)}*{EXTENSION}")):
+        try:
+            _, manifest, _, _ = read_manifest(str(path))
+            if (decode_online_mark(manifest.get("online")) == mark
+                    and manifest.get("match") == match):
+                return path, datetime.fromisoformat(
+                    F.text(F.get(manifest, "created", MANIFEST_MEMBER), "created", 100))
+        except (FileRefused, ValueError):
+            continue            # not this match's (a damaged file is left as it is)
+    return None
 
 
 def new_drill_replay_path(directory, drill: str, player: str, started: datetime) -> Path:
@@ -60,7 +86,8 @@ class MatchSummary:
     it; False for a match left mid-game or between the frames of a race (files of format
     1.0, which do not say the race's length, count a decided last game as finished).
     error: why the file cannot be opened (then the other fields are empty), or None.
-    drill: the DrillMark of a drill attempt, None for a match."""
+    drill: the DrillMark of a drill attempt, None for a match. online: the OnlineMark of
+    a match played through a match server, None for one played here."""
     path: Path
     modified: float          # file time, seconds since the epoch
     mode: str = ""
@@ -71,6 +98,7 @@ class MatchSummary:
     finished: bool = False
     error: str | None = None
     drill: object = None
+    online: object = None
 
 
 def recent_matches(directory=None, limit: int = 20) -> list:
@@ -103,11 +131,13 @@ def recent_matches(directory=None, limit: int = 20) -> list:
             finished = _last_game_decided(commands, shots, match) and (
                 race_to is None or max(won.tolist()) >= race_to)
             drill = decode_drill_mark(manifest.get("drill"))
+            online = decode_online_mark(manifest.get("online"))
         except FileRefused as exc:
             summaries.append(MatchSummary(path, modified, error=str(exc)))
             continue
         summaries.append(MatchSummary(path, modified, match.mode, match.players, len(shots),
-                                      tuple(won.tolist()), created, finished, drill=drill))
+                                      tuple(won.tolist()), created, finished, drill=drill,
+                                      online=online))
     return summaries
 
 

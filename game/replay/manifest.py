@@ -4,6 +4,7 @@ each shot's inputs, ruling and digest. The format is specified in docs/replay_fo
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from physics_ext import CueSpec, Params, Stroke, TableSpec
 from game.rules import (CUE, EIGHT_BALL_SET, NINE_BALL_SET, EightBallVariants, Group,
@@ -174,6 +175,40 @@ def decode_drill_mark(data, where: str = "drill") -> DrillMark | None:
                      score=F.integer(F.get(data, "score", where), where + ".score", 0, MAX_SHOTS),
                      shots=F.integer(F.get(data, "shots", where), where + ".shots", 0, MAX_SHOTS),
                      over=F.boolean(F.get(data, "over", where), where + ".over"))
+
+
+# ---- the online mark ---------------------------------------------------------------------
+
+ONLINE_SERVER_CHARS = 200
+ONLINE_CODE_CHARS = 20
+
+
+@dataclass(frozen=True)
+class OnlineMark:
+    """What marks a replay as a player's own copy of a match played through a match
+    server: the server's address ("ws://host:port"), the match's join code and the seat
+    (0 or 1) the player who kept it played."""
+    server: str
+    code: str
+    seat: int
+
+
+def encode_online_mark(mark: OnlineMark) -> dict:
+    """The manifest's "online" field of a match played online."""
+    return {"server": mark.server, "code": mark.code, "seat": mark.seat}
+
+
+def decode_online_mark(data, where: str = "online") -> OnlineMark | None:
+    """The checked online mark, or None when the manifest has none (a match played on
+    this computer, or a file written before the mark existed)."""
+    if data is None:
+        return None
+    data = F.obj(data, where)
+    return OnlineMark(server=F.text(F.get(data, "server", where), where + ".server",
+                                    ONLINE_SERVER_CHARS),
+                      code=F.text(F.get(data, "code", where), where + ".code",
+                                  ONLINE_CODE_CHARS),
+                      seat=F.integer(F.get(data, "seat", where), where + ".seat", *PLAYERS))
 
 
 # ---- the commands ------------------------------------------------------------------------

@@ -47,12 +47,14 @@ class Recorder:
     side as plain data (game.profiles.seats.Seat.to_plain: profile, computer level or
     guest), stored for the statistics database; None: two guests. annotate: None, or a
     function returning more manifest fields (a drill attempt's "drill" mark, which
-    changes as the attempt goes on), called at every save.
+    changes as the attempt goes on), called at every save. hold: while True, commands
+    are recorded but not saved (nor is the empty match at once): a caller feeding a whole
+    match's history sets it, then clears it and calls `save` once.
     """
 
     def __init__(self, session: GameSession, path=None, directory=None,
                  started: datetime | None = None, race_to: int = 1, seats=None,
-                 annotate=None):
+                 annotate=None, hold: bool = False):
         if not (isinstance(race_to, int) and race_to >= 1):
             raise ValueError(f"a match is won in a whole number of frames >= 1, not {race_to!r}")
         if session.commands:
@@ -66,6 +68,7 @@ class Recorder:
         self.path = str(path)
         self.session = session
         self.annotate = annotate
+        self.hold = hold
         self.error: OSError | None = None
         self.created = started.astimezone(timezone.utc).isoformat(timespec="seconds")
         self._header = {
@@ -82,7 +85,8 @@ class Recorder:
         self._game = 0
         self._placement = None          # the last cue-ball placement since the last shot
         session.listeners.append(self)
-        self.save()
+        if not self.hold:
+            self.save()
 
     def __call__(self, session: GameSession, command, record) -> None:
         """The session listener: record `command` (and its shot) and save."""
@@ -102,7 +106,8 @@ class Recorder:
                                 Member.deflate(entry["data"], json_bytes(data.to_plain()))))
             self._placement = None
         self._commands.append(encode_command(command, shot_index))
-        self.save()
+        if not self.hold:
+            self.save()
 
     def _manifest_json(self) -> bytes:
         """The manifest. Shot entries never change once played, so each was serialised
@@ -130,5 +135,5 @@ class Recorder:
         without a shot (at most a cue ball placed, or a concession) is removed."""
         if self in self.session.listeners:
             self.session.listeners.remove(self)
-        if not self._shots and self.error is None:
-            os.unlink(self.path)
+        if not self._shots and self.error is None and os.path.exists(self.path):
+            os.unlink(self.path)        # (a held recorder may never have saved)

@@ -26,6 +26,7 @@ from game.view.menu.start_menu import Menu
 from game.view.menu.welcome import WelcomeOffer
 from game.view.online.lobby import OnlineLobby
 from game.view.online.match import OnlineMatch
+from game.view.online.record import OnlineRecord
 from game.view.practice.guide import Guide
 from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
@@ -266,8 +267,10 @@ class BreakshotApp:
                                  seat_path=self.online_seat_path)
 
     def play_online(self, client) -> None:
-        """The networked match `client` has started: play it (the server records it).
-        The server and the name it was played under are kept for the next time."""
+        """The networked match `client` has started: play it. The server records it, and
+        a seated player's game keeps its own copy (a replay in the replay folder, his
+        statistics), marked online. The server and the name it was played under are kept
+        for the next time."""
         self.settings = dataclasses.replace(self.settings, online_server=client.url,
                                             names=(client.name, self.settings.names[1]))
         try:
@@ -275,9 +278,11 @@ class BreakshotApp:
         except OSError:
             pass        # typed again next time: no worse than before
         self.destroy()
+        record = None if client.seat is None else OnlineRecord(client, self.statistics,
+                                                               self.replay_dir)
         self.online = OnlineMatch(self.base, client, self.settings, self.show_menu,
                                   self.use_shaders, self.sound_root,
-                                  seat_path=self.online_seat_path)
+                                  seat_path=self.online_seat_path, record=record)
         self.music.play("match")
 
     def show_recent(self) -> None:

@@ -82,3 +82,37 @@ def test_the_rebuild_command_writes_the_database_and_says_what_it_skipped(db, tm
     assert every_stat(open_store(path)) == every_stat(db)
     assert main(["--database", str(path), "show", "Ann", "--mode", "eight_ball"]) == 0
     assert "frames_won" in capsys.readouterr().out
+
+
+def test_a_match_written_again_whole_leaves_the_statistics_as_written_once(db, tmp_path):
+    """An online match's copy is written again from its first shot whenever the game's
+    mirror of it is rebuilt (MatchWriter replace): the match keeps its place, its shots
+    leave the seats' totals before they are added again, and with a match played after
+    it the ratings are those of every frame in match order, as the rebuild gives."""
+    from types import SimpleNamespace
+
+    from game.profiles.listener import StatsRecorder
+    from game.replay import load_replay
+    from game.rules import Player
+    from game.session import GameSession, Shoot
+    folder = tmp_path / "replays"
+    _, first = play(db, folder, "nine_ball", (ANN, BOB), ("amateur", "beginner"), 5, 0,
+                    games=2, race_to=2, shots_per_game=8)
+    play(db, folder, "nine_ball", (BOB, ANN), ("amateur", "beginner"), 6, 1)
+    once = every_stat(db)
+    assert once[("profile:Ann", "nine_ball")].rating[2] == 3
+    replay = load_replay(first.path)
+    info = replay.match
+    session = GameSession(info.mode, info.players, info.variants, info.seed, info.params,
+                          breaker=Player(info.first_breaker), cue=info.cue)
+    again = StatsRecorder(session, db, SimpleNamespace(path=first.path, created=replay.created),
+                          (ANN, BOB), 2, replace=True)
+    results = iter([shot.result for shot in replay.shots])
+    for command in replay.commands:
+        session.apply(command, next(results) if isinstance(command, Shoot) else None)
+    again.detach()
+    assert every_stat(db) == once
+    assert [row[0] for row in db.execute("SELECT replay FROM matches ORDER BY id")] == [
+        p.name for p in sorted(folder.iterdir())]
+    rebuild(tmp_path / "rebuilt.sqlite", folder)
+    assert every_stat(open_store(tmp_path / "rebuilt.sqlite")) == once

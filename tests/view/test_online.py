@@ -3,14 +3,23 @@ MatchClient playing the computer's decisions) and the view's OnlineMatch, steppe
 by frame with the robot's keys. The opponent's strokes are played on the screen and the
 tables agree after each; the view's own commands go through the server; a refused
 command is said and the turn stays; a diverging shot is resynchronised quietly; an
-opponent who leaves is waited for, then the match is claimed with K."""
+opponent who leaves is waited for, then the match is claimed with K. The player's game
+keeps its own copy of the match (a replay equal to the server's recording, listed as
+online, and his statistics), also across a resync and a restart of the game."""
 import socket
 import time
 
 import pytest
 
+import physics_ext
 from game.ai import Opponent
 from game.net.client import MatchClient
+from game.profiles.keeper import StatisticsKeeper
+from game.profiles.rebuild import rebuild
+from game.profiles.registry import create_profile
+from game.profiles.stats import seat_stats
+from game.profiles.store import open_store
+from game.replay import load_replay, recent_matches
 from game.rules import Player
 from game.session import Concede, Shoot
 from game.settings import Settings
@@ -21,13 +30,16 @@ WALL_S = 120.0          # real seconds a test's match may take
 
 
 class Diverging(MatchClient):
-    """The view's client, its physics giving the first shot 10 % harder."""
+    """The view's client, its physics playing the first shot 10 % softer than struck
+    (the command is the server's; the result is not)."""
 
     def _local_apply(self, session, command):
         if isinstance(command, Shoot) and not session.shots:
             s = command.stroke
-            command = Shoot(type(s)(s.azimuth, s.elevation, s.side, s.height, s.speed * 0.9),
-                            command.push_out)
+            softer = type(s)(s.azimuth, s.elevation, s.side, s.height, s.speed * 0.9)
+            balls, _ids = session.physics_balls()
+            return session.apply(command, physics_ext.shoot(session.table, balls, 0, softer,
+                                                            session.params, session.cue))
         return session.apply(command)
 
 
@@ -55,19 +67,32 @@ def seated_pair(port: int, cls=MatchClient, race_to: int = 1) -> tuple:
     return opponent, client
 
 
+def keeper_with_profile(tmp_path, name: str = "View") -> StatisticsKeeper:
+    """The statistics of a player's game whose replays are tmp_path/replays, with a
+    profile called `name`."""
+    keeper = StatisticsKeeper(replay_folder=tmp_path / "replays")
+    create_profile(keeper.connection(), name, "nine_ball")
+    return keeper
+
+
 @pytest.fixture
 def online(base, server, tmp_path):
-    """make(cls=MatchClient, race_to=1) -> (OnlineMatch, its client, the opponent's
-    client, the calls of on_leave): the opponent hosts 9-ball, the view joins."""
+    """make(cls=MatchClient, race_to=1, record=None) -> (OnlineMatch, its client, the
+    opponent's client, the calls of on_leave): the opponent hosts 9-ball, the view joins.
+    record: a StatisticsKeeper: the view's game keeps its copy of the match (in the
+    keeper's replay folder and statistics)."""
     from game.view.online.match import OnlineMatch
+    from game.view.online.record import OnlineRecord
     made = []
 
-    def make(cls=MatchClient, race_to=1):
+    def make(cls=MatchClient, race_to=1, record=None):
         opponent, client = seated_pair(server, cls, race_to)
         inputs = Input(base)
         left = []
+        if record is not None:
+            record = OnlineRecord(client, record, record.replay_folder)
         match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
-                            use_shaders=False, sound_root=tmp_path / "sounds")
+                            use_shaders=False, sound_root=tmp_path / "sounds", record=record)
         base.win.setActive(False)
         made.append((match, inputs, opponent))
         return match, inputs, opponent, left
@@ -220,6 +245,97 @@ def test_a_diverging_shot_is_resynchronised_and_the_screen_follows(online):
     assert match.screen.session.state.layout == opponent.session.state.layout
 
 
+def same_as_the_servers(path, server_file) -> bool:
+    """The replay at `path` holds the server's recording's commands and shot results."""
+    mine, theirs = load_replay(path), load_replay(server_file)
+    return (mine.commands == theirs.commands
+            and [s.digest for s in mine.shots] == [s.digest for s in theirs.shots])
+
+
+def wait_for_the_server_file(inputs, opponent, path, server_file) -> None:
+    """The server saves on a worker thread: its file follows within moments."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not (server_file.exists()
+                                               and same_as_the_servers(path, server_file)):
+        opponent.poll()
+        inputs.step()
+    mine, theirs = load_replay(path), load_replay(server_file)
+    assert mine.commands == theirs.commands
+    assert [s.digest for s in mine.shots] == [s.digest for s in theirs.shots]
+
+
+def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(online,
+                                                                          tmp_path):
+    """Played with the keys, through a resync (the view's first shot diverges, the mirror
+    is rebuilt): the view's replay folder holds the match, equal to the server's
+    recording, listed as online; the player's profile has it in its statistics, marked
+    online, and a rebuild from the replays gives the same statistics."""
+    keeper = keeper_with_profile(tmp_path)
+    try:
+        match, inputs, opponent, _left = online(Diverging, record=keeper)
+        computer = Opponent("beginner", 7, opponent.session.params)
+        while not match.client.resyncs:
+            step_until(inputs, opponent, lambda: match.client.resyncs == 1 or (
+                match.screen.flow.state in ("Placing", "Aiming") and match.pending is None),
+                "a resync", computer.decide)
+            view_acts(match, inputs)
+        step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming",
+                                                                         "Choosing")
+                   and len(match.client.session.commands) == len(opponent.session.commands),
+                   "the view's turn after the resync", computer.decide)
+        view_acts(match, inputs)            # a stroke (or choice) on the rebuilt mirror
+        step_until(inputs, opponent, lambda: match.pending is None
+                   and match.screen.flow.state != "Playing", "the view's command played")
+        seat = match.client.seat
+        if not match.client.session.state.game_over:
+            match.send(Concede(Player(seat)))
+        step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver"
+                   and len(match.client.session.commands) == len(opponent.session.commands),
+                   "the game over")
+        code = match.client.code
+        path = match.record.path
+        wait_for_the_server_file(inputs, opponent, path,
+                                 tmp_path / "server" / f"{code}.bsreplay")
+        shots = len(match.client.session.shots)
+        assert shots >= 2
+        match.destroy()                     # back to the menu: the file stays
+        assert [p.name for p in (tmp_path / "replays").iterdir()] == [path.name]
+        assert path.name.endswith(f"_nine_ball_Opp-vs-View_online-{code}.bsreplay")
+
+        from game.view.menu.recent import match_line
+        winner = int(match.client.session.state.winner)
+        won = (1 - winner, winner)
+        (summary,) = recent_matches(tmp_path / "replays")
+        assert (summary.online.code, summary.online.seat, summary.shots) == (code, seat, shots)
+        assert (summary.games_won, summary.finished) == (won, True)
+        assert f"Opp {won[0]} : {won[1]} View" in match_line(summary)
+        assert match_line(summary).endswith("shots   (online)")
+
+        conn = keeper.connection()
+        assert conn.execute("SELECT replay, seat0, seat1, online, finished, winner FROM "
+                            "matches").fetchall() == [(path.name, "guest", "profile:View",
+                                                       1, 1, winner)]
+        live = seat_stats(conn, "profile:View", "nine_ball")
+        assert (live.online, live.matches_won, live.frames_won) == (1, winner, winner)
+        from game.view.stats.screen import record_lines
+        assert record_lines(live)[0][1].endswith("unfinished  (1 online)")
+        # The opponent plays elsewhere, a guest here: as locally, a guest's frames are
+        # not rated.
+        assert live.visits >= 1 and live.opponents == (("guest", winner, 1 - winner),)
+        assert live.rating is None
+        rebuilt_path = tmp_path / "rebuilt" / "statistics.sqlite"
+        assert rebuild(rebuilt_path, tmp_path / "replays").matches == 1
+        rebuilt = open_store(rebuilt_path)
+        try:
+            for who in ("profile:View", "guest"):
+                assert seat_stats(rebuilt, who, "nine_ball") == seat_stats(conn, who,
+                                                                           "nine_ball")
+        finally:
+            rebuilt.close()
+    finally:
+        keeper.close()
+
+
 def test_an_opponent_who_leaves_is_waited_for_then_the_match_is_claimed(online):
     match, inputs, opponent, _left = online()
     opponent.drop()                     # resume_for 0: gone for good
@@ -356,26 +472,41 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
                                                                          tmp_path):
     """The game closes mid-match (its window and client gone); started again, the Play
     online page offers "Resume match CODE", a click takes the seat back on the same table,
-    and the kept seat is forgotten once the match has ended."""
+    and the kept seat is forgotten once the match has ended. The game's copy of the match
+    goes on in the same file: one replay, equal to the server's recording, one match in
+    the statistics."""
     from game.view.online.lobby import OnlineLobby
     from game.view.online.match import OnlineMatch
+    from game.view.online.record import OnlineRecord
     from view_helpers import widget_pixel
     seat_path = tmp_path / "data" / "online_seat.json"
+    replays = tmp_path / "replays"
     opponent, client = seated_pair(server)
     code = client.code
     inputs = Input(base)
     computer = Opponent("beginner", 7, opponent.session.params)
     match = lobby = None
+    keeper = keeper_with_profile(tmp_path)
+
+    def views_turn():
+        return (match.screen.flow.state in ("Placing", "Aiming")
+                and len(match.client.session.commands) == len(opponent.session.commands))
     try:
         match = OnlineMatch(base, client, Settings(), lambda: None, use_shaders=False,
-                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+                            sound_root=tmp_path / "sounds", seat_path=seat_path,
+                            record=OnlineRecord(client, keeper, replays))
         assert seat_path.exists() and oct(seat_path.stat().st_mode & 0o777) == "0o600"
-        step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming")
-                   and len(match.client.session.commands) == len(opponent.session.commands),
-                   "the view's turn", computer.decide)
+        step_until(inputs, opponent, views_turn, "the view's turn", computer.decide)
+        while not match.client.session.shots:        # the view breaks: a shot to keep
+            view_acts(match, inputs)
+            step_until(inputs, opponent, views_turn, "the view's turn", computer.decide)
         seat = match.client.seat
+        path = match.record.path
+        assert load_replay(path).shots
         match.destroy()                  # the game closes
         match = None
+        keeper.close()
+        keeper = StatisticsKeeper(replay_folder=replays)       # and starts again
         started = []
         lobby = OnlineLobby(base, Settings(), started.append, lambda: None,
                             seat_path=seat_path)
@@ -388,7 +519,9 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
         lobby.destroy()
         lobby = None
         match = OnlineMatch(base, resumed, Settings(), lambda: None, use_shaders=False,
-                            sound_root=tmp_path / "sounds", seat_path=seat_path)
+                            sound_root=tmp_path / "sounds", seat_path=seat_path,
+                            record=OnlineRecord(resumed, keeper, replays))
+        assert match.record.path == path
         inputs.step(2)
         assert match.screen.session.state.layout == opponent.session.state.layout
         assert match.screen.flow.state in ("Placing", "Aiming")
@@ -396,12 +529,19 @@ def test_a_seat_left_when_the_game_closed_is_taken_again_from_the_lobby(base, se
         step_until(inputs, opponent, lambda: match.client.ended is not None
                    and match.screen.flow.state == "GameOver", "the match's end")
         assert not seat_path.exists(), "a finished match's seat is forgotten"
+        wait_for_the_server_file(inputs, opponent, path, tmp_path / "server" / f"{code}.bsreplay")
+        match.destroy()
+        match = None
+        assert [p.name for p in replays.iterdir()] == [path.name]
+        assert keeper.connection().execute(
+            "SELECT replay, online, finished FROM matches").fetchall() == [(path.name, 1, 1)]
     finally:
         for page in (match, lobby):
             if page is not None:
                 page.destroy()
         opponent.close()
         inputs.close()
+        keeper.close()
 
 
 def test_a_kept_seat_the_server_no_longer_knows_is_said_and_forgotten(base, server,

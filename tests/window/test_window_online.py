@@ -7,13 +7,17 @@ equal); a chat phrase shows on the other window; the joiner's connection (throug
 proxy the test can cut) is cut mid-match and resumes where it was; the joiner's game is
 then closed and started again, and its Play online page gives the seat back (Resume
 match); a third window on a third display watches, sees the next stroke played and
-leaves with Esc; a concession ends the frame on both windows."""
+leaves with Esc; a concession ends the frame on both windows. Each player's game then
+lists the match under Recent matches as online, its replay equal to the server's
+recording."""
 import re
 import socket
+import sqlite3
 import threading
 import time
 
 from driver import PATIENCE, Window, XServer, find_text, text_matching, texts
+from game.replay import load_replay
 from tests.net.helpers import start_server, stop
 
 SIZE = (800, 450)
@@ -292,6 +296,30 @@ def test_two_windows_play_online_from_the_menu(x_display, tmp_path, keep_shot):
         for window in (host, guest):
             window.wait_text(r"wins", 60)
         keep_shot(guest, "game-over")
+
+        # Each player's game kept the match as its own (the guest's through the cut and
+        # the restart, in one file): under Recent matches as online, its replay equal to
+        # the server's recording, one match marked online in its statistics. The
+        # spectator's game kept nothing.
+        theirs = load_replay(tmp_path / "server" / f"{code}.bsreplay")
+        for window in (host, guest):
+            window.key("Escape")
+            window.click_text(r"^Recent matches$", 30)
+            window.wait_text(r"Ann 1 : 0 Ben|Ann 0 : 1 Ben", 30)
+            assert text_matching(window.screen(), r"shots   \(online\)$")
+            keep_shot(window, "recent-online")
+            data = window.home / "data" / "breakshot"
+            (path,) = (data / "replays").glob("*.bsreplay")
+            mine = load_replay(path)
+            assert mine.commands == theirs.commands
+            assert [s.digest for s in mine.shots] == [s.digest for s in theirs.shots]
+            conn = sqlite3.connect(data / "statistics.sqlite")
+            try:
+                assert conn.execute("SELECT replay, online FROM matches").fetchall() == [
+                    (path.name, 1)]
+            finally:
+                conn.close()
+        assert not list((watcher.home / "data").rglob("*.bsreplay"))
     finally:
         for window in windows:
             window.close()

@@ -2,7 +2,8 @@
 each a button that opens it in the replay viewer (`replay_viewer.ReplayViewer`).
 
 The list is `game.replay.recent_matches` (a match without a shot is not in it); a match
-left mid-game says "unfinished"; a file that cannot be read is listed with the reason and
+played online says "online" (each player's game keeps its own copy), one left mid-game
+"unfinished"; a file that cannot be read is listed with the reason and
 cannot be opened.
 """
 from __future__ import annotations
@@ -26,9 +27,9 @@ ROW_STEP = 0.1
 
 
 def match_line(summary) -> str:
-    """One match in words: when, mode, players, games and shots, and "unfinished" for a
-    match left mid-game (or why the file is unreadable); a drill attempt's drill, player
-    and score."""
+    """One match in words: when, mode, players, games and shots, "(online)" for a match
+    played through a match server and "unfinished" for a match left mid-game (or why the
+    file is unreadable); a drill attempt's drill, player and score."""
     when = date_time(datetime.fromtimestamp(summary.modified))
     if summary.error is not None:
         return f"{when}   {printable(summary.path.name)}: {summary.error}"[:90]
@@ -38,6 +39,8 @@ def match_line(summary) -> str:
     (a, b), (wa, wb) = summary.players, summary.games_won
     line = (f"{when}   {_(MODE_TITLES.get(summary.mode, summary.mode))}   {a} {wa} : {wb} {b}"
             f"   {shots}")
+    if summary.online is not None:
+        line += "   " + _("(online)")
     return line if summary.finished else line + "   " + _("(unfinished)")
 
 

@@ -10,6 +10,8 @@ on an OnlineScreen, and what the network is doing said in words.
   disconnected (with the seconds the server keeps their seat; then K claims the match),
   reconnecting. A reconnect or a digest mismatch rebuilds the client's mirror; the
   screen is then built again on it, quietly, exactly where the match stands.
+- A seated player's game keeps its own copy of the match (record.OnlineRecord: a replay
+  and the statistics, marked online), following the mirror when it is rebuilt.
 
 The client is polled only while no shot is being played back, and up to one shot at a
 time, so the mirror never runs ahead of what the screen shows; its network thread
@@ -41,10 +43,12 @@ class OnlineMatch:
     """The match `client` (a MatchClient, the match started) on `base`, for the player
     with `settings` (aids, sound, controls). on_leave(): back to the menu (the client
     is closed first). seat_path: where the player's seat is kept while the match is
-    unfinished, so that it can be taken again after the game closed (None: not kept)."""
+    unfinished, so that it can be taken again after the game closed (None: not kept).
+    record: the player's own copy of the match (an OnlineRecord), or None: nothing is
+    recorded here (a spectator)."""
 
     def __init__(self, base, client, settings, on_leave, use_shaders=None, sound_root=None,
-                 seat_path=None):
+                 seat_path=None, record=None):
         self.base = base
         self.client = client
         self.settings = settings
@@ -52,6 +56,7 @@ class OnlineMatch:
         self.use_shaders = use_shaders
         self.sound_root = sound_root
         self.seat_path = seat_path
+        self.record = record
         self._keep_seat()
         self.pending = None             # the seq of the command sent and not yet answered
         self.throttle = AimThrottle()
@@ -61,6 +66,8 @@ class OnlineMatch:
         self.clock = ClockObject.getGlobalClock()
         self.screen = None
         self._build_screen()
+        if record is not None and record.notice is not None:
+            self.screen.hud.say(record.notice)
         self.keys = DirectObject()
         for key, phrase in zip(CHAT_KEYS, CHAT_PHRASES):
             self.keys.accept(key, self.chat, [phrase])
@@ -128,6 +135,8 @@ class OnlineMatch:
         now = self.clock.getRealTime()
         if self.screen.flow.state not in HOLD_POLL:
             self._events.extend(self.client.poll(one_shot=True))
+            if self.record is not None:
+                self.record.follow()
         # One event at a time: a shot's playback holds the rest (the match's end, the
         # next frame) until it has been seen.
         while self._events and self.screen.flow.state not in HOLD_POLL:
@@ -226,4 +235,6 @@ class OnlineMatch:
         self._task = None
         self.keys.ignoreAll()
         self.screen.destroy()
+        if self.record is not None:
+            self.record.close()
         self.client.close()

@@ -244,7 +244,9 @@ def record_lines(stats) -> tuple:
     left = [
         _("Frames: {won} won, {lost} lost").format(won=stats.frames_won, lost=stats.frames_lost),
         _("Matches: {won} won, {lost} lost, {open} unfinished").format(
-            won=stats.matches_won, lost=stats.matches_lost, open=stats.unfinished),
+            won=stats.matches_won, lost=stats.matches_lost, open=stats.unfinished) + (
+            "  " + ngettext("({count} online)", "({count} online)", stats.online).format(
+                count=stats.online) if stats.online else ""),
         _("Balls per visit: {value:.2f}").format(value=stats.potted_per_visit),
         _("Pot rate: {rate} of {count} attempts").format(rate=pct(stats.made, stats.attempts),
                                                          count=stats.attempts),

@@ -7,7 +7,7 @@
 # index, so the event log is the same, bit for bit, on every run.
 
 from cython.parallel cimport prange
-from libc.math cimport sqrt, INFINITY, NAN
+from libc.math cimport sqrt, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 
@@ -24,7 +24,7 @@ from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
-                                  rail_under, rail_top_contact)
+                                  rail_under, rail_top_contact, rubber_height, CONTACT_TOL_M)
 
 
 cdef extern from *:
@@ -34,6 +34,12 @@ cdef extern from *:
     /* A pressing contact raises the parting speed, and the motion states it changes may
        press harder: re-measured at most this many times (it settles in one or two). */
     #define PART_ROUNDS 4
+    /* A ball in flight pressed by gravity slides down its support by the height that pays
+       for its parting at this much more than the least parting speed's energy (so that
+       the turned normal makes up for it); and never further than SLIDE_MAX_M along it (m):
+       a ball balanced on the very top of a ball is parted by a push instead. */
+    #define PART_MARGIN 1.05
+    #define SLIDE_MAX_M 1e-4
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
@@ -41,6 +47,8 @@ cdef extern from *:
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
     int PART_ROUNDS
+    double PART_MARGIN
+    double SLIDE_MAX_M
 
 ctypedef struct Event:
     double time
@@ -436,6 +444,60 @@ cdef bint turn(double* q, const double* n, double want, int dims) noexcept nogil
     return True
 
 
+cdef inline double dist3(const double* x, const double* y) noexcept nogil:
+    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
+                (x[2] - y[2]) * (x[2] - y[2]))
+
+
+cdef double slide_down(Sim* S, int a, int support, const double* c,
+                       double need) noexcept nogil:
+    """Ball a, in flight and pressed by gravity on a support whose nearest point is c (the
+    centre of a ball the slate holds, the nearest point of a cushion's nose or cap edge, a
+    jaw tip's rim point), slides down the support's surface: its centre turns about c in
+    the vertical plane through both (square to a cushion's edge), its distance kept, until
+    it has come down by `need` (m), the potential energy that pays for its parting (what
+    a sustained contact does: the support holds it while gravity moves it along). Returns
+    how far it came down (m); 0 (nothing moved) when it cannot: not above c, on its very
+    top (it would move more than SLIDE_MAX_M), into the slate, or into another ball than
+    `support` (its index, -1 for a cushion)."""
+    cdef Traj* Ta = &S.T[a]
+    cdef double d[3]
+    cdef double old[3]
+    cdef double q[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef double D, h, nz, beta
+    cdef int k, m
+    for k in range(3):
+        d[k] = Ta.r[k] - c[k]
+        old[k] = Ta.r[k]
+    D = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    h = sqrt(d[0] * d[0] + d[1] * d[1]) / D
+    nz = d[2] / D
+    if not (need > 0.0 and nz > 0.0 and h > 0.0 and nz - need / D > -1.0):
+        return 0.0
+    beta = acos(nz - need / D)
+    if D * (beta - atan2(h, nz)) > SLIDE_MAX_M:
+        return 0.0
+    Ta.r[0] = c[0] + D * sin(beta) * d[0] / (h * D)
+    Ta.r[1] = c[1] + D * sin(beta) * d[1] / (h * D)
+    Ta.r[2] = c[2] + D * cos(beta)
+    if Ta.r[2] < S.B[a].R:
+        for k in range(3):
+            Ta.r[k] = old[k]
+        return 0.0
+    for m in range(S.n):
+        if m == a or m == support or not in_play(S.T[m].state):
+            continue
+        eval_traj(&S.T[m], &S.B[m], S.t_now, q, v, w)
+        if (dist3(Ta.r, q) < S.B[a].R + S.B[m].R - CONTACT_TOL_M and
+                dist3(Ta.r, q) < dist3(old, q)):
+            for k in range(3):
+                Ta.r[k] = old[k]
+            return 0.0
+    return old[2] - Ta.r[2]
+
+
 cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
     """After the impact of balls i and j (settled): if their relative acceleration presses
     them together and they part slower than part_speed (a pressing contact: pushed by cloth
@@ -460,7 +522,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
     cdef double scale = 2.0 * (S.B[i].R + S.B[j].R), u, want, d, J, ki, kj, g_fin, h, tau
     cdef double mu_i, mu_j
     cdef bint air_i, air_j
-    cdef int k, rounds, dims, flags = 0
+    cdef int k, a, b, rounds, dims, flags = 0
     for rounds in range(PART_ROUNDS):
         if not (in_play(Ti.state) and in_play(Tj.state)):
             break
@@ -477,6 +539,13 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             n[k] /= d
         air_i = Ti.state == ST_AIRBORNE
         air_j = Tj.state == ST_AIRBORNE
+        ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
+        kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
+        # still closing at least as fast (the slate held one of them): a normal impulse
+        # that parts them at `want` takes energy out, (u^2 - want^2) / 2k
+        if u * u >= want * want:
+            push_pair(S, i, j, n, (want - u) / (ki + kj))
+            continue
         # 1. turn their relative velocity: in 3-D for two balls in flight; else its
         # horizontal part (the slate holds a ball on the cloth), whose normal part must
         # then make up what the vertical part of the normal does not
@@ -519,18 +588,49 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             settle(S, i, air_i, False)
             settle(S, j, air_j, False)
             continue
-        # 3. the parting impulse along the line of centres
-        ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
-        kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
-        J = (want - u) / (ki + kj)
+        # 3. gravity presses a ball in flight on one the slate holds: it slides down the
+        # other's surface by the height whose potential energy pays for the parting
+        # (kinetic energy of the normal motion u^2 / 2k, k = ki + kj), then is parted
+        if air_i != air_j:
+            a = i if air_i else j
+            b = j if air_i else i
+            h = slide_down(S, a, b, &S.T[b].r[0],
+                           PART_MARGIN * (want * want - u * u) / (2.0 * (ki + kj))
+                           / (S.B[a].m * S.P.g))
+            if h > 0.0:
+                pair_coeffs(Ti, Tj, &S.B[i], &S.B[j], S.t_now, c)
+                u = c[1] / scale
+                for k in range(3):
+                    n[k] = Tj.r[k] - Ti.r[k]
+                d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+                for k in range(3):
+                    n[k] /= d
+                ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
+                kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
+                d = sqrt(u * u + 2.0 * (ki + kj) * S.B[a].m * S.P.g * h)
+                push_pair(S, i, j, n, ((want if want < d else d) - u) / (ki + kj))
+                continue
+        # 4. none of these: the parting impulse along the line of centres
+        push_pair(S, i, j, n, (want - u) / (ki + kj))
+    return flags
+
+
+cdef void push_pair(Sim* S, int i, int j, const double* n, double J) noexcept nogil:
+    """Normal impulse J (N s, >= 0 parts them) on balls i and j along the unit line of
+    centres n (from i to j), equal and opposite; the slate takes the vertical part on a
+    ball on the cloth. Both settled after."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef bint air_i = Ti.state == ST_AIRBORNE, air_j = Tj.state == ST_AIRBORNE
+    cdef int k
+    if J > 0.0:
         for k in range(3):
             if k < 2 or air_i:
                 Ti.v[k] -= J * n[k] / S.B[i].m
             if k < 2 or air_j:
                 Tj.v[k] += J * n[k] / S.B[j].m
-        settle(S, i, air_i, False)
-        settle(S, j, air_j, False)
-    return flags
+    settle(S, i, air_i, False)
+    settle(S, j, air_j, False)
 
 
 cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
@@ -563,20 +663,60 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             q = sqrt(N[0] * N[0] + N[1] * N[1])
             N[0] /= q
             N[1] /= q
-        if turn(Ti.v, N, want, 3 if air else 2):
+        if u * u < want * want and turn(Ti.v, N, want, 3 if air else 2):
             settle(S, i, air, False)
             continue
         g_fin = (Ti.a[0] * N[0] + Ti.a[1] * N[1] + Ti.a[2] * N[2]) if frictional(Ti) else 0.0
-        if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
+        if u * u < want * want and g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
             tau = (want / (S.P.e_c if S.P.e_c > 0.5 else 0.5) + u) / -g_fin
             brake(S, i, tau)
             hit_table(S, i, kind, feature)
             settle(S, i, air, False)
             continue
+        if u * u < want * want and air and slide_table(S, i, kind, feature, want, u):
+            continue
         for k in range(3):
             Ti.v[k] += (want - u) * N[k]
         settle(S, i, air, False)
     return flags
+
+
+cdef bint slide_table(Sim* S, int i, int kind, int feature, double want,
+                      double u) noexcept nogil:
+    """Ball i in flight, pressed by gravity on a cushion's nose or cap edge or a jaw tip's
+    rim and parting at u, slower than `want`: it slides down round the edge (slide_down)
+    by the height whose potential energy pays for parting at `want`, and is parted along
+    the new contact normal. False if it cannot slide."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double c[3]
+    cdef double N[3]
+    cdef double d, h, v
+    cdef const double* p
+    cdef int k
+    if kind == EV_CUSHION:
+        p = &S.G.seg[4 * feature]
+        d = S.G.seg_n[2 * feature] * (Ti.r[0] - p[0]) + S.G.seg_n[2 * feature + 1] * (Ti.r[1] - p[1])
+        c[0] = Ti.r[0] - d * S.G.seg_n[2 * feature]
+        c[1] = Ti.r[1] - d * S.G.seg_n[2 * feature + 1]
+        c[2] = rubber_height(&S.G, Ti.r[2])
+    else:
+        p = &S.G.tip[3 * feature]
+        c[0] = p[0]
+        c[1] = p[1]
+        c[2] = S.G.cushion_height
+    h = slide_down(S, i, -1, c, PART_MARGIN * (want * want - u * u) / (2.0 * S.P.g))
+    if not (h > 0.0):
+        return False
+    contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
+    u = Ti.v[0] * N[0] + Ti.v[1] * N[1] + Ti.v[2] * N[2]
+    v = sqrt(u * u + 2.0 * S.P.g * h)
+    if v > want:
+        v = want
+    if v > u:
+        for k in range(3):
+            Ti.v[k] += (v - u) * N[k]
+    settle(S, i, True, False)
+    return True
 
 
 cdef inline bint before(double x, double y, double bx, double by) noexcept nogil:

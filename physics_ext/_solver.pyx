@@ -757,6 +757,16 @@ cdef void first_at_instant(Sim* S, double t, int* bi, int* bj) noexcept nogil:
                     bx, by, bi[0], bj[0] = x, y, i, j
 
 
+cdef bint landing_now(Sim* S, int i, double t) noexcept nogil:
+    """Is ball i, in flight, falling with its bottom within CONTACT_TOL_M of the slate at
+    time t (touching it)?"""
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    eval_traj(&S.T[i], &S.B[i], t, r, v, w)
+    return S.T[i].state == ST_AIRBORNE and v[2] < 0.0 and r[2] - S.B[i].R <= CONTACT_TOL_M
+
+
 cdef int step(Sim* S) noexcept nogil:
     """Find and process the next event. Returns OK, or -1 when every ball is at rest."""
     cdef int i, best_i = -1, j = -1, kind, feature, flags, rail, err
@@ -775,6 +785,15 @@ cdef int step(Sim* S) noexcept nogil:
     if best_i < 0 or best == INFINITY:
         return -1
     first_at_instant(S, best, &best_i, &j)
+    # a ball in flight touching a ball within CONTACT_TOL_M of the slate, falling, lands
+    # first, now: else a ball dropping between two touching balls (its contacts with them
+    # grazing as it reaches the cloth) meets them again and again without landing
+    for i in range(2 if j >= 0 else 0):
+        i = best_i if i == 0 else j
+        if S.own_kind[i] == EV_SLATE and landing_now(S, i, best):
+            best_i = i
+            j = -1
+            break
     i = best_i
     t = best
     S.t_now = t

@@ -36,10 +36,11 @@ cdef extern from *:
     #define PART_ROUNDS 4
     /* A ball in flight pressed by gravity slides down its support by the height that pays
        for its parting at this much more than the least parting speed's energy (so that
-       the turned normal makes up for it); and never further than SLIDE_MAX_M along it (m):
-       a ball balanced on the very top of a ball is parted by a push instead. */
+       the turned normal makes up for it); and never further than SLIDE_MAX_M along it (m).
+       The height is under 1 um (the press depth), so the slide is under 1 um but near the
+       very top of a ball, where it reaches sqrt(2 D 1 um) = 0.34 mm on the top itself. */
     #define PART_MARGIN 1.05
-    #define SLIDE_MAX_M 1e-4
+    #define SLIDE_MAX_M 1e-3
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200

@@ -432,14 +432,12 @@ cdef bint turn(double* q, const double* n, double want, int dims) noexcept nogil
         q2 += q[k] * q[k]
     # a hair under the length: no rounding may add energy
     keep = q2 * (1.0 - 1e-12) - want * want
-    if not (keep >= 0.0):
-        return False
     for k in range(dims):
         t[k] = q[k] - qn * n[k]
         t2 += t[k] * t[k]
-    keep = sqrt(keep / t2) if t2 > 0.0 else 0.0
-    if t2 == 0.0:
+    if not (keep >= 0.0 and t2 > 0.0):
         return False
+    keep = sqrt(keep / t2)
     for k in range(dims):
         q[k] = want * n[k] + keep * t[k]
     return True
@@ -510,9 +508,13 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
        its length kept (turn: equal and opposite, momentum and energy kept);
     2. else, pressed by cloth friction or rolling resistance, each such ball is given the
        braking its friction gives it over the time tau the press needs to close them at
-       part_speed / e (brake: only removes energy), and the impact is resolved again.
-    3. A press neither can pay for (gravity alone presses a ball in flight on a slower
-       one) is parted by a normal impulse, the one gain of energy left (README, Energy).
+       part_speed / e (brake: only removes energy), and the impact is resolved again;
+    3. else, gravity pressing a ball in flight on one the slate holds, it slides down the
+       other (slide_down) by the height whose potential energy pays for the parting.
+    A pair still closing at part_speed or faster (the slate held one of them) is parted by
+    a normal impulse, which takes energy out; so is, as a last resort, a press none of
+    these can pay for (a ball in flight on the very top of a resting ball: the one gain
+    of energy left, physics_ext/README.md, "Pressing contacts").
     Re-measured after the motion states it changes, PART_ROUNDS times at most. Returns
     FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
@@ -640,7 +642,9 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
     velocity is turned to part along the contact normal (horizontal on the cloth) at
     part_speed, its speed kept; else its friction brakes it over the time the press needs
     and the impact is resolved again; else (gravity alone, a ball in flight resting on
-    the nose) a normal impulse parts it. Returns FLAG_PRESSED if it acted, else 0."""
+    the nose or a jaw tip) it slides down round the edge (slide_table). A ball still
+    closing at part_speed or faster, or one none of these can part, gets a normal impulse.
+    Returns FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
     cdef double c[5]
     cdef double N[3]

@@ -44,9 +44,14 @@ cdef extern from *:
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
+    /* Pressing contacts repeating this many times per ball at one instant are a wedge
+       (balls jammed between each other and the jaws of a pocket's mouth, say): the cloth
+       then brakes their slip or roll to its end at once, as the jam holds them. */
+    #define WEDGE_EVENTS_PER_BALL 10
     """
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
+    int WEDGE_EVENTS_PER_BALL
     int PART_ROUNDS
     double PART_MARGIN
     double SLIDE_MAX_M
@@ -101,6 +106,7 @@ ctypedef struct Sim:
     double t_now
     int err_a
     int err_b
+    int same                # events so far at the current instant (stall guard, wedges)
 
 
 # ---------------------------------------------------------------------------------------
@@ -391,6 +397,14 @@ cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             Ti.r[1] += press * dy / d
 
 
+cdef inline bint wedged(const Sim* S) noexcept nogil:
+    """Have pressing contacts repeated WEDGE_EVENTS_PER_BALL times per ball at this
+    instant (balls jammed against each other and the table)? Their parting is then paid
+    by braking to the end of the motion law (brake), not by turning, which only moves
+    them from one contact to the next."""
+    return S.same > WEDGE_EVENTS_PER_BALL * S.n
+
+
 cdef bint frictional(const Traj* T) noexcept nogil:
     """Does the ball's own motion law brake it by cloth (or rail-top) friction: sliding,
     or rolling against the rolling resistance?"""
@@ -561,7 +575,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             h = 1.0
         else:
             d = (want - q[2] * n[2]) / h if h > 0.0 else INFINITY
-        if h > 0.0:
+        if h > 0.0 and not wedged(S):
             for k in range(dims):
                 n[k] /= h
             if turn(q, n, d, dims):
@@ -583,6 +597,8 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
                              (Ti.a[k] if frictional(Ti) else 0.0))
         if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
             tau = (want / (S.P.e_b if S.P.e_b > 0.5 else 0.5) + u) / -g_fin
+            if wedged(S):
+                tau = INFINITY
             if frictional(Ti):
                 brake(S, i, tau)
             if frictional(Tj):
@@ -668,13 +684,13 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             q = sqrt(N[0] * N[0] + N[1] * N[1])
             N[0] /= q
             N[1] /= q
-        if u * u < want * want and turn(Ti.v, N, want, 3 if air else 2):
+        if u * u < want * want and not wedged(S) and turn(Ti.v, N, want, 3 if air else 2):
             settle(S, i, air, False)
             continue
         g_fin = (Ti.a[0] * N[0] + Ti.a[1] * N[1] + Ti.a[2] * N[2]) if frictional(Ti) else 0.0
         if u * u < want * want and g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
             tau = (want / (S.P.e_c if S.P.e_c > 0.5 else 0.5) + u) / -g_fin
-            brake(S, i, tau)
+            brake(S, i, INFINITY if wedged(S) else tau)
             hit_table(S, i, kind, feature)
             settle(S, i, air, False)
             continue
@@ -972,7 +988,7 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
     (R, m, x, y, z, vx, vy, vz, wx, wy, wz; SI, table frame), validated by physics_ext.api.
     Leaves the events and pieces in S; returns OK, ERR_EVENT_CAP, ERR_STALLED or
     ERR_NO_MEMORY. Touches nothing but S (re-entrant: shots may run on many threads)."""
-    cdef int n = S.n, i, k, status = OK, same = 0
+    cdef int n = S.n, i, k, status = OK
     cdef double last_t = 0.0
     cdef const double* fp
     cdef const double* row
@@ -1029,11 +1045,11 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
             break
         status = k
         if S.t_now - last_t <= SAME_TIME_S:
-            same += 1
-            if same > STALL_EVENTS_PER_BALL * n:
+            S.same += 1
+            if S.same > STALL_EVENTS_PER_BALL * n:
                 status = ERR_STALLED
         else:
-            same = 0
+            S.same = 0
             last_t = S.t_now
     return status
 

@@ -7,7 +7,7 @@
 # index, so the event log is the same, bit for bit, on every run.
 
 from cython.parallel cimport prange
-from libc.math cimport sqrt, acos, atan2, sin, cos, INFINITY, NAN
+from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 
@@ -24,7 +24,8 @@ from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
-                                  rail_under, rail_top_contact, rubber_height, CONTACT_TOL_M)
+                                  rail_under, rail_top_contact, rubber_height, CONTACT_TOL_M,
+                                  PRESSED_MAX_M, on_segment)
 
 
 cdef extern from *:
@@ -337,11 +338,31 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
+cdef bint at_cushion(Sim* S, int i) noexcept nogil:
+    """Is ball i, on the cloth, touching (or pressed within PRESSED_MAX_M into) a cushion
+    face or a jaw tip?"""
+    cdef int k
+    cdef double s
+    cdef const double* p
+    for k in range(S.G.n_seg):
+        p = &S.G.seg[4 * k]
+        s = S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) + S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1])
+        if fabs(s - S.B[i].rho) <= PRESSED_MAX_M and on_segment(p, S.T[i].r[0], S.T[i].r[1]):
+            return True
+    for k in range(S.G.n_tip):
+        p = &S.G.tip[3 * k]
+        s = hypot2(S.T[i].r[0] - p[0], S.T[i].r[1] - p[1]) - p[2] - S.B[i].rho
+        if fabs(s) <= PRESSED_MAX_M:
+            return True
+    return False
+
+
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
     """Balls i and j given pressed a few micrometres into each other (positions from an
     older solver's creep rule; this one never presses them in) are moved apart to touch
     exactly at their first impact. On the cloth both move horizontally (inversely to their
-    masses); a ball in flight moves along the line of centres, one on the cloth stays."""
+    masses; only the other if one touches a cushion or jaw, which it would be pressed
+    into); a ball in flight moves along the line of centres, one on the cloth stays."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
     cdef double d[3]
@@ -361,6 +382,11 @@ cdef void unpress(Sim* S, int i, int j) noexcept nogil:
         return
     if dims == 2:
         wi = S.B[j].m / (S.B[i].m + S.B[j].m)
+        # a ball touching a cushion or jaw stays: moving it would press it in
+        if at_cushion(S, i) and not at_cushion(S, j):
+            wi = 0.0
+        elif at_cushion(S, j) and not at_cushion(S, i):
+            wi = 1.0
     for k in range(dims):
         Ti.r[k] -= wi * (want - dist) * d[k] / dist
         Tj.r[k] += (1.0 - wi) * (want - dist) * d[k] / dist

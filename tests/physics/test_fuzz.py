@@ -15,8 +15,8 @@ from tests.physics import fuzz
 from tests.physics.invariants import check_all
 from tests.physics.scenes import NINE_FOOT, R
 
-# 32 batches of 1,500 shots: the two tables, strokes and random motions, 1-6 balls
-BATCHES = 32
+# 48 batches of 1,500 shots (72,000): the two tables, strokes and random motions, 1-6 balls
+BATCHES = 48
 SHOTS_PER_BATCH = 1500
 # of which these batches keep their logs, for the energy check of every event
 ENERGY_BATCHES = 4

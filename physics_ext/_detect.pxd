@@ -32,11 +32,13 @@ cdef extern from *:
     /* Pressing contacts (sustained contacts: slow balls rolling pressed together, a ball
        driven into a cushion or a ball by its own cloth friction, a ball in the air resting
        on another): touching bodies whose relative acceleration presses them together
-       (gap'' < 0) part at no less than sqrt(2 |gap''| PRESS_DEPTH_M), the speed the press
-       would give them over this depth. Each pressing contact is then an impact at exact
-       contact, and the next one comes at least 2 sqrt(2 PRESS_DEPTH_M / |gap''|) later
-       (0.6 ms at 2 g): a sustained contact costs a bounded number of events, never a Zeno
-       train, and the bodies never overlap. */
+       (gap'' < 0) are made to part at sqrt(2 |gap''| PRESS_DEPTH_M), the speed the press
+       would give them over this depth, paid for by their own motion (physics_ext._solver
+       part_pair: turned, braked by the cloth, or a fall down the support), never by added
+       energy. Each pressing contact is then an impact at exact contact, and the next one
+       comes about 2 sqrt(2 PRESS_DEPTH_M / |gap''|) later (0.6 ms at 2 g): a sustained
+       contact costs a bounded number of events, never a Zeno train, and the bodies never
+       overlap. */
     #define PRESS_DEPTH_M 1e-6
     /* A press that would part them slower than this (m/s) is let be while the motions
        last: ten times the speed below which the solver snaps a ball to rest, so no parting

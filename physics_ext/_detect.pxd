@@ -32,11 +32,13 @@ cdef extern from *:
     /* Pressing contacts (sustained contacts: slow balls rolling pressed together, a ball
        driven into a cushion or a ball by its own cloth friction, a ball in the air resting
        on another): touching bodies whose relative acceleration presses them together
-       (gap'' < 0) part at no less than sqrt(2 |gap''| PRESS_DEPTH_M), the speed the press
-       would give them over this depth. Each pressing contact is then an impact at exact
-       contact, and the next one comes at least 2 sqrt(2 PRESS_DEPTH_M / |gap''|) later
-       (0.6 ms at 2 g): a sustained contact costs a bounded number of events, never a Zeno
-       train, and the bodies never overlap. */
+       (gap'' < 0) are made to part at sqrt(2 |gap''| PRESS_DEPTH_M), the speed the press
+       would give them over this depth, paid for by their own motion (physics_ext._solver
+       part_pair: turned, braked by the cloth, or a fall down the support), never by added
+       energy. Each pressing contact is then an impact at exact contact, and the next one
+       comes about 2 sqrt(2 PRESS_DEPTH_M / |gap''|) later (0.6 ms at 2 g): a sustained
+       contact costs a bounded number of events, never a Zeno train, and the bodies never
+       overlap. */
     #define PRESS_DEPTH_M 1e-6
     /* A press that would part them slower than this (m/s) is let be while the motions
        last: ten times the speed below which the solver snaps a ball to rest, so no parting
@@ -129,10 +131,15 @@ cdef inline bint boxes_meet(const double* ball_box, double grow, const double* f
 
 
 cdef inline bint on_segment(const double* p, double x, double y) noexcept nogil:
-    """Does the foot of (x, y) on segment p = (x1, y1, x2, y2) lie between its ends?"""
+    """Does the foot of (x, y) on segment p = (x1, y1, x2, y2) lie between its ends, or
+    within PRESSED_MAX_M beyond them? A face's end is where its jaw tip's rounding is
+    tangent to it: a ball touching both there (rolling round the tip onto the face,
+    pressed into it) touches the face, though rounding may put the foot a hair beyond its
+    end (the face was then never met, and the ball went through it)."""
     cdef double ex = p[2] - p[0], ey = p[3] - p[1]
     cdef double lam = (x - p[0]) * ex + (y - p[1]) * ey
-    return 0.0 <= lam <= ex * ex + ey * ey
+    cdef double slack = PRESSED_MAX_M * sqrt(ex * ex + ey * ey)
+    return -slack <= lam <= ex * ex + ey * ey + slack
 
 
 cdef inline double part_speed(const double* c, double scale, bint squared) noexcept nogil:
@@ -292,6 +299,40 @@ cdef inline void keep(Hit* h, double t, int kind, int feature, int flags) noexce
         h.flags = flags
 
 
+cdef inline void onto_segment(const Traj* Ti, const BallProps* B, const Geometry* G, int k,
+                              const double* r, const double* v, double T, double t_now,
+                              Hit* h) noexcept nogil:
+    """A ball on the cloth whose contact with face k's line falls beyond the face's ends
+    may yet move onto the face touching its line, or pressed into it (rolling round a jaw
+    tip onto the face, driven into it by its spin): the first time its centre's foot
+    crosses an end onto the face with its surface within CONTACT_TOL_M of the line, or
+    inside it with the centre in front, is a contact (improves h). Without it the ball
+    went through the face."""
+    cdef const double* p = &G.seg[4 * k]
+    cdef double ex = p[2] - p[0], ey = p[3] - p[1], tau, gap, x, y
+    cdef double c[3]
+    cdef double lam[3]
+    cdef int end
+    lam[0] = (r[0] - p[0]) * ex + (r[1] - p[1]) * ey
+    lam[1] = v[0] * ex + v[1] * ey
+    lam[2] = 0.5 * (Ti.a[0] * ex + Ti.a[1] * ey)
+    for end in range(2):
+        # how far the foot is past this end (m times the face's length), > 0 off the face
+        c[0] = -lam[0] if end == 0 else lam[0] - (ex * ex + ey * ey)
+        c[1] = -lam[1] if end == 0 else lam[1]
+        c[2] = -lam[2] if end == 0 else lam[2]
+        if not (c[0] > 0.0):
+            continue
+        tau = first_entry(c, 2, T)
+        if not (t_now + tau < h.t):
+            continue
+        x = r[0] + v[0] * tau + 0.5 * Ti.a[0] * tau * tau
+        y = r[1] + v[1] * tau + 0.5 * Ti.a[1] * tau * tau
+        gap = G.seg_n[2 * k] * (x - p[0]) + G.seg_n[2 * k + 1] * (y - p[1]) - B.rho
+        if -B.rho <= gap <= CONTACT_TOL_M:
+            keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING)
+
+
 cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const Geometry* G,
                                      const double* feat_box, double t_now, Hit* h) noexcept nogil:
     """Earliest contact of a ball on the cloth with a cushion, a jaw tip or a pocket hole
@@ -317,6 +358,17 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
         if on_segment(p, r[0] + v[0] * tau + 0.5 * Ti.a[0] * tau * tau,
                       r[1] + v[1] * tau + 0.5 * Ti.a[1] * tau * tau):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
+            continue
+        onto_segment(Ti, B, G, k, r, v, T, t_now, h)
+        if tau == 0.0:
+            # touching its line beyond an end now: its next entry may be on the face
+            line_coeffs(r, v, Ti.a, p, G.seg_n[2 * k], G.seg_n[2 * k + 1], B.rho, c)
+            c[0] = c[0] if c[0] > 0.0 else 0.0
+            tau = first_entry(c, 2, T)
+            if t_now + tau < h.t and on_segment(
+                    p, r[0] + v[0] * tau + 0.5 * Ti.a[0] * tau * tau,
+                    r[1] + v[1] * tau + 0.5 * Ti.a[1] * tau * tau):
+                keep(h, t_now + tau, EV_CUSHION, k, 0)
     # rounded jaw tips (vertical cylinders) and pocket holes: |p(t) - c|^2 - rad^2
     for k in range(G.n_tip + G.n_pocket):
         if k < G.n_tip:

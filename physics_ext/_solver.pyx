@@ -7,7 +7,7 @@
 # index, so the event log is the same, bit for bit, on every run.
 
 from cython.parallel cimport prange
-from libc.math cimport sqrt, INFINITY, NAN
+from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
 
@@ -26,7 +26,8 @@ from physics_ext._cushion cimport cushion_contact
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
-                                  rail_under, rail_top_contact)
+                                  rail_under, rail_top_contact, rubber_height, CONTACT_TOL_M,
+                                  PRESSED_MAX_M, on_segment)
 
 
 cdef extern from *:
@@ -36,13 +37,27 @@ cdef extern from *:
     /* A pressing contact raises the parting speed, and the motion states it changes may
        press harder: re-measured at most this many times (it settles in one or two). */
     #define PART_ROUNDS 4
+    /* A ball in flight pressed by gravity slides down its support by the height that pays
+       for its parting at this much more than the least parting speed's energy (so that
+       the turned normal makes up for it); and never further than SLIDE_MAX_M along it (m).
+       The height is under 1 um (the press depth), so the slide is under 1 um but near the
+       very top of a ball, where it reaches sqrt(2 D 1 um) = 0.34 mm on the top itself. */
+    #define PART_MARGIN 1.05
+    #define SLIDE_MAX_M 1e-3
     /* An instant may hold this many events per ball (a cue ball into a frozen rack is a
        cascade of zero-gap impacts) before the solver declares it cannot progress. */
     #define STALL_EVENTS_PER_BALL 200
+    /* Pressing contacts repeating this many times per ball at one instant are a wedge
+       (balls jammed between each other and the jaws of a pocket's mouth, say): the cloth
+       then brakes their slip or roll to its end at once, as the jam holds them. */
+    #define WEDGE_EVENTS_PER_BALL 10
     """
     double SAME_TIME_S
     int STALL_EVENTS_PER_BALL
+    int WEDGE_EVENTS_PER_BALL
     int PART_ROUNDS
+    double PART_MARGIN
+    double SLIDE_MAX_M
 
 ctypedef struct Event:
     double time
@@ -94,6 +109,7 @@ ctypedef struct Sim:
     double t_now
     int err_a
     int err_b
+    int same                # events so far at the current instant (stall guard, wedges)
 
 
 # ---------------------------------------------------------------------------------------
@@ -320,11 +336,31 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
     setup_traj(Ti, B, &S.P)
 
 
+cdef bint at_cushion(Sim* S, int i) noexcept nogil:
+    """Is ball i, on the cloth, touching (or pressed within PRESSED_MAX_M into) a cushion
+    face or a jaw tip?"""
+    cdef int k
+    cdef double s
+    cdef const double* p
+    for k in range(S.G.n_seg):
+        p = &S.G.seg[4 * k]
+        s = S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) + S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1])
+        if fabs(s - S.B[i].rho) <= PRESSED_MAX_M and on_segment(p, S.T[i].r[0], S.T[i].r[1]):
+            return True
+    for k in range(S.G.n_tip):
+        p = &S.G.tip[3 * k]
+        s = hypot2(S.T[i].r[0] - p[0], S.T[i].r[1] - p[1]) - p[2] - S.B[i].rho
+        if fabs(s) <= PRESSED_MAX_M:
+            return True
+    return False
+
+
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
     """Balls i and j given pressed a few micrometres into each other (positions from an
     older solver's creep rule; this one never presses them in) are moved apart to touch
     exactly at their first impact. On the cloth both move horizontally (inversely to their
-    masses); a ball in flight moves along the line of centres, one on the cloth stays."""
+    masses; only the other if one touches a cushion or jaw, which it would be pressed
+    into); a ball in flight moves along the line of centres, one on the cloth stays."""
     cdef Traj* Ti = &S.T[i]
     cdef Traj* Tj = &S.T[j]
     cdef double d[3]
@@ -344,6 +380,11 @@ cdef void unpress(Sim* S, int i, int j) noexcept nogil:
         return
     if dims == 2:
         wi = S.B[j].m / (S.B[i].m + S.B[j].m)
+        # a ball touching a cushion or jaw stays: moving it would press it in
+        if at_cushion(S, i) and not at_cushion(S, j):
+            wi = 0.0
+        elif at_cushion(S, j) and not at_cushion(S, i):
+            wi = 1.0
     for k in range(dims):
         Ti.r[k] -= wi * (want - dist) * d[k] / dist
         Tj.r[k] += (1.0 - wi) * (want - dist) * d[k] / dist
@@ -378,6 +419,14 @@ cdef void unpress_table(Sim* S, int i, int kind, int feature) noexcept nogil:
         if press > 0.0 and d > 0.0:
             Ti.r[0] += press * dx / d
             Ti.r[1] += press * dy / d
+
+
+cdef inline bint wedged(const Sim* S) noexcept nogil:
+    """Have pressing contacts repeated WEDGE_EVENTS_PER_BALL times per ball at this
+    instant (balls jammed against each other and the table)? Their parting is then paid
+    by braking to the end of the motion law (brake), not by turning, which only moves
+    them from one contact to the next."""
+    return S.same > WEDGE_EVENTS_PER_BALL * S.n
 
 
 cdef bint frictional(const Traj* T) noexcept nogil:
@@ -421,17 +470,69 @@ cdef bint turn(double* q, const double* n, double want, int dims) noexcept nogil
         q2 += q[k] * q[k]
     # a hair under the length: no rounding may add energy
     keep = q2 * (1.0 - 1e-12) - want * want
-    if not (keep >= 0.0):
-        return False
     for k in range(dims):
         t[k] = q[k] - qn * n[k]
         t2 += t[k] * t[k]
-    keep = sqrt(keep / t2) if t2 > 0.0 else 0.0
-    if t2 == 0.0:
+    if not (keep >= 0.0 and t2 > 0.0):
         return False
+    keep = sqrt(keep / t2)
     for k in range(dims):
         q[k] = want * n[k] + keep * t[k]
     return True
+
+
+cdef inline double dist3(const double* x, const double* y) noexcept nogil:
+    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
+                (x[2] - y[2]) * (x[2] - y[2]))
+
+
+cdef double slide_down(Sim* S, int a, int support, const double* c,
+                       double need) noexcept nogil:
+    """Ball a, in flight and pressed by gravity on a support whose nearest point is c (the
+    centre of a ball the slate holds, the nearest point of a cushion's nose or cap edge, a
+    jaw tip's rim point), slides down the support's surface: its centre turns about c in
+    the vertical plane through both (square to a cushion's edge), its distance kept, until
+    it has come down by `need` (m), the potential energy that pays for its parting (what
+    a sustained contact does: the support holds it while gravity moves it along). Returns
+    how far it came down (m); 0 (nothing moved) when it cannot: not above c, on its very
+    top (it would move more than SLIDE_MAX_M), into the slate, or into another ball than
+    `support` (its index, -1 for a cushion)."""
+    cdef Traj* Ta = &S.T[a]
+    cdef double d[3]
+    cdef double old[3]
+    cdef double q[3]
+    cdef double v[3]
+    cdef double w[3]
+    cdef double D, h, nz, beta
+    cdef int k, m
+    for k in range(3):
+        d[k] = Ta.r[k] - c[k]
+        old[k] = Ta.r[k]
+    D = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    h = sqrt(d[0] * d[0] + d[1] * d[1]) / D
+    nz = d[2] / D
+    if not (need > 0.0 and nz > 0.0 and h > 0.0 and nz - need / D > -1.0):
+        return 0.0
+    beta = acos(nz - need / D)
+    if D * (beta - atan2(h, nz)) > SLIDE_MAX_M:
+        return 0.0
+    Ta.r[0] = c[0] + D * sin(beta) * d[0] / (h * D)
+    Ta.r[1] = c[1] + D * sin(beta) * d[1] / (h * D)
+    Ta.r[2] = c[2] + D * cos(beta)
+    if Ta.r[2] < S.B[a].R:
+        for k in range(3):
+            Ta.r[k] = old[k]
+        return 0.0
+    for m in range(S.n):
+        if m == a or m == support or not in_play(S.T[m].state):
+            continue
+        eval_traj(&S.T[m], &S.B[m], S.t_now, q, v, w)
+        if (dist3(Ta.r, q) < S.B[a].R + S.B[m].R - CONTACT_TOL_M and
+                dist3(Ta.r, q) < dist3(old, q)):
+            for k in range(3):
+                Ta.r[k] = old[k]
+            return 0.0
+    return old[2] - Ta.r[2]
 
 
 cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
@@ -445,9 +546,13 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
        its length kept (turn: equal and opposite, momentum and energy kept);
     2. else, pressed by cloth friction or rolling resistance, each such ball is given the
        braking its friction gives it over the time tau the press needs to close them at
-       part_speed / e (brake: only removes energy), and the impact is resolved again.
-    3. A press neither can pay for (gravity alone presses a ball in flight on a slower
-       one) is parted by a normal impulse, the one gain of energy left (README, Energy).
+       part_speed / e (brake: only removes energy), and the impact is resolved again;
+    3. else, gravity pressing a ball in flight on one the slate holds, it slides down the
+       other (slide_down) by the height whose potential energy pays for the parting.
+    A pair still closing at part_speed or faster (the slate held one of them) is parted by
+    a normal impulse, which takes energy out; so is, as a last resort, a press none of
+    these can pay for (a ball in flight on the very top of a resting ball: the one gain
+    of energy left, physics_ext/README.md, "Pressing contacts").
     Re-measured after the motion states it changes, PART_ROUNDS times at most. Returns
     FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
@@ -458,7 +563,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
     cdef double scale = 2.0 * (S.B[i].R + S.B[j].R), u, want, d, J, ki, kj, g_fin, h, tau
     cdef double mu_i, mu_j
     cdef bint air_i, air_j
-    cdef int k, rounds, dims, flags = 0
+    cdef int k, a, b, rounds, dims, flags = 0
     for rounds in range(PART_ROUNDS):
         if not (in_play(Ti.state) and in_play(Tj.state)):
             break
@@ -475,6 +580,13 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             n[k] /= d
         air_i = Ti.state == ST_AIRBORNE
         air_j = Tj.state == ST_AIRBORNE
+        ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
+        kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
+        # still closing at least as fast (the slate held one of them): a normal impulse
+        # that parts them at `want` takes energy out, (u^2 - want^2) / 2k
+        if u * u >= want * want:
+            push_pair(S, i, j, n, (want - u) / (ki + kj))
+            continue
         # 1. turn their relative velocity: in 3-D for two balls in flight; else its
         # horizontal part (the slate holds a ball on the cloth), whose normal part must
         # then make up what the vertical part of the normal does not
@@ -487,7 +599,7 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             h = 1.0
         else:
             d = (want - q[2] * n[2]) / h if h > 0.0 else INFINITY
-        if h > 0.0:
+        if h > 0.0 and not wedged(S):
             for k in range(dims):
                 n[k] /= h
             if turn(q, n, d, dims):
@@ -509,6 +621,8 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
                              (Ti.a[k] if frictional(Ti) else 0.0))
         if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
             tau = (want / (S.P.e_b if S.P.e_b > 0.5 else 0.5) + u) / -g_fin
+            if wedged(S):
+                tau = INFINITY
             if frictional(Ti):
                 brake(S, i, tau)
             if frictional(Tj):
@@ -517,18 +631,49 @@ cdef int part_pair(Sim* S, int i, int j) noexcept nogil:
             settle(S, i, air_i, False)
             settle(S, j, air_j, False)
             continue
-        # 3. the parting impulse along the line of centres
-        ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
-        kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
-        J = (want - u) / (ki + kj)
+        # 3. gravity presses a ball in flight on one the slate holds: it slides down the
+        # other's surface by the height whose potential energy pays for the parting
+        # (kinetic energy of the normal motion u^2 / 2k, k = ki + kj), then is parted
+        if air_i != air_j:
+            a = i if air_i else j
+            b = j if air_i else i
+            h = slide_down(S, a, b, &S.T[b].r[0],
+                           PART_MARGIN * (want * want - u * u) / (2.0 * (ki + kj))
+                           / (S.B[a].m * S.P.g))
+            if h > 0.0:
+                pair_coeffs(Ti, Tj, &S.B[i], &S.B[j], S.t_now, c)
+                u = c[1] / scale
+                for k in range(3):
+                    n[k] = Tj.r[k] - Ti.r[k]
+                d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+                for k in range(3):
+                    n[k] /= d
+                ki = (1.0 if air_i else 1.0 - n[2] * n[2]) / S.B[i].m
+                kj = (1.0 if air_j else 1.0 - n[2] * n[2]) / S.B[j].m
+                d = sqrt(u * u + 2.0 * (ki + kj) * S.B[a].m * S.P.g * h)
+                push_pair(S, i, j, n, ((want if want < d else d) - u) / (ki + kj))
+                continue
+        # 4. none of these: the parting impulse along the line of centres
+        push_pair(S, i, j, n, (want - u) / (ki + kj))
+    return flags
+
+
+cdef void push_pair(Sim* S, int i, int j, const double* n, double J) noexcept nogil:
+    """Normal impulse J (N s, >= 0 parts them) on balls i and j along the unit line of
+    centres n (from i to j), equal and opposite; the slate takes the vertical part on a
+    ball on the cloth. Both settled after."""
+    cdef Traj* Ti = &S.T[i]
+    cdef Traj* Tj = &S.T[j]
+    cdef bint air_i = Ti.state == ST_AIRBORNE, air_j = Tj.state == ST_AIRBORNE
+    cdef int k
+    if J > 0.0:
         for k in range(3):
             if k < 2 or air_i:
                 Ti.v[k] -= J * n[k] / S.B[i].m
             if k < 2 or air_j:
                 Tj.v[k] += J * n[k] / S.B[j].m
-        settle(S, i, air_i, False)
-        settle(S, j, air_j, False)
-    return flags
+    settle(S, i, air_i, False)
+    settle(S, j, air_j, False)
 
 
 cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
@@ -537,7 +682,9 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
     velocity is turned to part along the contact normal (horizontal on the cloth) at
     part_speed, its speed kept; else its friction brakes it over the time the press needs
     and the impact is resolved again; else (gravity alone, a ball in flight resting on
-    the nose) a normal impulse parts it. Returns FLAG_PRESSED if it acted, else 0."""
+    the nose or a jaw tip) it slides down round the edge (slide_table). A ball still
+    closing at part_speed or faster, or one none of these can part, gets a normal impulse.
+    Returns FLAG_PRESSED if it acted, else 0."""
     cdef Traj* Ti = &S.T[i]
     cdef double c[5]
     cdef double N[3]
@@ -561,20 +708,60 @@ cdef int part_table(Sim* S, int i, int kind, int feature) noexcept nogil:
             q = sqrt(N[0] * N[0] + N[1] * N[1])
             N[0] /= q
             N[1] /= q
-        if turn(Ti.v, N, want, 3 if air else 2):
+        if u * u < want * want and not wedged(S) and turn(Ti.v, N, want, 3 if air else 2):
             settle(S, i, air, False)
             continue
         g_fin = (Ti.a[0] * N[0] + Ti.a[1] * N[1] + Ti.a[2] * N[2]) if frictional(Ti) else 0.0
-        if g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
+        if u * u < want * want and g_fin < 0.0 and 2.0 * c[2] / scale > 4.0 * g_fin:
             tau = (want / (S.P.e_c if S.P.e_c > 0.5 else 0.5) + u) / -g_fin
-            brake(S, i, tau)
+            brake(S, i, INFINITY if wedged(S) else tau)
             hit_table(S, i, kind, feature)
             settle(S, i, air, False)
+            continue
+        if u * u < want * want and air and slide_table(S, i, kind, feature, want, u):
             continue
         for k in range(3):
             Ti.v[k] += (want - u) * N[k]
         settle(S, i, air, False)
     return flags
+
+
+cdef bint slide_table(Sim* S, int i, int kind, int feature, double want,
+                      double u) noexcept nogil:
+    """Ball i in flight, pressed by gravity on a cushion's nose or cap edge or a jaw tip's
+    rim and parting at u, slower than `want`: it slides down round the edge (slide_down)
+    by the height whose potential energy pays for parting at `want`, and is parted along
+    the new contact normal. False if it cannot slide."""
+    cdef Traj* Ti = &S.T[i]
+    cdef double c[3]
+    cdef double N[3]
+    cdef double d, h, v
+    cdef const double* p
+    cdef int k
+    if kind == EV_CUSHION:
+        p = &S.G.seg[4 * feature]
+        d = S.G.seg_n[2 * feature] * (Ti.r[0] - p[0]) + S.G.seg_n[2 * feature + 1] * (Ti.r[1] - p[1])
+        c[0] = Ti.r[0] - d * S.G.seg_n[2 * feature]
+        c[1] = Ti.r[1] - d * S.G.seg_n[2 * feature + 1]
+        c[2] = rubber_height(&S.G, Ti.r[2])
+    else:
+        p = &S.G.tip[3 * feature]
+        c[0] = p[0]
+        c[1] = p[1]
+        c[2] = S.G.cushion_height
+    h = slide_down(S, i, -1, c, PART_MARGIN * (want * want - u * u) / (2.0 * S.P.g))
+    if not (h > 0.0):
+        return False
+    contact_normal(Ti, &S.B[i], &S.G, kind, feature, N)
+    u = Ti.v[0] * N[0] + Ti.v[1] * N[1] + Ti.v[2] * N[2]
+    v = sqrt(u * u + 2.0 * S.P.g * h)
+    if v > want:
+        v = want
+    if v > u:
+        for k in range(3):
+            Ti.v[k] += (v - u) * N[k]
+    settle(S, i, True, False)
+    return True
 
 
 cdef inline bint before(double x, double y, double bx, double by) noexcept nogil:
@@ -615,6 +802,16 @@ cdef void first_at_instant(Sim* S, double t, int* bi, int* bj) noexcept nogil:
                     bx, by, bi[0], bj[0] = x, y, i, j
 
 
+cdef bint landing_now(Sim* S, int i, double t) noexcept nogil:
+    """Is ball i, in flight, falling with its bottom within CONTACT_TOL_M of the slate at
+    time t (touching it)?"""
+    cdef double r[3]
+    cdef double v[3]
+    cdef double w[3]
+    eval_traj(&S.T[i], &S.B[i], t, r, v, w)
+    return S.T[i].state == ST_AIRBORNE and v[2] < 0.0 and r[2] - S.B[i].R <= CONTACT_TOL_M
+
+
 cdef int step(Sim* S) noexcept nogil:
     """Find and process the next event. Returns OK, or -1 when every ball is at rest."""
     cdef int i, best_i = -1, j = -1, kind, feature, flags, rail, err
@@ -633,6 +830,15 @@ cdef int step(Sim* S) noexcept nogil:
     if best_i < 0 or best == INFINITY:
         return -1
     first_at_instant(S, best, &best_i, &j)
+    # a ball in flight touching a ball within CONTACT_TOL_M of the slate, falling, lands
+    # first, now: else a ball dropping between two touching balls (its contacts with them
+    # grazing as it reaches the cloth) meets them again and again without landing
+    for i in range(2 if j >= 0 else 0):
+        i = best_i if i == 0 else j
+        if S.own_kind[i] == EV_SLATE and landing_now(S, i, best):
+            best_i = i
+            j = -1
+            break
     i = best_i
     t = best
     S.t_now = t
@@ -806,7 +1012,7 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
     (R, m, x, y, z, vx, vy, vz, wx, wy, wz; SI, table frame), validated by physics_ext.api.
     Leaves the events and pieces in S; returns OK, ERR_EVENT_CAP, ERR_STALLED or
     ERR_NO_MEMORY. Touches nothing but S (re-entrant: shots may run on many threads)."""
-    cdef int n = S.n, i, k, status = OK, same = 0
+    cdef int n = S.n, i, k, status = OK
     cdef double last_t = 0.0
     cdef const double* fp
     cdef const double* row
@@ -863,11 +1069,11 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
             break
         status = k
         if S.t_now - last_t <= SAME_TIME_S:
-            same += 1
-            if same > STALL_EVENTS_PER_BALL * n:
+            S.same += 1
+            if S.same > STALL_EVENTS_PER_BALL * n:
                 status = ERR_STALLED
         else:
-            same = 0
+            S.same = 0
             last_t = S.t_now
     return status
 

@@ -174,14 +174,13 @@ def check_batch(batch) -> dict:
     lifted = resting & (np.abs(batch.positions[:, :, 2] - rows[:, :, 0]) > CONTACT_TOL_M)
     fails["rest_off_cloth"] = np.flatnonzero(ok & lifted.any(axis=1))
     moved = np.any(batch.positions != batch.rows[:, :, 2:5], axis=2)
-    # ... and those given pressed in (within the validator's tolerance) no deeper than that
+    # ... and the balls of a shot given pressed into each other or a cushion (within the
+    # validator's tolerance, which the solver parts at their first contact) no deeper
+    # than that
     start = batch.rows.copy()
     start[:, :, 5:] = 0.0
-    strict = np.zeros_like(moved)
-    for i in range(rows.shape[1]):
-        alone = np.ones_like(moved)
-        alone[:, i] = False
-        strict[:, i] = _problems(table, _parked(start, alone, table), CONTACT_TOL_M) == 0
+    strict = np.repeat((_problems(table, _parked(start, np.zeros_like(moved), table),
+                                  CONTACT_TOL_M) == 0)[:, None], moved.shape[1], axis=1)
     off, overlap = [], []
     for away, tol in ((~(resting & moved & strict), CONTACT_TOL_M),
                       (~resting, OVERLAP_TOL_M)):

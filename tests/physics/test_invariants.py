@@ -56,10 +56,27 @@ def test_broken_racks_keep_every_invariant(seed):
     check_all(simulate(*random_break(np.random.default_rng(seed))))
 
 
-@pytest.mark.parametrize("speed", [4.0, 8.0, 12.0])
+@pytest.mark.parametrize("speed", [4.0, 5.0, 8.0, 12.0])
 @pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])
 def test_canonical_breaks_keep_every_invariant(scene, speed):
     check_all(simulate(*scene(speed=speed)))
+
+
+@settings(fuzz, max_examples=FUZZ_EXAMPLES // 2)
+@example(seed=18, speed=11.697713192928598)     # issue 27: a push added 3.1e-7 J here
+@given(seed=seeds, speed=st.floats(1.0, 12.0))
+def test_frozen_racks_broken_at_any_speed_never_gain_energy(seed, speed):
+    """A tight 9-ball rack from any seed, broken from anywhere behind the head string with
+    any spin at `speed` (the cascade through the frozen rack, then the slow pressed pairs
+    it leaves): kinetic plus potential energy never rises at an event (issue 27: the
+    pressing contacts' push added up to 3e-7 J in 2 of 300 random breaks)."""
+    table, balls = random_break(np.random.default_rng(seed))
+    v = np.asarray(balls[0].velocity)
+    w = np.asarray(balls[0].angular_velocity)
+    scale = speed / np.linalg.norm(v)
+    cue = Ball(balls[0].radius, balls[0].mass, balls[0].position, tuple(v * scale),
+               tuple(w * scale))
+    check_energy(simulate(table, [cue] + balls[1:]))
 
 
 @pytest.mark.parametrize("speed", [

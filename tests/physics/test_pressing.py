@@ -1,13 +1,11 @@
-"""Pressing contacts (issue 16): bodies pushed together by their relative acceleration
-(a ball spinning into a touching one, slow balls rolling pressed together, a ball driven
-into a cushion by its own cloth friction) never sink into each other: every pair stays at
-or outside contact to 1 nm at all times, each contact is an impact at exact contact that
-parts the pair at sqrt(2 |gap''| PRESS_DEPTH_M) at least, and a sustained contact costs a
-bounded number of events (physics_ext/README.md, "Pressing contacts").
-
-Closed forms: a ball sliding on its spin pushes at u_s g, and a ball at rest pushed at its
-centre slides and is braked at u_s g, so such a pair parts at sqrt(2 * 2 u_s g * 1 um);
-equal balls share their momentum, so each moves off at half that from their common speed.
+"""Pressing contacts (issues 16 and 27): bodies pushed together by their relative
+acceleration (a ball spinning into a touching one, slow balls rolling pressed together, a
+ball driven into a cushion by its own cloth friction, a ball in the air resting on another
+or on a cushion's nose) never sink into each other: every pair stays at or outside contact
+to 1 nm at all times, each contact is an impact at exact contact that parts the pair, and a
+sustained contact costs a bounded number of events (physics_ext/README.md, "Pressing
+contacts"). The parting is paid for by the pair's own motion (turned, braked by the cloth,
+or a fall down its support), so no event adds energy (issue 27).
 
 Property tests fuzz pushes (two or three touching balls of pool and blackball sizes,
 slow velocities, any spin, some against a cushion) with hypothesis, derandomized like
@@ -133,6 +131,37 @@ def test_ball_driven_into_a_cushion_by_its_spin_stays_out_of_it():
     s = sampled(result)
     assert probes.cushion_depth(result, s.positions, s.states) <= CONTACT_TOL_M
     assert len(ev) < MAX_EVENTS
+    check_all(result)
+
+
+@pytest.mark.parametrize("offset", [0.002, 0.01, 0.03])
+def test_ball_resting_in_the_air_on_a_ball_rolls_off_it_without_gaining_energy(offset):
+    """A ball set on top of a resting ball, `offset` metres off its crown horizontally, at
+    rest: gravity presses it on the ball below with nothing to turn or brake, so it slides
+    down round it by the height that pays for each parting (never more than 1 mm) and
+    comes off it, down to the cloth. Energy never rises, no overlap, a bounded number of
+    events."""
+    below = Ball.pool(1.0, 0.6)
+    z = R + math.sqrt((2 * R) ** 2 - offset ** 2) * (1 + 1e-12)
+    result = simulate(NINE_FOOT, [below, Ball(R, C.POOL_BALL_MASS, (1.0 + offset, 0.6, z))])
+    ev = result.events
+    pressed = (ev["flags"] & EventFlag.PRESSED) != 0
+    assert np.any((ev["kind"] == EventKind.BALL_BALL) & pressed)
+    assert len(ev) < MAX_EVENTS
+    assert result.final.positions[1, 2] == pytest.approx(R)
+    check_all(result)
+
+
+@pytest.mark.parametrize("rise", [0.002, 0.005])
+def test_ball_resting_in_the_air_on_a_cushion_falls_off_it_without_gaining_energy(rise):
+    """A ball at rest in the air with its surface on the right cushion's cap edge (where
+    the rubber meets the rail top), its centre `rise` above it and in front of it: it
+    slides down round the edge (the press is gravity's) and falls to the cloth; energy
+    never rises, never in the rubber."""
+    d = math.sqrt(R * R - rise * rise) * (1 + 1e-12)
+    ball = Ball(R, C.POOL_BALL_MASS, (1.0, d, NINE_FOOT.rail_top_height + rise))
+    result = simulate(NINE_FOOT, [ball])
+    assert len(result.events) < MAX_EVENTS
     check_all(result)
 
 

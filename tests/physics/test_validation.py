@@ -101,6 +101,40 @@ def test_ball_overlapping_a_jaw_tip_is_refused(tip):
             "overlaps a pocket jaw")
 
 
+H, TOP = NINE_FOOT.cushion_height, NINE_FOOT.rail_top_height
+
+
+@pytest.mark.parametrize("z", [0.5 * (H + R),                 # below the nose edge's height
+                               0.5 * (H + TOP),              # level with the rubber's face
+                               TOP + 0.005])                 # above the cap's edge
+def test_ball_in_the_air_inside_a_cushions_rubber_is_refused(z):
+    """Issue 27: a ball in the air at the contact distance of a ball on the cloth (RHO in
+    front of the right cushion's nose line) is inside the rubber at these heights: nearer
+    than R to the nose edge, the face or the cap's edge, as the solver meets a flying
+    ball. Refused in one sentence; the solver used to accept it and stall."""
+    message = refused([GOOD, Ball(R, M, (1.0, RHO, z))], "ball 1", "in the air",
+                      "inside a cushion's rubber")
+    assert ". " not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("z", [R + 0.005, 0.5 * (H + TOP), TOP + 0.003])
+def test_ball_in_the_air_touching_a_cushions_rubber_is_accepted(z):
+    """R from the rubber's nearest point at each height (and no nearer the nose line than
+    a ball on the cloth may be): accepted and solved."""
+    rubber = H if z < H else (TOP if z > TOP else z)
+    d = math.sqrt(max(R * R - (z - rubber) ** 2, 0.0)) * (1 + 1e-12)
+    simulate(NINE_FOOT, [GOOD, Ball(R, M, (1.0, d, z))])
+
+
+@pytest.mark.parametrize("tip", [2, 3, 8, 9])
+def test_ball_in_the_air_inside_a_jaw_tip_is_refused(tip):
+    """Above a side pocket's tip at the nose's height, within the contact distance of its
+    rim point."""
+    x, y, radius = NINE_FOOT.geometry().tips[tip]
+    refused([GOOD, Ball(R, M, towards_centre(x, y, radius + RHO) + (H + 0.2 * R,))], "ball 1",
+            "inside a cushion's rubber")
+
+
 def test_impossible_speed_and_spin_are_refused():
     refused([GOOD, Ball.pool(1.5, 0.6, velocity=(60.0, 0, 0))], "ball 1", "speed")
     refused([GOOD, Ball.pool(1.5, 0.6, angular_velocity=(0, 0, 200.0 / R))], "ball 1",

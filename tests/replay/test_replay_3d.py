@@ -260,3 +260,25 @@ def test_the_shot_list_keeps_each_rulings_words(panda_base, viewer):
         words = " ".join(line.strip() for line in lines)
         if not words.endswith("..."):
             assert shot.ruling_text in words
+
+
+def test_labels_up_at_once_never_lie_on_one_another(panda_base, viewer):
+    """Every shot of the replay: two labels shown at the same moment near each other on
+    the cloth are drawn at different heights, a label's height apart."""
+    import math
+    from game.view.replay.export import LABEL_CLEAR_M, LABEL_HEIGHT_M, LABEL_HOLD_S
+    stage = viewer.stage
+    panda_base.messenger.send("l")
+    stacked = 0
+    for index in range(len(viewer.replay.shots)):
+        viewer.show_shot(index)
+        labels = stage._labels
+        for a, (mark_a, node_a) in enumerate(labels):
+            for mark_b, node_b in labels[a + 1:]:
+                together = abs(mark_a.time - mark_b.time) < LABEL_HOLD_S
+                near = math.dist(mark_a.position[:2], mark_b.position[:2]) < LABEL_CLEAR_M
+                if together and near:
+                    stacked += 1
+                    assert abs(node_a.getZ() - mark_a.position[2]
+                               - node_b.getZ() + mark_b.position[2]) >= LABEL_HEIGHT_M
+    assert stacked, "the replay's shots have labels up together to stack"

@@ -8,6 +8,8 @@ read back from the window as (H, W, 3) uint8 arrays and written by game.replay.a
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from panda3d.core import LineSegs, NodePath, TextNode
 
@@ -26,6 +28,10 @@ SHOT_MIN_SPAN_M = 0.8     # and its least area across each way: a nudge is not a
 LABEL_HOLD_S = 0.6        # shot seconds a label stays up after its event
 LABEL_HEIGHT_M = 0.05     # text height: about 9 px at 450 px, 20 px at 1080 px in the overview
 LABEL_LIFT_M = 0.06       # above the ball centre, so the label does not hide the ball
+# Labels up at once nearer than this across the cloth stack, one LABEL_STEP_M above the
+# other (a break's contacts, a drop beside a cushion hit): a label is about 0.25 m wide.
+LABEL_CLEAR_M = 0.3
+LABEL_STEP_M = 1.4 * LABEL_HEIGHT_M
 TRACE_LIFT_M = 0.0015     # traces just above the cloth: under the balls, over the felt
 TRACE_WIDTH_PX = 2.0
 _LABEL_COLOURS = {MarkKind.FOUL: (1.0, 0.25, 0.2, 1.0), MarkKind.POCKET: (1.0, 0.7, 0.2, 1.0),
@@ -41,6 +47,19 @@ def _overlay_state(node: NodePath, on_top: bool) -> None:
         node.setBin("fixed", 0)
         node.setDepthTest(False)
         node.setDepthWrite(False)
+
+
+def label_levels(marks) -> list:
+    """Each mark's stacking level (0: just above its ball): the lowest level that no
+    earlier mark up at the same time (within LABEL_HOLD_S) and nearer than LABEL_CLEAR_M
+    across the cloth holds, so labels shown together never lie on one another."""
+    levels = []
+    for k, mark in enumerate(marks):
+        taken = {levels[j] for j in range(k)
+                 if abs(mark.time - marks[j].time) < LABEL_HOLD_S
+                 and math.dist(mark.position[:2], marks[j].position[:2]) < LABEL_CLEAR_M}
+        levels.append(next(level for level in range(len(taken) + 1) if level not in taken))
+    return levels
 
 
 class ShotStage:
@@ -116,9 +135,10 @@ class ShotStage:
         self._traces = self.root.attachNewNode(segs.create())
         _overlay_state(self._traces, on_top=False)
         self.set_traces(self.show_traces)
-        self._labels = [(mark, self._label(mark)) for mark in self.marks]
+        self._labels = [(mark, self._label(mark, level))
+                        for mark, level in zip(self.marks, label_levels(self.marks))]
 
-    def _label(self, mark) -> NodePath:
+    def _label(self, mark, level: int = 0) -> NodePath:
         text = TextNode(f"label_{mark.kind.name.lower()}")
         text.setText(mark.text)
         text.setAlign(TextNode.ACenter)
@@ -127,7 +147,7 @@ class ShotStage:
         text.setCardAsMargin(0.3, 0.3, 0.15, 0.1)
         node = self.root.attachNewNode(text)
         x, y, z = mark.position
-        node.setPos(x, y, z + LABEL_LIFT_M)
+        node.setPos(x, y, z + LABEL_LIFT_M + level * LABEL_STEP_M)
         node.setScale(LABEL_HEIGHT_M)
         node.setBillboardPointEye()
         _overlay_state(node, on_top=True)

@@ -83,7 +83,7 @@ def test_a_line_up_cushion_touch_ends_the_attempt_and_r_starts_another(drill_scr
     assert screen.attempt.over and screen.attempt.progress.verdict is Verdict.CUSHION
     assert hud(screen)[2].startswith("A ball touched a cushion.")
     assert "Attempt over: 0 points" in hud(screen)[2]
-    assert screen.hud.players[0].detail.getText() == "Best 0 in 1 attempt, steady"
+    assert screen.hud.players[0].detail.getText() == "Best 0 in 1 attempt, no trend yet"
     inputs.key("space")                                 # no shooting once it is over
     inputs.step(1)
     assert screen.state == "Aiming" and screen.attempt.progress.shots == 1

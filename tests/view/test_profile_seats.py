@@ -84,8 +84,8 @@ def test_a_seat_cycles_through_the_profiles_and_its_drills_count_for_the_profile
         assert lines == [
             f"{texts.title(d)}: {texts.record_line(drill_record(attempts, d.id, 'bob'))}"
             for d in shipped_drills()]
-        assert "Progressive stop shots: Best 1 in 1 attempt, steady" in lines \
-            or "Progressive stop shots: Best 0 in 1 attempt, steady" in lines
+        assert "Progressive stop shots: Best 1 in 1 attempt, no trend yet" in lines \
+            or "Progressive stop shots: Best 0 in 1 attempt, no trend yet" in lines
         assert "Line-up: No attempts yet" in lines
         # Not a profile: no drill records; a game again: the plots.
         while not screen.seat.startswith("computer:"):

@@ -31,8 +31,12 @@ def test_each_preset_draws_the_whole_scene(figures, benchmark):
     for f in figures["presets"]:
         benchmark.extra_info[f["preset"]] = f
         assert f["triangles"] > 70_000, "room, table, ten balls and the cue"
-        assert f["geoms_shadow_pass"] < f["geoms_view"], "the room casts no shadow"
-        assert f["shadow_map"] > 0 and f["frame_ms_median"] > 0
+        assert f["frame_ms_median"] > 0
+        if f["preset"] == "low":            # no shadows at low (a machine that needs it)
+            assert f["shadow_map"] == 0 and not f["geoms_shadow_pass"]
+        else:
+            assert f["geoms_shadow_pass"] < f["geoms_view"], "the room casts no shadow"
+            assert f["shadow_map"] > 0
     benchmark.pedantic(lambda: None, rounds=1)
     print(json.dumps(figures["presets"], indent=1))
 

@@ -67,6 +67,12 @@ class Input:
         self.release(name)
 
     def hold(self, name: str) -> None:
+        # A person presses a key after seeing the frame that asks for it. Without the
+        # input's own times (offscreen) the play flow cannot tell a press made just
+        # after that frame was drawn from one made while it was drawing, and ignores
+        # both as possibly meant for the last state (PlayFlow._pressed_here): two frames
+        # are drawn first.
+        self.step(2)
         self.mouse.pressButton(button(name))
         self.step()
 

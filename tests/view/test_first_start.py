@@ -114,6 +114,7 @@ def test_a_graphics_card_too_slow_for_the_menu_gets_low_and_is_told(start, base)
 def test_the_players_own_choice_is_never_overridden(start, base):
     from view_helpers import widget_pixel
     app, path, inputs = start(GPU, fps=8)
+    inputs.key("escape")                 # the first start's welcome offer: Skip
     inputs.click(widget_pixel(base, app.menu.graphics_button))
     page = app.menu.graphics_page
     inputs.click(widget_pixel(base, page.preset_button))           # medium -> high
@@ -128,6 +129,7 @@ def test_the_frame_rate_readout_is_switched_on_the_graphics_page(start, base):
     from view_helpers import widget_pixel
     app, path, inputs = start(None)
     assert base.frameRateMeter is None
+    inputs.key("escape")                 # the first start's welcome offer: Skip
     inputs.click(widget_pixel(base, app.menu.graphics_button))
     page = app.menu.graphics_page
     inputs.click(widget_pixel(base, page.show_fps_toggle.button))

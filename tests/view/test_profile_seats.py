@@ -68,7 +68,7 @@ def test_a_seat_cycles_through_the_profiles_and_its_drills_count_for_the_profile
         inputs.click(widget_pixel(base, menu.kind_buttons[0]))       # round to human
         assert menu.player_kinds[0] == "human" and first["text"] == "> Profile: bob"
         inputs.click(widget_pixel(base, menu.drills_button))
-        assert "bob: click a drill to start it" in page_texts(app.drills.frame)
+        assert "Playing as bob (the first seat's name or profile in the menu): click a drill to start it" in page_texts(app.drills.frame)
         assert app.drill_player() == "bob"
 
         app.show_menu()

@@ -21,6 +21,16 @@ from libc.math cimport sqrt
 from physics_ext._types cimport *
 from physics_ext._resolve cimport dot3, fixed_contact
 
+cdef extern from *:
+    """
+    /* The top of the measured range of cushion rebounds (Mathavan 2009: a rolling ball at
+       normal speeds up to 3.4 m/s, m/s). e_e falls with speed up to it and is held there
+       beyond: the linear fall is a fit to the measured points, not a law to extrapolate
+       (carried on, it would leave a break-speed ball 0.2 of its speed off the cushion). */
+    #define E_E_TOP_MPS 3.4
+    """
+    double E_E_TOP_MPS
+
 cdef enum:
     # steps of dP per phase for an impact of the estimated compression impulse: the rebound
     # speed, angle and spin are then within 0.4 %, 0.15 deg and 0.025 V/R of the converged
@@ -107,13 +117,16 @@ cdef inline void cancel_approach(double* v, const double* N, const BallProps* B,
 cdef inline double mathavan_restitution(const double* v, const double* N,
                                         const Params* P) noexcept nogil:
     """e_e at this impact: Params.e_e up to the knee speed, then falling by e_e_fall per
-    m/s of the centre's horizontal speed towards the rubber (the rigid model's limit)."""
+    m/s of the centre's horizontal speed towards the rubber (the rigid model's limit), up
+    to E_E_TOP_MPS, the fastest measured, and held there beyond it."""
     cdef double h = sqrt(N[0] * N[0] + N[1] * N[1])
     cdef double vn, e
     if h <= 0.0:
         return P.e_e
     vn = -(v[0] * N[0] + v[1] * N[1]) / h
     e = P.e_e
+    if vn > E_E_TOP_MPS:
+        vn = E_E_TOP_MPS
     if vn > P.e_e_knee:
         e *= 1.0 - P.e_e_fall * (vn - P.e_e_knee)
         if e < 0.0:

@@ -51,6 +51,8 @@ E_E = 0.867
 # the measured ratio falls (0.92 -> 0.83 at 3.4 m/s, Mathavan 2009). e_e falls linearly
 # above the knee: e_e (1 - E_E_FALL (v - E_E_KNEE)); 0.104 s/m takes Mathavan's snooker
 # ratio from 0.911 to the measured 0.83 at 3.4 m/s (the same fall is assumed for pool).
+# Above 3.4 m/s, the fastest measured, e_e is held at its value there (E_E_TOP_MPS in
+# _cushion.pxd): the fall is not extrapolated (it would reach 0 at about 12 m/s).
 E_E_KNEE = 2.5          # m/s
 E_E_FALL = 0.104        # s/m
 

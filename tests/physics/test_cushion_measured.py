@@ -87,6 +87,15 @@ def test_fast_rolling_snooker_ball_falls_to_the_measured_083():
     assert ratios[-1] == pytest.approx(0.83, abs=MEASURED_SD)
 
 
+@pytest.mark.parametrize("speed", [4.0, 6.0, 9.0])
+def test_beyond_the_fastest_measured_the_ratio_is_held_not_extrapolated(speed):
+    """Above 3.4 m/s (the top of Mathavan 2009's measurements) the ratio stays at its
+    value there: a break-speed ball is not left a fifth of its speed by a fitted line
+    carried beyond the data."""
+    assert rebound_ratio(speed) == pytest.approx(rebound_ratio(3.4), abs=0.01)
+    assert rebound_ratio(speed) > 0.75
+
+
 @pytest.mark.parametrize("table, radius, mass", [
     (NINE_FOOT, C.POOL_BALL_RADIUS, C.POOL_BALL_MASS),
     (ENGLISH, C.BLACKBALL_OBJECT_RADIUS, C.BLACKBALL_OBJECT_MASS)])

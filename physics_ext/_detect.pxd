@@ -387,6 +387,24 @@ cdef inline void cloth_table_contact(const Traj* Ti, const BallProps* B, const G
             keep(h, t_now + first_entry(c, 4, T), EV_POCKET, k - G.n_tip, 0)
 
 
+cdef inline bint edge_nearest(double e0, double e1, double e2, double rise, double d1,
+                              double tau) noexcept nogil:
+    """May a contact of a ball in flight with a cushion's nose or cap edge at tau (s) from
+    now stand? Its centre's height over the nose there is e0 + e1 tau + e2 tau^2 (m), rise
+    (m) the cap's height over the nose, d1 (m/s) the centre's horizontal speed along the
+    face's normal. With the centre level with the face (strictly between the edges) the
+    face, not the edge, is the rubber's nearest point, where the solver resolves the
+    contact (contact_normal): it stands only if the ball closes on the face (d1 < 0). Else
+    a ball touching the face and sliding along it (an impact that left it no rebound)
+    meets the edge's piece of the distance at once, again and again, while the impact
+    along the face's normal finds it not approaching."""
+    cdef double e
+    if rise <= 0.0 or d1 < 0.0:
+        return True
+    e = e0 + (e1 + e2 * tau) * tau
+    return not (0.0 < e < rise)
+
+
 cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geometry* G,
                                    const double* feat_box, double t_now, Hit* h) noexcept nogil:
     """Earliest contact of a ball in flight with a cushion's nose edge or a jaw tip's rim,
@@ -424,7 +442,8 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         # the nose edge: d^2 + (z - h)^2 - R^2
         air_point_coeffs(d0, 0.0, d1, 0.0, e0, e1, e2, B.R, c)
         tau = contact_entry(c, 4, T, 2.0 * B.R)
-        if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
+        if (t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau)
+                and edge_nearest(e0, e1, e2, rise, d1, tau)):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
         if rise <= 0.0:
             continue
@@ -433,7 +452,8 @@ cdef inline void air_table_contact(const Traj* Ti, const BallProps* B, const Geo
         # distance to the rubber's profile, which is their minimum.
         air_point_coeffs(d0, 0.0, d1, 0.0, u0, e1, e2, B.R, c)
         tau = contact_entry(c, 4, T, 2.0 * B.R)
-        if t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau):
+        if (t_now + tau < h.t and on_segment(p, r[0] + v[0] * tau, r[1] + v[1] * tau)
+                and edge_nearest(e0, e1, e2, rise, d1, tau)):
             keep(h, t_now + tau, EV_CUSHION, k, FLAG_TOUCHING if tau == 0.0 else 0)
         # the face: d = R from the table's side, the centre between the nose and the cap
         if d1 < 0.0 and d0 >= B.R:

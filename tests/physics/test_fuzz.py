@@ -9,7 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from physics_ext import Ball, simulate
+from physics_ext import Ball, Params, simulate
+from physics_ext import constants as C
 from physics_ext.api import contact_distance
 from tests.physics import fuzz
 from tests.physics.invariants import check_all
@@ -55,3 +56,20 @@ def test_ball_touching_a_jaw_tip_sliding_with_spin_stays_on_the_table(tip, angle
     except ValueError:
         return
     check_all(result)
+
+
+@pytest.mark.parametrize("model", ["mathavan_2010", "han_2005"])
+@pytest.mark.parametrize("height, vz", [("cap", 1.75), ("nose", -0.2), ("mid", 1.0),
+                                        ("mid", -1.0)])
+def test_ball_in_flight_sliding_along_a_cushion_face_passes_its_edges(height, vz, model):
+    """The reproduction of fuzz seed 9's stalls: a ball in flight touching a cushion's face
+    with no speed along its normal (a Mathavan impact at speed leaves no rebound), moving
+    along the rail and up past the cap's edge or down past the nose edge, 1 nm from it, is
+    solved (it met the edge's piece of the distance again and again at t = 0, which the
+    impact along the face's normal found not approaching) and keeps every invariant."""
+    h, top = NINE_FOOT.cushion_height, NINE_FOOT.rail_top_height
+    z = {"cap": top - 1e-9, "nose": h + 1e-9, "mid": 0.5 * (h + top)}[height]
+    (x1, _), (x2, _) = NINE_FOOT.geometry().segments[1]      # the rail along y = 0
+    ball = Ball(R, C.POOL_BALL_MASS, (0.5 * (x1 + x2), R, z), (4.0, 0.0, vz),
+                (70.0, 40.0, -200.0))
+    check_all(simulate(NINE_FOOT, [ball], Params(cushion_model=model)))

@@ -111,8 +111,9 @@ def test_nine_ball_a_legal_jump_that_touches_the_ball_and_flies_over_it_stays_le
 
 def test_nine_ball_a_scoop_that_touches_the_ball_and_flies_over_it_is_a_foul():
     """R9-21: a stroke that digs under the cue ball (low on it, the cue at 16 deg) lifts it
-    into the 1, which it meets in the air and then passes over in the same flight."""
-    state = in_line(nine_state, 1, 0.0659)
+    into the 1, which it meets in the air; the 1 comes back off the foot cushion, 0.79 m
+    away, and passes under it in the same flight."""
+    state = in_line(nine_state, 1, 0.0659, x0=1.6)
     result, facts, ruling = play(state, Stroke(0.0, 0.279, 0.0, -0.31, 8.619), nine_ball)
     assert touched_in_the_air(result, 1)
     (interval, *_) = facts.cue_airborne

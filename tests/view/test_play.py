@@ -46,7 +46,7 @@ def play(base):
     base.win.setActive(True)
 
 
-def _until(robot, state, frames=10 * FPS):
+def _until(robot, state, frames=30 * FPS):      # a lively break rolls for 10 s and more
     for _ in range(frames):
         if robot.screen.flow.state == state:
             return

@@ -152,7 +152,9 @@ def take_turn(window, other, strokes: int) -> int:
         window.key("Return")
         window.wait_for(lambda s: not text_matching(s, r"put it down"), 30, "the placement")
     elif text_matching(shot, r"Hold Space"):
-        window.hold("space", 0.45 if strokes == 0 else 0.3)
+        # Held long enough (a third of full power, 2 m/s of cue) that the balls reach a
+        # cushion: the test plays a game on, and three fouls in a row would end it.
+        window.hold("space", 0.45 if strokes == 0 else 0.55)
         window.wait_text(PLAYING, 30)
         other.wait_text(PLAYING, SHOT_S)           # the other window plays it too
         return strokes + 1

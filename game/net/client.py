@@ -43,7 +43,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from physics_ext import SimulationError, Stroke
 from game.replay.manifest import VARIANTS
 from game.replay.shotdata import ShotData
-from game.i18n import N_
+from game.i18n import N_, _
 from game.rules import Player, RulesError
 from game.session import GameSession
 from game.storage import FileRefused

@@ -14,7 +14,8 @@ import time
 import numpy as np
 import pytest
 
-from driver import aim_degrees, close_welcome, last_stroke, meter, text_matching
+from driver import (aim_degrees, close_welcome, last_stroke, meter, start_nine_ball,
+                    text_matching)
 
 from game.view.match.aiming import AIM_STEP_RAD
 from game.view.match.power import pointer_cue_speed, power_for, swing_at
@@ -25,18 +26,6 @@ SLOW = {"BREAKSHOT_FRAME_FLOOR_S": "1"}     # one frame a second
 HOLD_S = 1.4            # at one frame a second, counted in frames: 1 or 2 s, 67 % either
                         # way; its own length gives 93 %
 PLAYING = r"skip to the end"
-
-
-def start_nine_ball(window) -> None:
-    """From the first start's menu to the break's aim: 9-ball, the cue ball put down
-    where it stands."""
-    close_welcome(window)
-    window.click_text(r"\s9-Ball$")
-    window.wait_text(r"^\[x\]\s+9-Ball", 20)
-    window.click_text(r"^Play  \[Enter\]$")
-    window.wait_text(r"Click or Enter: put it down", 60)
-    window.key("Return")
-    window.wait_text(r"Hold Space, release: shoot", 60)
 
 
 def _timed(call) -> tuple:

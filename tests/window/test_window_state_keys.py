@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from driver import close_welcome, text_matching
+from driver import start_nine_ball, text_matching
 
 SIZE = (800, 450)
 SLOW = {"BREAKSHOT_FRAME_FLOOR_S": "1"}
@@ -29,13 +29,7 @@ def _shots(home: Path) -> int:
 @pytest.mark.parametrize("floor", [{}, SLOW], ids=["normal", "one-fps"])
 def test_space_tapped_to_skip_the_shot_starts_no_stroke_in_the_next_aim(open_window, floor):
     window = open_window(size=SIZE, env=floor)
-    close_welcome(window)
-    window.click_text(r"\s9-Ball$")
-    window.wait_text(r"^\[x\]\s+9-Ball", 20)
-    window.click_text(r"^Play  \[Enter\]$")
-    window.wait_text(r"Click or Enter: put it down", 60)
-    window.key("Return")
-    window.wait_text(AIMING, 60)
+    start_nine_ball(window)
     window._xdotool("keydown", "space")
     time.sleep(1.5)
     window._xdotool("keyup", "space")

@@ -152,9 +152,10 @@ def take_turn(window, other, strokes: int) -> int:
         window.key("Return")
         window.wait_for(lambda s: not text_matching(s, r"put it down"), 30, "the placement")
     elif text_matching(shot, r"Hold Space"):
-        # Held long enough (a third of full power, 2 m/s of cue) that the balls reach a
-        # cushion: the test plays a game on, and three fouls in a row would end it.
-        window.hold("space", 0.45 if strokes == 0 else 0.55)
+        # A legal break (80 % of full power: four balls to a cushion), then strokes at a
+        # third of full power (2 m/s of cue) that take the balls to a cushion: the test
+        # plays a game on, and three fouls in a row would end it (the break's included).
+        window.hold("space", 1.2 if strokes == 0 else 0.55)
         window.wait_text(PLAYING, 30)
         other.wait_text(PLAYING, SHOT_S)           # the other window plays it too
         return strokes + 1

@@ -50,7 +50,7 @@ from .app import apply_graphics, open_base, prepare_base, save_screenshot
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
 BREAK = Stroke(0.0, 0.0, 0.0, 0.1, 8.5)
-CHOICE_SEED = 3            # a 9-ball break after which PUSH_OUT is a legal push out
+CHOICE_SEED = 1            # a 9-ball break after which PUSH_OUT is a legal push out
 PUSH_OUT = Stroke(1.3, 0.0, 0.0, 0.1, 0.8)
 SETTLE_FRAMES = 150        # the camera's move to the aiming view, at 60 Hz
 REPLAY_FRAMES = 60         # the replay viewer shown this many frames into the break

@@ -18,7 +18,6 @@ positions are window units, -1..1 both ways, up positive (as a MouseWatcher give
 from __future__ import annotations
 
 import ctypes
-import math
 import ctypes.util
 import os
 import threading
@@ -173,8 +172,9 @@ class InputTimes:
         w, h = self.base.win.getXSize(), self.base.win.getYSize()
         return (2.0 * pixel[0] / w - 1.0, 1.0 - 2.0 * pixel[1] / h)
 
-    def _latest(self, name: str, down: bool, after: float):
-        """The newest unreported change of `name` (down or up) later than `after`."""
+    def _latest(self, name: str, down: bool, after: float, report: bool = True):
+        """The newest unreported change of `name` (down or up) later than `after`, marked
+        reported unless `report` is False (a look that leaves it for the next call)."""
         if not self.sampled:
             return None
         with self.sampler.lock:
@@ -184,7 +184,8 @@ class InputTimes:
             if change.time <= after:
                 return None
             if change.name == name and change.down == down:
-                self._reported[(name, down)] = change.time
+                if report:
+                    self._reported[(name, down)] = change.time
                 return change
         return None
 
@@ -196,13 +197,8 @@ class InputTimes:
     def press_time(self, name: str) -> float | None:
         """When the press of `name` that an event handled now reports went down, as the
         sampler saw it (s); None without the sampler. Leaves it for `pressed`."""
-        if not self.sampled:
-            return None
-        after = max(self._horizon(), self._reported.get((name, True), -math.inf))
-        with self.sampler.lock:
-            changes = list(self.sampler.changes)
-        return next((c.time for c in reversed(changes) if c.time > after
-                     and c.name == name and c.down), None)
+        change = self._latest(name, True, self._horizon(), report=False)
+        return None if change is None else change.time
 
     def pressed(self, name: str, pointer=None) -> tuple:
         """(time s, pointer) of the press of `name` that an event handled now reports:

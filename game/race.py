@@ -143,7 +143,7 @@ class Race:
         "3. Ana: Foul: no ball hit. Ben to play, ball in hand." """
         frame = self.frames()[(number or self.frame_number) - 1]
         session = self.session
-        return shot_lines(frame.shots, session.engine, session.names, session.commands)
+        return shot_lines(frame.shots, session.engine, session.shown_names, session.commands)
 
     def summary(self) -> MatchSummary:
         frames = tuple(self.frames())

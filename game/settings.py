@@ -32,7 +32,10 @@ MAX_DEPTH = 4                 # {"aids": {...}} is 2 deep
 VERSION = 1
 NAME_MAX_CHARS = 20       # longer names do not fit the HUD's player panels
 ADDRESS_MAX_CHARS = 200   # a server address kept for the Play online page
-DEFAULT_NAMES = ("Player 1", "Player 2")
+# The seats' names until a person types one. Kept as these English words in the settings,
+# replays, statistics and on the network (as every version has kept them), and shown in
+# the language spoken (shown_name): an untouched default reads "Igrač 1" in Croatian.
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))
 # Who plays each side: a person, or the computer (game.ai) at one of its levels.
 PLAYER_KINDS = ("human", "beginner", "amateur", "pro")
 # Frames to win a match; 1: no race, game after game with a rematch each time.
@@ -152,6 +155,21 @@ def clean_name(text: str, fallback: str) -> str:
     NAME_MAX_CHARS; `fallback` if blank."""
     text = " ".join(printable(str(text)).split())[:NAME_MAX_CHARS]
     return text or fallback
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen writes it: a default name (DEFAULT_NAMES, as any
+    version stored it) in the language spoken, any other name exactly as typed."""
+    return _(name) if name in DEFAULT_NAMES else name
+
+
+def typed_name(text: str, seat: int) -> str:
+    """The name to keep for seat `seat` (0 or 1) from what its name entry holds: the
+    seat's default (DEFAULT_NAMES, in English) when the entry is blank or still shows
+    the default as shown_name wrote it, else the name as typed (clean_name)."""
+    default = DEFAULT_NAMES[seat]
+    name = clean_name(text, default)
+    return default if name == shown_name(default) else name
 
 
 def to_dict(settings: Settings) -> dict:

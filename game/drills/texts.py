@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
 from game.session.describe import ball_name
+from game.settings import shown_name
 
 from .engine import Progress, Verdict
 from .history import TREND_MIN_ATTEMPTS, DrillRecord
@@ -115,5 +116,5 @@ def attempt_line(mark, drills) -> str:
     """A recorded attempt (its replay's DrillMark) in words, e.g. "Drill: Progressive stop
     shots, Ann, score 4"; `drills`: the known drills (an unknown id is shown as it is)."""
     name = next((title(d) for d in drills if d.id == mark.id), mark.id)
-    return _("Drill: {title}, {player}, score {score}").format(title=name, player=mark.player,
-                                                                score=mark.score)
+    return _("Drill: {title}, {player}, score {score}").format(
+        title=name, player=shown_name(mark.player), score=mark.score)

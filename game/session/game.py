@@ -16,6 +16,7 @@ from game.rules import (CUE, EightBallVariants, NineBallVariants, Player, RulesE
                         ShotFacts, coin_toss, concede, eight_ball, facts_from_result,
                         nine_ball, place_cue_ball)
 from game.rules.nine_ball import Declarations
+from game.settings import DEFAULT_NAMES, shown_name
 
 from .commands import ChooseGroup, ChooseOption, Command, Concede, NextGame, PlaceCueBall, Shoot
 
@@ -51,7 +52,7 @@ class GameSession:
     `listeners` are called with
     (session, command, record_or_None) after every accepted command."""
 
-    def __init__(self, mode: str, names=("Player 1", "Player 2"), variants=None, seed: int = 0,
+    def __init__(self, mode: str, names=DEFAULT_NAMES, variants=None, seed: int = 0,
                  params: Params = Params(), breaker: Player | None = None,
                  cue: CueSpec = CueSpec()):
         if mode not in MODES:
@@ -86,6 +87,12 @@ class GameSession:
 
     def name(self, player: Player) -> str:
         return self.names[int(player)]
+
+    @property
+    def shown_names(self) -> tuple:
+        """The two names as the screen writes them (game.settings.shown_name): the
+        default names in the language spoken now; `names` keeps them as stored."""
+        return tuple(shown_name(n) for n in self.names)
 
     @property
     def needs_cue_ball_placement(self) -> bool:

@@ -14,6 +14,7 @@ from game.drills import Drill, drills_in, shipped_drills, texts, user_drill_dire
 from game.drills.history import drill_record, recorded_attempts
 from game.i18n import _
 from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
+from game.settings import shown_name
 
 ROW_STEP = 0.19
 ROWS = 7                    # drills listed (the shipped five and two of the player's)
@@ -34,7 +35,7 @@ class DrillList:
         OnscreenText(parent=self.frame, text=_("Drills"), pos=(0, 0.78), scale=0.09, fg=GOLD)
         OnscreenText(parent=self.frame, pos=(0, 0.69), scale=0.042, fg=DIM,
                      text=_("Playing as {player} (the first seat's name or profile in the "
-                            "menu): click a drill to start it").format(player=player))
+                            "menu): click a drill to start it").format(player=shown_name(player)))
         self.buttons, self.lines = [], []
         for k, (path, drill) in enumerate(self.entries):
             z = 0.52 - k * ROW_STEP

@@ -22,6 +22,7 @@ from game.view.practice.screen import AIMING_CONTROLS, StrokeScreen, aiming_bind
 from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
+from game.settings import shown_name
 
 from .marks import DrillMarks
 from physics_ext import SimulationError
@@ -120,7 +121,7 @@ class DrillScreen(StrokeScreen):
         """The player's record (left) and this attempt's score (right)."""
         record = self.record
         players = self.hud.players
-        players[0].set(PlayerPanel(self.player, texts.record_line(record), True))
+        players[0].set(PlayerPanel(shown_name(self.player), texts.record_line(record), True))
         players[1].set(PlayerPanel(texts.attempt_name(self.number),
                                    texts.score_line(self.drill, self.attempt.progress), False))
 

@@ -171,7 +171,7 @@ class PlayFlow(FSM):
         self.demand("Confirm", title, text, on_yes, back)
 
     def _concede(self, back: str) -> None:
-        name = self.session.names[int(self.session.shooter)]
+        name = self.session.shown_names[int(self.session.shooter)]
         self._confirm(_("Concede?"), _("{name}, do you give up this game?").format(name=name),
                       lambda: self._command(Concede(self.session.shooter)), back)
 
@@ -553,7 +553,7 @@ class PlayFlow(FSM):
         self.hud.hide_aiming()
         self.hud.show_notes(False, controls=True)
         self.screen.rig.set_goal(self._placing_pose())
-        names = self.session.names
+        names = self.session.shown_names
         bindings = {}
         if self.session.group_choice_pending:
             # (R means Red here: the instant replay is offered for play or pass only.)
@@ -589,7 +589,7 @@ class PlayFlow(FSM):
                 or self.session.option_pending is not None:
             self.screen.rig.set_goal(self._placing_pose())
         self._listen({"escape": (self._leave, ("Computer",))}, _("V: view   Esc: menu"))
-        self._name = self.session.names[int(player)]
+        self._name = self.session.shown_names[int(player)]
         self._thought_s = 0.0
         # The state is an immutable value: the worker reads it while this thread draws.
         self._thinking = self._worker.submit(self.computers[player].decide, self.session.state)
@@ -717,7 +717,7 @@ class PlayFlow(FSM):
         s = self.session
         self._clear_for_game_over()
         winner, how = self._how_it_ended()
-        (a, b), (wa, wb) = s.names, s.games_won
+        (a, b), (wa, wb) = s.shown_names, s.games_won
         menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         race = self.screen.race
         if race is None:
@@ -727,8 +727,8 @@ class PlayFlow(FSM):
                       [(_("Rematch"), ("enter",), self._rematch), menu])
         elif race.over:
             self._ask(_("{winner} wins the match {wa} : {wb}!").format(
-                          winner=s.names[int(race.winner)], wa=wa, wb=wb),
-                      match_summary(race.summary(), s.names), [menu])
+                          winner=s.shown_names[int(race.winner)], wa=wa, wb=wb),
+                      match_summary(race.summary(), s.shown_names), [menu])
         else:
             self._ask_next_frame(winner, how, menu)
 
@@ -745,7 +745,7 @@ class PlayFlow(FSM):
     def _how_it_ended(self) -> tuple:
         """(the winner's name, how the game ended in a sentence starting in capitals)."""
         s = self.session
-        winner = s.names[int(s.state.winner)]
+        winner = s.shown_names[int(s.state.winner)]
         how = _(END_TEXT[s.state.end_reason]).format(winner=winner)
         return winner, how[0].upper() + how[1:]
 
@@ -753,7 +753,7 @@ class PlayFlow(FSM):
         """The dialog between two frames of a race: who won this one, the score, and the
         next frame (Enter, N) or `menu`."""
         s, race = self.session, self.screen.race
-        (a, b), (wa, wb) = s.names, s.games_won
+        (a, b), (wa, wb) = s.shown_names, s.games_won
         self._ask(_("{winner} wins frame {number}").format(winner=winner,
                                                            number=race.frame_number),
                   _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(

@@ -30,7 +30,7 @@ class PlayerPanel:
 def title(session, race=None) -> str:
     """"9-Ball - game 2 - Ann 1 : 0 Bob"; in a race (game.race.Race), "9-Ball - race to
     3 - frame 2 - Ann 1 : 0 Bob"."""
-    a, b = session.names
+    a, b = session.shown_names
     won = session.games_won
     game = sum(won) + (0 if session.state.game_over else 1)
     where = _("game {number}").format(number=game) if race is None else (
@@ -62,7 +62,7 @@ def panels(session) -> tuple:
 def _panel(session, player: Player) -> PlayerPanel:
     state = session.state
     at_table = not state.game_over and deciding_player(session) is player
-    name = session.names[int(player)]
+    name = session.shown_names[int(player)]
     balls, marked = balls_shown(session, player, at_table)
     if session.mode == "eight_ball":
         return PlayerPanel(name, _eight_ball_detail(state, player), at_table, False, balls,
@@ -126,8 +126,8 @@ def turn(session) -> str:
     state = session.state
     if state.game_over:
         return _("Game over: {how}.").format(how=_(END_TEXT[state.end_reason]).format(
-            winner=session.names[int(state.winner)]))
-    who = player_label(state, deciding_player(session), session.names)
+            winner=session.shown_names[int(state.winner)]))
+    who = player_label(state, deciding_player(session), session.shown_names)
     if session.option_pending is not None:
         return _("{who}: play from here, or pass the shot back?").format(who=who)
     if session.group_choice_pending:
@@ -167,7 +167,7 @@ def ruling_line(session, record) -> str:
     potted; once the choice it left (play or pass, a group) is answered, the answer
     instead of the question."""
     state_after = session.engine.apply(record.state_before, record.ruling)
-    return describe_shot(record, state_after, session.names,
+    return describe_shot(record, state_after, session.shown_names,
                          answers(session.commands).get(id(record.command)))
 
 
@@ -181,5 +181,5 @@ def shot_log(session, race=None, unseen: int = 0) -> list:
         return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
     records = frame_shots(session)
     records = records[:len(records) - unseen]
-    lines = shot_lines(records, session.engine, session.names, session.commands)
+    lines = shot_lines(records, session.engine, session.shown_names, session.commands)
     return lines or [_("No shots yet in this frame.")]

@@ -21,6 +21,7 @@ from game.replay import recent_matches
 from game.storage import printable
 from game.tables.modes import MODE_TITLES
 from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
+from game.settings import shown_name
 
 ROWS = 10                  # matches listed (the newest)
 ROW_STEP = 0.1
@@ -36,7 +37,7 @@ def match_line(summary) -> str:
     shots = ngettext("{count} shot", "{count} shots", summary.shots).format(count=summary.shots)
     if summary.drill is not None:
         return f"{when}   {texts.attempt_line(summary.drill, shipped_drills())}   {shots}"
-    (a, b), (wa, wb) = summary.players, summary.games_won
+    (a, b), (wa, wb) = (shown_name(n) for n in summary.players), summary.games_won
     line = (f"{when}   {_(MODE_TITLES.get(summary.mode, summary.mode))}   {a} {wa} : {wb} {b}"
             f"   {shots}")
     if summary.online is not None:

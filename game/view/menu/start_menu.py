@@ -21,7 +21,7 @@ from panda3d.core import ClockObject, TextNode
 from game.i18n import LANGUAGES, N_, _, current_language
 from game.profiles.seats import matching_profile
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
-                       STROKE_INPUTS, Aids, Settings, clean_name)
+                       STROKE_INPUTS, Aids, Settings, shown_name, typed_name)
 from game.tables.modes import MODE_TITLES
 from game.view.app import opening_positions, overview_camera
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
@@ -113,7 +113,7 @@ class Menu:
                          lambda _v, n=name: self.choose_mode(n))
             for name, x in (("nine_ball", -0.7), ("eight_ball", 0.05))}
         self._label(_("Players"), 0.39)
-        self.names = [DirectEntry(parent=self.frame, initialText=n, pos=(x, 0, 0.39),
+        self.names = [DirectEntry(parent=self.frame, initialText=shown_name(n), pos=(x, 0, 0.39),
                                   scale=0.05, width=NAME_MAX_CHARS * 0.62, numLines=1,
                                   frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
                       for n, x in zip(settings.names, (-0.7, 0.1))]
@@ -263,7 +263,7 @@ class Menu:
         current = self._profile_of(player, names)
         following = names[names.index(current) + 1:] if current else names
         chosen = following[0] if following else None
-        self.names[player].enterText(chosen or DEFAULT_NAMES[player])
+        self.names[player].enterText(chosen or shown_name(DEFAULT_NAMES[player]))
         self.player_kinds[player] = "human"
         self._show_kind(player)
         self.notice.setText(
@@ -321,7 +321,7 @@ class Menu:
         aids = Aids(**{n: t.value for n, t in self.aid_toggles.items()})
         return dataclasses.replace(
             self.shown, mode=self.mode,
-            names=tuple(clean_name(e.get(), d) for e, d in zip(self.names, DEFAULT_NAMES)),
+            names=tuple(typed_name(e.get(), k) for k, e in enumerate(self.names)),
             players=tuple(self.player_kinds),
             eight_ball=self.variants["eight_ball"], nine_ball=self.variants["nine_ball"],
             aids=aids, effects_volume=round(float(self.volume["value"]), 2),

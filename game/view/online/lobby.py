@@ -21,7 +21,7 @@ from game.net.client import MatchClient
 from game.net.online import (DEFAULT_ADDRESS, InputRefused, join_code, refusal_words,
                              seat_is_gone, server_url)
 from game.net.saved_seat import forget_seat, load_seat
-from game.settings import DEFAULT_NAMES, NAME_MAX_CHARS, clean_name
+from game.settings import NAME_MAX_CHARS, shown_name, typed_name
 from game.tables.modes import MODE_TITLES
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, PANEL, TEXT
 
@@ -62,7 +62,8 @@ class OnlineLobby:
         self._label(_("Server"), 0.5)
         self.address = _entry(self.frame, address, (-0.55, 0.5), 22)
         self._label(_("Your name"), 0.38)
-        self.name = _entry(self.frame, settings.names[0], (-0.55, 0.38), NAME_MAX_CHARS * 0.62)
+        self.name = _entry(self.frame, shown_name(settings.names[0]), (-0.55, 0.38),
+                           NAME_MAX_CHARS * 0.62)
         self._label(_("Host"), 0.18)
         race = (_("single game") if settings.race_to == 1 else
                 _("race to {frames} frames").format(frames=settings.race_to))
@@ -142,7 +143,7 @@ class OnlineLobby:
             except InputRefused as exc:
                 self.say(str(exc))
                 return
-        name = name or clean_name(self.name.get(), DEFAULT_NAMES[0])
+        name = name or typed_name(self.name.get(), 0)
         self.client = MatchClient(url, name=name)
         self._connecting = (self._worker.submit(self.client.connect, CONNECT_S), request)
         self.code_text.setText("")

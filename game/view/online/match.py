@@ -126,7 +126,7 @@ class OnlineMatch:
         self.screen.show_layout()
 
     def _opponent(self) -> str:
-        names = self.client.session.names
+        names = self.client.session.shown_names
         return names[1 - self.seat] if self.seat is not None else names[
             int(self.client.session.shooter)]
 
@@ -180,7 +180,7 @@ class OnlineMatch:
         elif kind == "aim" and data["seat"] != self.seat:
             screen.flow.show_opponent_aim(data["stroke"])
         elif kind == "chat":
-            names = self.client.session.names
+            names = self.client.session.shown_names
             screen.hud.say(_("{name}: {words}").format(name=names[data["seat"]],
                                                       words=_(CHAT_WORDS[data["phrase"]])))
         elif kind == "connection":

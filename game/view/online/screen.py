@@ -91,7 +91,7 @@ class OnlineFlow(PlayFlow):
     def enterGameOver(self) -> None:
         s, race, ended = self.session, self.screen.race, self.link.ended
         self._clear_for_game_over()
-        (a, b), (wa, wb) = s.names, s.games_won
+        (a, b), (wa, wb) = s.shown_names, s.games_won
         menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
         if not s.state.game_over:           # ended without a finished frame: abandoned
             self._ask(_("The match has ended"), _("Nobody won: the match was abandoned."),
@@ -100,7 +100,7 @@ class OnlineFlow(PlayFlow):
         winner, how = self._how_it_ended()
         if ended is not None and ended.get("reason") == "forfeit":
             # Claimed after the opponent's seat timed out: not a concession he made.
-            loser = s.names[1 - int(s.state.winner)]
+            loser = s.shown_names[1 - int(s.state.winner)]
             how = _("{winner} claimed the match: {loser} did not come back").format(
                 winner=winner, loser=loser)
         if race is None:

@@ -26,6 +26,7 @@ from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
 from game.view.ui.panels import wrap_to_width
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
+from game.settings import shown_name
 
 from .export import ShotStage
 
@@ -142,7 +143,7 @@ class ReplayViewer(Viewer):
         """The shot's words in the list: its number, player and ruling, wrapped to the
         list's width (measured in the font) on up to LIST_LINES lines; "(!)" marks a
         shot today's solver no longer reproduces."""
-        player = self.replay.match.players[shot.shooter]
+        player = shown_name(self.replay.match.players[shot.shooter])
         mark = " (!)" if self.diverged(shot.index) else ""
         line = f"{shot.index + 1}. {player}: {shot.ruling_text}{mark}"
         lines = wrap_to_width(line, (LIST_W - LIST_PAD) / LIST_SCALE)
@@ -177,7 +178,7 @@ class ReplayViewer(Viewer):
             self.buttons[k]["text_fg"] = self._shot_colour(k)
         self.shot_list.scrollTo(index, centered=True)
         shot = self.replay.shots[index]
-        player = self.replay.match.players[shot.shooter]
+        player = shown_name(self.replay.match.players[shot.shooter])
         self.title.setText(_("Shot {number} of {shots}, game {game}: {player}").format(
             number=index + 1, shots=len(self.replay.shots), game=shot.game + 1, player=player)
             + ("   " + _("re-simulated today, this shot differs") if self.diverged(index)

@@ -1,8 +1,10 @@
-"""Every label of the start menu, the match HUD and the Graphics page fits its place in
-each language: Croatian and Spanish run longer than English. Widths are measured with the
-font and scale each widget draws with, in aspect2d units (the menu and the page are laid
-out in them, the same at every window size); the menu's frame fits 1280x720 and 1024x768,
-and the HUD is measured in pixels at both sizes. The first start's welcome offer hides the
+"""Every label of the start menu, the match HUD, its dialogs and panels (leave, concede,
+game over, the questions about the table, help, shot log, rules) and the Graphics page
+fits its place in each language: Croatian and Spanish run longer than English. Widths
+are measured with the font and scale each widget draws with, in aspect2d units (the menu
+and the page are laid out in them, the same at every window size); the menu's frame fits
+1280x720 and 1024x768, and the HUD, the dialogs and panels are measured in pixels at both
+sizes. The first start's welcome offer hides the
 menu behind its panel whole and dims the rest evenly."""
 import itertools
 
@@ -326,6 +328,30 @@ def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, lang
         screen.destroy()
 
 
+def assert_dialog_fits(base, dialog, label: str, lines: int = 2) -> None:
+    """`dialog` (game.view.ui.dialogs.Dialog) as drawn: its sentence within `lines`
+    lines, the panel inside the window, each part (title, sentence, note, buttons) inside
+    the panel and clear of the others, each button's label inside its button."""
+    base.graphicsEngine.renderFrame()
+    assert dialog.text.textNode.getNumRows() <= lines, (label, dialog.text.getText())
+    frame = node_rect(base, dialog.frame)
+    w, h = base.win.getXSize(), base.win.getYSize()
+    assert 0 <= frame[0] and frame[2] <= w and 0 <= frame[1] and frame[3] <= h, label
+    parts = {"title": dialog.title, "text": dialog.text, "note": dialog.note}
+    parts.update({f"button {k}": b for k, b in enumerate(dialog.buttons)})
+    rects = {name: node_rect(base, node) for name, node in parts.items()
+             if name.startswith("button") or node.getText().strip()}
+    for name, (x0, y0, x1, y1) in rects.items():
+        assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], \
+            f"{label}: {name} leaves the panel"
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not overlap(ra, rb), f"{label}: {a} {ra} overlaps {b} {rb}"
+    for button in dialog.buttons:
+        left, right, _bottom, _top = button["frameSize"]
+        assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
+            (label, button["text"])
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language):
     """Play or pass and the group choice, with the longest names: the sentence within
@@ -350,26 +376,104 @@ def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language)
         try:
             dialog = screen.flow._dialog
             assert screen.flow.state == "Choosing" and dialog.docked
-            base.graphicsEngine.renderFrame()
-            assert dialog.text.textNode.getNumRows() <= 2, dialog.text.getText()
+            assert_dialog_fits(base, dialog, f"{language} {sized}")
             frame = node_rect(base, dialog.frame)
-            w, h = base.win.getXSize(), base.win.getYSize()
-            assert 0 <= frame[0] and frame[2] <= w and frame[3] <= h
-            assert frame[1] >= h * (1 - BOTTOM_STRIP / 2) - 1, "in the bottom strip"
-            parts = {"title": dialog.title, "text": dialog.text, "note": dialog.note}
-            parts.update({f"button {k}": b for k, b in enumerate(dialog.buttons)})
-            rects = {name: node_rect(base, node) for name, node in parts.items()}
-            for name, (x0, y0, x1, y1) in rects.items():
-                assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], \
-                    f"{language} {name} leaves the panel"
-            for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
-                assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
-            for button in dialog.buttons:
-                left, right, _bottom, _top = button["frameSize"]
-                assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \
-                    (language, button["text"])
+            assert frame[1] >= base.win.getYSize() * (1 - BOTTOM_STRIP / 2) - 1, \
+                "in the bottom strip"
         finally:
             screen.destroy()
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_match_dialogs_fit_their_panel(base, sized, language):
+    """The questions in the middle of the screen, with the longest names: leave the
+    match (its two sentences: a match with a shot, and one without), concede, and the
+    game over with the longest way a game ends in the language."""
+    import dataclasses
+    from game import i18n
+    from game.rules import Player
+    from game.session.describe import END_TEXT
+    from game.settings import Aids
+    from game.view.match.play import GameScreen
+    i18n.use_language(language)
+    label = f"{language} {sized}"
+    screen = GameScreen(base, _session("nine_ball"), Aids(), lambda: None,
+                        use_shaders=False, shadow_size=256)
+    try:
+        flow = screen.flow
+        for ask in (flow._leave, flow._concede):
+            if flow.state != "Aiming":
+                flow.demand("Aiming")
+            ask("Aiming")
+            assert flow.state == "Confirm"
+            assert_dialog_fits(base, flow._dialog, f"{label} {ask.__name__}")
+            if ask == flow._leave:        # the other sentence, said once a shot is played
+                flow._dialog.text.setText(_translated(
+                    "What was played is kept in Recent matches, marked unfinished."))
+                assert_dialog_fits(base, flow._dialog, f"{label} leave after a shot")
+        # The longest way a game ends, in this language, won by the longest name.
+        node = flow._dialog.text
+        reason = max(END_TEXT, key=lambda r: node.textNode.calcWidth(
+            _translated(END_TEXT[r]).format(winner=NAMES[1])))
+        session = screen.session
+        session.state = dataclasses.replace(session.state, winner=Player.B,
+                                            end_reason=reason)
+        session.games_won = [14, 14]
+        flow.demand("GameOver")
+        assert_dialog_fits(base, flow._dialog, f"{label} game over {reason.name}")
+    finally:
+        screen.destroy()
+
+
+def _translated(message: str) -> str:
+    from game.i18n import _
+    return _(message)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_help_log_and_rules_panels_keep_their_words_inside(base, sized, language):
+    """F1's help, L's shot log and F2's rules over a match: the title, every line shown
+    and the footer inside the panel and the window, clear of each other, the footer
+    saying how many lines are above and below (the rules are longer than a panel)."""
+    from game import i18n
+    from game.settings import Aids
+    from game.view.match.play import GameScreen
+    i18n.use_language(language)
+    screen = GameScreen(base, _session("nine_ball"), Aids(), lambda: None,
+                        use_shaders=False, shadow_size=256)
+    try:
+        fill_in_language(screen)
+        panels = screen.panels
+        for name in ("help", "log"):
+            panels.toggle(name)
+            panel = panels.panels[name]
+            panel.scroll(1)                     # a footer, if there is more than a page
+            _assert_panel_fits(base, f"{language} {sized} {name}", panel)
+            panels.toggle(name)
+        screen.rules.open()
+        panel = screen.rules.panel
+        panel.scroll(3)
+        assert panel.more.getText().strip(), "the rules run past one panel"
+        _assert_panel_fits(base, f"{language} {sized} rules", panel)
+        screen.rules.close()
+    finally:
+        screen.destroy()
+
+
+def _assert_panel_fits(base, label: str, panel) -> None:
+    base.graphicsEngine.renderFrame()
+    frame = node_rect(base, panel.frame)
+    w, h = base.win.getXSize(), base.win.getYSize()
+    assert 0 <= frame[0] and frame[2] <= w and 0 <= frame[1] and frame[3] <= h, label
+    words = [path for path in panel.frame.findAllMatches("**/+TextNode")
+             if not path.isHidden() and path.node().getText().strip()]
+    assert len(words) >= 2, label
+    rects = {path.node().getText()[:40]: node_rect(base, path) for path in words}
+    for text, (x0, y0, x1, y1) in rects.items():
+        assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], \
+            f"{label}: {text!r} leaves the panel"
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not overlap(ra, rb), f"{label}: {a!r} {ra} overlaps {b!r} {rb}"
 
 
 # ---- the Graphics page ---------------------------------------------------------------

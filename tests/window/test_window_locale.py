@@ -27,7 +27,7 @@ GAME = Path(game.__file__).resolve().parent
 LOCALES = {"hr": "hr_HR.UTF-8", "es": "es_ES.UTF-8"}
 # English on purpose in every language: the key names (written as printed on the keys),
 # the glossaries' "push out", the game's name.
-KEPT = {"esc", "space", "enter", "shift", "tab", "home", "end", "page", "up", "down",
+KEPT = {"esc", "space", "enter", "shift", "ctrl", "tab", "home", "end", "page", "up", "down",
         "push", "out", "breakshot"}
 
 

@@ -1,16 +1,17 @@
 """A new player whose system speaks Croatian, or Spanish, reads no English word on the
 screens of a first match: the game started in a real window with nothing kept (fresh
 settings, data and cache) and the system's locale set to hr_HR or es_ES, the welcome
-offer, the start menu, a 9-ball match to a foul and its ruling, the help (F1), the shot
-log (L), the rules (F2) and the leave dialog (Esc), every text drawn on each read from
-the screen probe.
+offer, the start menu and its pages (Graphics, Play online, Drills, Statistics, Recent
+matches), a 9-ball match to a foul and its ruling, the help (F1), the shot log (L), the
+rules (F2) and the leave dialog (Esc), every text drawn on each read from the screen
+probe.
 
 "English" is measured against the game's own words: every word of the catalog's English
 sentences (the msgids) that the translator of the language did not write in a sentence
 of their own (a word of a msgstr that its msgid lacks) or in the language's rule book.
 Key names and "push out" are English in every language on purpose (docs/glossary.*.md:
-as printed on the keys, the glossaries' term), and the game's name is a name; they are
-the only exceptions."""
+as printed on the keys, the glossaries' term); the game's name, a file format (CSV) and a
+command to type are names; "vertical" is Spanish too. Those are the only exceptions."""
 import re
 from pathlib import Path
 
@@ -28,7 +29,12 @@ LOCALES = {"hr": "hr_HR.UTF-8", "es": "es_ES.UTF-8"}
 # English on purpose in every language: the key names (written as printed on the keys),
 # the glossaries' "push out", the game's name.
 KEPT = {"esc", "space", "enter", "shift", "ctrl", "tab", "home", "end", "page", "up", "down",
-        "push", "out", "breakshot"}
+        "push", "out", "breakshot", "csv"}
+# Words of the language spelt as in English, that its translator wrote only beside the
+# same English word ("sincronización vertical" for "vertical sync").
+SAME = {"hr": set(), "es": {"vertical"}}
+# A command the player types ("python -m game.server") is a name, not words.
+COMMAND = re.compile(r"python -m [\w.]+")
 
 
 def tokens(text: str) -> list:
@@ -36,7 +42,8 @@ def tokens(text: str) -> list:
     digit or an underscore ("9-ball", "nine_with_cue_never_loses", "F1") is a name or
     a number, not a word. Panda3D's style markers (\1name\1 ... \2) are not drawn."""
     found = []
-    for run in re.findall(r"[\w-]+", re.sub(r"\x01[^\x01]*\x01|\x02", " ", text)):
+    text = COMMAND.sub(" ", re.sub(r"\x01[^\x01]*\x01|\x02", " ", text))
+    for run in re.findall(r"[\w-]+", text):
         if re.search(r"[\d_]", run):
             continue
         found += [part.lower() for part in run.split("-") if len(part) > 1]
@@ -64,7 +71,7 @@ def english_words(language: str) -> set:
         own |= {w for s in _strings(message.string)
                 for w in tokens(placeholders_out(s))} - source
     own |= set(tokens((GAME / "rules" / f"rules.{language}.md").read_text()))
-    return english - own - KEPT
+    return english - own - KEPT - SAME[language]
 
 
 def english_on(shot: dict, english: set) -> list:
@@ -103,6 +110,16 @@ def test_a_new_player_in_the_systems_language_reads_no_english(open_window, keep
     window.key("Escape")
     menu = window.wait_text("^" + start(language, "Play  [Enter]") + "$", 20)
     read_screen("menu", menu)
+    # The menu's pages, each opened by its button and left with Esc.
+    back = "^" + re.escape(words(language, "Back  [Esc]")) + "$"
+    for name, button in (("graphics", "Graphics"), ("online", "Play online"),
+                         ("drills", "Drills"), ("statistics", "Statistics"),
+                         ("recent", "Recent matches")):
+        window.click_text("^" + re.escape(words(language, button)) + "$")
+        read_screen(name, window.wait_text(back, 30))
+        window.key("Escape")
+        window.wait_for(lambda s: text_matching(s, back) is None, 30, f"the {name} page to close")
+        window.wait_text("^" + start(language, "Play  [Enter]") + "$", 20)
     # 9-ball (the menu's first game): the break put down and struck to a foul.
     window.click_text("^" + start(language, "Play  [Enter]") + "$")
     placing = words(language, "Mouse or arrow keys (Shift: fine): move the cue ball   "

@@ -14,7 +14,7 @@ from game.i18n import LANGUAGES, current_language, use_language
 from game.net.client import MatchClient
 from game.view.launcher import BreakshotApp
 from robot import Input
-from tests.net.helpers import start_server, stop
+from test_online import server  # noqa: F401  (the match server fixture)
 
 # The defaults as each language's glossary writes a seat ("igrač 1, 2", "jugador 1, 2").
 SHOWN = {"en": ("Player 1", "Player 2"), "hr": ("Igrač 1", "Igrač 2"),
@@ -113,14 +113,6 @@ def test_an_older_settings_file_with_the_english_defaults_shows_them_translated(
         app.statistics.close()
 
 
-@pytest.fixture
-def server(tmp_path):
-    process, port = start_server(tmp_path / "server", "--reconnect-timeout", 1)
-    yield port
-    log = stop(process)
-    assert "Traceback" not in log, log[-3000:]
-
-
 @pytest.mark.parametrize("name", ["", TYPED])
 def test_the_online_opponent_receives_the_default_in_english_or_the_name_as_typed(
         base, tmp_path, speaking, server, name):
@@ -138,17 +130,19 @@ def test_the_online_opponent_receives_the_default_in_english_or_the_name_as_type
         app.lobby.address.set(f"127.0.0.1:{server}")
         app.lobby.host()
         deadline = time.monotonic() + 120.0
-        while joiner is None or joiner.session is None:
-            assert time.monotonic() < deadline, "the match did not start"
-            inputs.step()
-            client = app.lobby.client if app.lobby is not None else None
-            if joiner is None and client is not None and client.code:
-                joiner = MatchClient(f"ws://127.0.0.1:{server}", "Opp", resume_for=0.0)
-                joiner.connect()
-                joiner.join(client.code)
-            if joiner is not None:
-                joiner.poll()
-            time.sleep(0.002)
+
+        def step_until(condition, what: str) -> None:
+            while not condition():
+                assert time.monotonic() < deadline, what
+                inputs.step()
+                time.sleep(0.002)
+        step_until(lambda: app.lobby.client is not None and app.lobby.client.code,
+                   "no match code")
+        joiner = MatchClient(f"ws://127.0.0.1:{server}", "Opp", resume_for=0.0)
+        joiner.connect()
+        joiner.join(app.lobby.client.code)
+        step_until(lambda: joiner.poll() is not None and joiner.session is not None,
+                   "the match did not start")
         assert joiner.session.names == (name or "Player 1", "Opp")
     finally:
         app.destroy()

@@ -387,8 +387,9 @@ def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language)
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_the_match_dialogs_fit_their_panel(base, sized, language):
     """The questions in the middle of the screen, with the longest names: leave the
-    match (its two sentences: a match with a shot, and one without), concede, and the
-    game over with the longest way a game ends in the language."""
+    match (its two sentences: a match with a shot, and one without), concede, the game
+    over with the longest way a game ends in the language, and in a race the frame's and
+    the match's end."""
     import dataclasses
     from game import i18n
     from game.rules import Player
@@ -421,8 +422,36 @@ def test_the_match_dialogs_fit_their_panel(base, sized, language):
         session.games_won = [14, 14]
         flow.demand("GameOver")
         assert_dialog_fits(base, flow._dialog, f"{label} game over {reason.name}")
+        # In a race to 15: a frame won (the score, the next frame), then the match (a
+        # line of figures per player, at their widest).
+        for over in (False, True):
+            screen.race = FinishedRace(over)
+            flow.demand("Aiming")
+            flow.demand("GameOver")
+            assert_dialog_fits(base, flow._dialog, f"{label} race over={over}",
+                               lines=4 if over else 2)
     finally:
         screen.destroy()
+
+
+class FinishedRace:
+    """A race to 15 at its longest in words, as the game-over dialog reads it
+    (game.race.Race: over, winner, frame_number, frames_to_win, summary())."""
+    frames_to_win = 15
+    frame_number = 29
+    winner_breaks = False
+
+    def __init__(self, over: bool):
+        import types
+        from game.rules import Player
+        self.over = over
+        self.winner = Player.B if over else None
+        figures = types.SimpleNamespace(frames_won=15, shots=999, balls_potted=999,
+                                        longest_run=15, fouls={"any": 99})
+        self._summary = types.SimpleNamespace(players=(figures, figures))
+
+    def summary(self):
+        return self._summary
 
 
 def _translated(message: str) -> str:

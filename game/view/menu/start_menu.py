@@ -113,9 +113,9 @@ class Menu:
                          lambda _v, n=name: self.choose_mode(n))
             for name, x in (("nine_ball", -0.7), ("eight_ball", 0.05))}
         self._label(_("Players"), 0.39)
-        self.names = [DirectEntry(parent=self.frame, initialText=shown_name(n), pos=(x, 0, 0.39),
-                                  scale=0.05, width=NAME_MAX_CHARS * 0.62, numLines=1,
-                                  frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
+        self.names = [DirectEntry(parent=self.frame, initialText=shown_name(n),
+                                  pos=(x, 0, 0.39), scale=0.05, width=NAME_MAX_CHARS * 0.62,
+                                  numLines=1, frameColor=(0.12, 0.14, 0.13, 1), text_fg=TEXT)
                       for n, x in zip(settings.names, (-0.7, 0.1))]
         # Who plays each side: a person or the computer at a level; a click cycles.
         self.opponent_slot = self.frame.attachNewNode("opponent_slot")

@@ -29,7 +29,7 @@ from physics_ext.constants import MAX_CUE_SPEED
 
 from game.ai import LEVELS
 from game.arguments import command_parser, folder_problem, grid_range, point, whole_number
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lab.backends import BackendError, backend_for, cluster_problem
 from game.lab.opponents import Contestant, load_opponent
 from game.lab.report import (save_figure, shotmap_figure, shotmap_summary,
@@ -183,8 +183,9 @@ def _replay_position(path, shot: int) -> tuple:
     except FileRefused as exc:
         _fail(exc)
     if shot > len(replay.shots):
-        _fail(_("--shot: the replay has {count} shots, not {shot}").format(
-            count=len(replay.shots), shot=shot))
+        _fail(ngettext("--shot: the replay has {count} shot, not {shot}",
+                       "--shot: the replay has {count} shots, not {shot}",
+                       len(replay.shots)).format(count=len(replay.shots), shot=shot))
     return position_before(replay, replay.shots[shot - 1]), replay.match.params
 
 

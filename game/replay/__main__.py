@@ -183,7 +183,8 @@ def main(argv=None) -> int:
                                 speed=args.speed, start=args.start, end=args.end,
                                 camera=args.camera, traces=args.traces, labels=args.labels,
                                 use_shaders=use_shaders)
-            print(_("wrote {out} ({count} frames)").format(out=out, count=count))
+            print(ngettext("wrote {out} ({count} frame)", "wrote {out} ({count} frames)",
+                           count).format(out=out, count=count))
         if window:
             from game.view.replay.viewer import run
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)

@@ -269,11 +269,21 @@ def main(argv=None) -> int:
     print(summary)
     computed = sum(chunks[k].size for k in report.computed)
     if computed and report.seconds > 0:
-        print(f"This run: {len(report.computed)} of {len(chunks)} chunks, {computed} "
-              f"{unit}s in {report.seconds:.1f} s ({computed / report.seconds:.1f} {unit}s/s); "
-              f"{report.already_done} chunks were already done")
-    print(f"Results: {out / 'parts'} (Parquet), {out / 'summary.txt'}, "
-          f"{out / (run.kind + '.png')}")
+        rate = computed / report.seconds
+        done_now = (ngettext("{n} shot", "{n} shots", computed) if shots
+                    else ngettext("{n} game", "{n} games", computed)).format(n=computed)
+        speed = (_("{rate:.1f} shots/s") if shots else _("{rate:.1f} games/s")).format(
+            rate=rate)
+        print(ngettext("This run: {done} of {chunks} chunk, {computed} in {seconds:.1f} s "
+                       "({speed}); {already}",
+                       "This run: {done} of {chunks} chunks, {computed} in {seconds:.1f} s "
+                       "({speed}); {already}", len(chunks)).format(
+            done=len(report.computed), chunks=len(chunks), computed=done_now,
+            seconds=report.seconds, speed=speed,
+            already=ngettext("{n} chunk was already done", "{n} chunks were already done",
+                             report.already_done).format(n=report.already_done)))
+    print(_("Results: {parts} (Parquet), {summary}, {figure}").format(
+        parts=out / "parts", summary=out / "summary.txt", figure=out / (run.kind + ".png")))
     return 0
 
 

@@ -159,8 +159,10 @@ def main(argv=None) -> int:
         for warning in replay.warnings:
             print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
         if not 1 <= args.shot <= max(len(replay.shots), 1):
-            print(_("python -m game.replay: error: --shot {shot}: the match has {shots} "
-                    "shots").format(shot=args.shot, shots=len(replay.shots)), file=sys.stderr)
+            print(ngettext("python -m game.replay: error: --shot {shot}: the match has {shots} "
+                           "shot", "python -m game.replay: error: --shot {shot}: the match "
+                           "has {shots} shots", len(replay.shots)).format(
+                               shot=args.shot, shots=len(replay.shots)), file=sys.stderr)
             return 2
         index = args.shot - 1
         exports = [out for out in (args.gif, args.mp4, args.frames) if out]

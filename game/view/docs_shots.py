@@ -243,26 +243,26 @@ def main(argv=None) -> int:
         apply_graphics(base, graphics)
         path = os.path.join(args.folder, "stats.png")
         render_stats(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         if args.stats_only:
             return 0
         for mode, seed, shots in SHOTS:
             path = os.path.join(args.folder, f"{mode}.png")
             render(base, mode, seed, shots, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "replay.png")
         render_replay(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "drill.png")
         render_drill(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         mode, seed, shots = SHOTS[0]
         path = os.path.join(args.folder, f"{mode}_top.png")
         render(base, mode, seed, shots, path, top=True)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, f"{mode}_choice.png")
         render_choice(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "menu.png")
         # every button the game's menu has (the callbacks are never clicked here)
         idle = lambda *chosen: None    # noqa: E731
@@ -273,11 +273,11 @@ def main(argv=None) -> int:
             for _frame in range(2):      # the menu's first frame, then its table behind it
                 base.taskMgr.step()
             save_screenshot(base, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
             menu.open_graphics()
             path = os.path.join(args.folder, "graphics.png")
             save_screenshot(base, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
         finally:
             menu.destroy()
     finally:

@@ -145,8 +145,8 @@ def summary(stats, names) -> str:
     if times:
         lines.append(
             _("Time per decision: mean {mean:.2f} s, median {median:.2f} s, max {most:.2f} s "
-              "over {decisions}; {runs:.0f} solver runs per decision, {rate:.0f} per "
-              "second").format(
+              "over {decisions}; solver runs per decision: {runs:.0f}, per second: "
+              "{rate:.0f}").format(
                 mean=statistics.fmean(times), median=statistics.median(times), most=max(times),
                 decisions=ngettext("{n} decision", "{n} decisions", len(times)).format(
                     n=len(times)),

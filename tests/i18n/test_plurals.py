@@ -6,7 +6,6 @@ formatted into a single-form sentence ("{above} lines above", "{balls} balls")."
 import ast
 import gettext
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -33,17 +32,6 @@ def croatian_rule(n: int) -> int:
 
 def plural_entries(language):
     return [m for m in catalogs.read(catalogs.po_path(language)) if isinstance(m.id, tuple)]
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    """The committed catalogs compiled afresh, so a stale .mo is never what is tested."""
-    folder = tmp_path_factory.mktemp("locale")
-    shutil.copy(catalogs.TEMPLATE, folder / catalogs.TEMPLATE.name)
-    for po in catalogs.po_files():
-        language = po.parents[1].name
-        catalogs.compile_catalog(po, folder / language / "LC_MESSAGES" / "breakshot.mo")
-    return folder
 
 
 @pytest.fixture

@@ -25,9 +25,23 @@ from physics_ext import Ball, EventKind, MotionState, Pocket, TableSpec, simulat
 from game.ai import LEVELS
 from game.ai.break_stats import break_series
 from game.arguments import command_parser, whole_number
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.rules.racks import nine_ball_rack
 from game.session import MODES
+
+# The solver's events and the pockets, in the report's words.
+EVENT_WORDS = {
+    EventKind.BALL_BALL: N_("ball-ball"), EventKind.CUSHION: N_("cushion"),
+    EventKind.JAW_TIP: N_("jaw tip"), EventKind.POCKET: N_("pocket"),
+    EventKind.TRANSITION: N_("transition"), EventKind.SLATE: N_("slate"),
+    EventKind.OFF_TABLE: N_("off the table"), EventKind.PASS_OVER: N_("pass over"),
+    EventKind.RAIL_TOP: N_("rail top"),
+}
+POCKET_WORDS = {
+    Pocket.HEAD_RIGHT: N_("head right"), Pocket.SIDE_RIGHT: N_("side right"),
+    Pocket.FOOT_RIGHT: N_("foot right"), Pocket.FOOT_LEFT: N_("foot left"),
+    Pocket.SIDE_LEFT: N_("side left"), Pocket.HEAD_LEFT: N_("head left"),
+}
 
 
 def break_balls(table: TableSpec, speed: float, seed: int) -> tuple[list[Ball], list[int]]:
@@ -62,16 +76,16 @@ def main(argv=None) -> int:
     table = TableSpec.nine_foot()
     balls, ids = break_balls(table, args.speed, args.seed)
     result = simulate(table, balls)
-    kinds = Counter(EventKind(k).name for k in result.events["kind"])
+    kinds = Counter(EventKind(k) for k in result.events["kind"])
     print(_("9-ball break at {speed} m/s (rack seed {seed}): {events} over {seconds:.3f} s")
           .format(speed=args.speed, seed=args.seed, seconds=result.duration,
                   events=ngettext("{n} event", "{n} events", result.events.size).format(
                       n=result.events.size)))
-    for name, count in sorted(kinds.items()):
-        print(f"  {name:<11} {count}")
+    for kind, count in sorted(kinds.items()):
+        print(f"  {_(EVENT_WORDS[kind]):<16} {count}")
     for event in result.events[result.events["kind"] == EventKind.POCKET]:
         print("  " + _("ball {ball} pocketed in {pocket} at t = {time:.3f} s").format(
-            ball=ids[event["ball"]], pocket=Pocket(event["feature"]).name, time=event["time"]))
+            ball=ids[event["ball"]], pocket=_(POCKET_WORDS[Pocket(event["feature"])]), time=event["time"]))
     final = result.final
     on_table = [ids[i] for i, s in enumerate(final.states) if s != MotionState.POCKETED]
     print("  " + _("balls left on the table: {balls}").format(balls=on_table))

@@ -230,8 +230,10 @@ def render_stats(base, path: str) -> None:
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
-    parser.add_argument("folder", nargs="?", default="docs")
-    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("folder", nargs="?", default="docs",
+                        help=_("the folder of the pictures (default: docs)"))
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH",
+                        help=_("picture size in pixels (default: 1280x720)"))
     parser.add_argument("--stats-only", action="store_true",
                         help=_("render only the statistics screen (stats.png)"))
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Every command's --help speaks the language the system asks for (LANGUAGE and LANG set
-to hr_HR.UTF-8 or es_ES.UTF-8): its description and the help of every option and
-subcommand in Croatian or Spanish, none of them in English, and argparse's own words
+to hr_HR.UTF-8 or es_ES.UTF-8): its description and the help of every option (each has
+one) and subcommand in Croatian or Spanish, none of them in English, and argparse's own words
 ("usage:", "options:", "show this help message and exit") translated too."""
 import argparse
 import importlib
@@ -75,7 +75,10 @@ def run_help(module: str, argv: list, language: str) -> str:
                          ids=[" ".join([m, *a]) for m, a in COMMANDS])
 def test_a_commands_help_speaks_the_systems_language(module, argv, language, monkeypatch):
     i18n.use_language("en")
-    english = help_texts(help_parser(module, argv, monkeypatch))
+    parser = help_parser(module, argv, monkeypatch)
+    english = help_texts(parser)
+    assert [a.dest for a in parser._actions if a.help is None and not isinstance(
+        a, argparse._SubParsersAction)] == [], "every option is told"
     i18n.use_language(language)
     try:
         translated = help_texts(help_parser(module, argv, monkeypatch))

@@ -22,9 +22,23 @@ from tqdm import tqdm
 from game.ai import LEVELS, Opponent
 from game.ai.selfplay import play_match
 from game.arguments import command_parser, folder_problem, whole_number
-from game.i18n import _
+from game.i18n import N_, _, ngettext
+from game.rules import EndReason
 from game.session import MODES, GameSession
 from game.session.describe import FOUL_TEXT
+
+# How each game ended, in the summary's count of endings.
+ENDING_WORDS = {
+    EndReason.BLACK_POTTED: N_("black potted"),
+    EndReason.BLACK_POTTED_EARLY: N_("black potted early"),
+    EndReason.BLACK_POTTED_ON_FOUL: N_("black potted on a foul"),
+    EndReason.NINE_POTTED: N_("9 potted"),
+    EndReason.NINE_AND_CUE_BALL: N_("9 and cue ball"),
+    EndReason.NINE_OFF_TABLE: N_("9 off the table"),
+    EndReason.THREE_FOULS: N_("three fouls"),
+    EndReason.SLOW_PLAY: N_("slow play"),
+    EndReason.CONCEDED: N_("conceded"),
+}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -52,7 +66,8 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse_args(argv)
     levels = (args.level, args.level_b or args.level)
-    names = tuple(f"Computer {side} ({level})" for side, level in zip("AB", levels))
+    names = tuple(_("Computer {side} ({level})").format(side=side, level=level)
+                  for side, level in zip("AB", levels))
     session = GameSession(args.mode, names=names, seed=args.seed)
     recorder = None
     if args.replays is not None:
@@ -70,7 +85,9 @@ def main(argv=None) -> int:
             return 1
     opponents = [Opponent(level, seed=[args.seed, side], params=session.params)
                  for side, level in enumerate(levels)]
-    print(f"{args.mode}: {args.games} games, {names[0]} vs {names[1]}, seed {args.seed}")
+    print(ngettext("{mode}: {games} game, {a} vs {b}, seed {seed}",
+                   "{mode}: {games} games, {a} vs {b}, seed {seed}", args.games).format(
+        mode=args.mode, games=args.games, a=names[0], b=names[1], seed=args.seed))
     with tqdm(total=args.games, unit="game", file=sys.stderr) as bar:
         def on_game(stats):
             bar.set_postfix(score=f"{stats.wins[0]}-{stats.wins[1]}",
@@ -85,48 +102,64 @@ def main(argv=None) -> int:
             print(_("python -m game.ai_demo: error: the replay could not be saved: {error}")
                   .format(error=recorder.error), file=sys.stderr)
             return 1
-        print(f"Replay: {recorder.path}")
+        print(_("Replay: {path}").format(path=recorder.path))
     return 0
 
 
 def summary(stats, names) -> str:
     """The match summary as printed lines."""
     times = stats.decision_seconds
+    games = max(stats.games, 1)
     lines = [
-        "Games won: " + ", ".join(f"{name} {wins}" for name, wins in zip(names, stats.wins)),
-        f"Balls potted per visit: {stats.potted_per_visit:.2f} "
-        f"({stats.balls_potted} balls in {stats.visits} visits, {stats.shots} shots)",
-        "Fouls: " + (", ".join(f"{FOUL_TEXT[foul]} {count}" for foul, count in
-                                sorted(stats.fouls.items(), key=lambda fc: -fc[1]))
-                     or "none"),
-        f"Break-and-run rate: {100.0 * stats.break_and_run_rate:.0f}% "
-        f"({stats.break_and_runs} of {stats.games} games won by the breaker "
-        f"without the opponent shooting)",
+        _("Games won: {list}").format(list=", ".join(
+            f"{name} {wins}" for name, wins in zip(names, stats.wins))),
+        _("Balls potted per visit: {rate:.2f} ({balls} in {visits}, {shots})").format(
+            rate=stats.potted_per_visit,
+            balls=ngettext("{n} ball", "{n} balls", stats.balls_potted).format(
+                n=stats.balls_potted),
+            visits=ngettext("{n} visit", "{n} visits", stats.visits).format(n=stats.visits),
+            shots=ngettext("{n} shot", "{n} shots", stats.shots).format(n=stats.shots)),
+        _("Fouls: {list}").format(list=", ".join(
+            f"{_(FOUL_TEXT[foul])} {count}"
+            for foul, count in sorted(stats.fouls.items(), key=lambda fc: -fc[1])) or _("none")),
+        ngettext("Break-and-run rate: {rate:.0f}% ({runs} of {games} game won by the breaker "
+                 "without the opponent shooting)",
+                 "Break-and-run rate: {rate:.0f}% ({runs} of {games} games won by the breaker "
+                 "without the opponent shooting)", stats.games).format(
+            rate=100.0 * stats.break_and_run_rate, runs=stats.break_and_runs, games=stats.games),
     ]
     for name, side, wins in zip(names, stats.sides, stats.wins):
         side_times = side.decision_seconds
         lines.append(
-            f"  {name}: won {wins} of {stats.games} ({100.0 * wins / max(stats.games, 1):.0f}%), "
-            f"{side.potted_per_visit:.2f} balls per visit, "
-            f"{side.fouls / max(stats.games, 1):.2f} fouls per game, break-and-run "
-            f"{100.0 * side.break_and_run_rate:.0f}% of {side.breaks} breaks"
-            + (f", decision median {statistics.median(side_times):.2f} s, max "
-               f"{max(side_times):.2f} s (processor time: median "
-               f"{statistics.median(side.decision_cpu_seconds):.2f} s, max "
-               f"{max(side.decision_cpu_seconds):.2f} s)" if side_times else ""))
+            "  " + _("{name}: won {wins} of {games} ({share:.0f}%), {balls:.2f} balls per visit, "
+                     "{fouls:.2f} fouls per game, break-and-run {rate:.0f}% of {breaks}").format(
+                name=name, wins=wins, games=stats.games, share=100.0 * wins / games,
+                balls=side.potted_per_visit, fouls=side.fouls / games,
+                rate=100.0 * side.break_and_run_rate,
+                breaks=ngettext("{n} break", "{n} breaks", side.breaks).format(n=side.breaks))
+            + (_(", decision median {median:.2f} s, max {most:.2f} s (processor time: median "
+                 "{cpu_median:.2f} s, max {cpu_most:.2f} s)").format(
+                median=statistics.median(side_times), most=max(side_times),
+                cpu_median=statistics.median(side.decision_cpu_seconds),
+                cpu_most=max(side.decision_cpu_seconds)) if side_times else ""))
     if times:
         lines.append(
-            f"Time per decision: mean {statistics.fmean(times):.2f} s, median "
-            f"{statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} "
-            f"decisions; {stats.simulations / len(times):.0f} solver runs per decision, "
-            f"{stats.simulations / sum(times):.0f} per second")
-    lines.append("Game endings: " + ", ".join(
-        f"{reason.value.replace('_', ' ')} {count}"
-        for reason, count in sorted(stats.end_reasons.items(), key=lambda rc: -rc[1])))
+            _("Time per decision: mean {mean:.2f} s, median {median:.2f} s, max {most:.2f} s "
+              "over {decisions}; solver runs per decision: {runs:.0f}, per second: "
+              "{rate:.0f}").format(
+                mean=statistics.fmean(times), median=statistics.median(times), most=max(times),
+                decisions=ngettext("{n} decision", "{n} decisions", len(times)).format(
+                    n=len(times)),
+                runs=stats.simulations / len(times), rate=stats.simulations / sum(times)))
+    lines.append(_("Game endings: {list}").format(list=", ".join(
+        f"{_(ENDING_WORDS[reason])} {count}"
+        for reason, count in sorted(stats.end_reasons.items(), key=lambda rc: -rc[1]))))
     if stats.engine_faults or stats.forced_concessions:
-        lines.append(f"Solver refusals replayed: {stats.engine_faults}; "
-                     f"games conceded after repeated refusals: {stats.forced_concessions}")
+        lines.append(_("Solver refusals replayed: {faults}; games conceded after repeated "
+                       "refusals: {forced}").format(faults=stats.engine_faults,
+                                                    forced=stats.forced_concessions))
     return "\n".join(lines)
+
 
 
 if __name__ == "__main__":

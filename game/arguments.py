@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from game import i18n
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 # argparse's own words that a command of the game can show (Python 3.10 to 3.12), marked
 # for the game's catalogs. argparse asks gettext's global domain for them, which holds no
@@ -89,7 +89,8 @@ def window_size(text: str) -> tuple:
     w, h = int(match.group(1)), int(match.group(2))
     if not (1 <= w <= MAX_WINDOW_SIDE and 1 <= h <= MAX_WINDOW_SIDE):
         raise argparse.ArgumentTypeError(
-            _("size {w}x{h} must be 1..{most} pixels per side").format(
+            ngettext("size {w}x{h} must be 1..{most} pixel per side",
+                     "size {w}x{h} must be 1..{most} pixels per side", MAX_WINDOW_SIDE).format(
                 w=w, h=h, most=MAX_WINDOW_SIDE))
     return w, h
 

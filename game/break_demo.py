@@ -25,9 +25,23 @@ from physics_ext import Ball, EventKind, MotionState, Pocket, TableSpec, simulat
 from game.ai import LEVELS
 from game.ai.break_stats import break_series
 from game.arguments import command_parser, whole_number
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 from game.rules.racks import nine_ball_rack
 from game.session import MODES
+
+# The solver's events and the pockets, in the report's words.
+EVENT_WORDS = {
+    EventKind.BALL_BALL: N_("ball-ball"), EventKind.CUSHION: N_("cushion"),
+    EventKind.JAW_TIP: N_("jaw tip"), EventKind.POCKET: N_("pocket"),
+    EventKind.TRANSITION: N_("transition"), EventKind.SLATE: N_("slate"),
+    EventKind.OFF_TABLE: N_("off the table"), EventKind.PASS_OVER: N_("pass over"),
+    EventKind.RAIL_TOP: N_("rail top"),
+}
+POCKET_WORDS = {
+    Pocket.HEAD_RIGHT: N_("head right"), Pocket.SIDE_RIGHT: N_("side right"),
+    Pocket.FOOT_RIGHT: N_("foot right"), Pocket.FOOT_LEFT: N_("foot left"),
+    Pocket.SIDE_LEFT: N_("side left"), Pocket.HEAD_LEFT: N_("head left"),
+}
 
 
 def break_balls(table: TableSpec, speed: float, seed: int) -> tuple[list[Ball], list[int]]:
@@ -62,31 +76,37 @@ def main(argv=None) -> int:
     table = TableSpec.nine_foot()
     balls, ids = break_balls(table, args.speed, args.seed)
     result = simulate(table, balls)
-    kinds = Counter(EventKind(k).name for k in result.events["kind"])
-    print(f"9-ball break at {args.speed} m/s (rack seed {args.seed}): "
-          f"{result.events.size} events over {result.duration:.3f} s")
-    for name, count in sorted(kinds.items()):
-        print(f"  {name:<11} {count}")
+    kinds = Counter(EventKind(k) for k in result.events["kind"])
+    print(_("9-ball break at {speed} m/s (rack seed {seed}): {events} over {seconds:.3f} s")
+          .format(speed=args.speed, seed=args.seed, seconds=result.duration,
+                  events=ngettext("{n} event", "{n} events", result.events.size).format(
+                      n=result.events.size)))
+    for kind, count in sorted(kinds.items()):
+        print(f"  {_(EVENT_WORDS[kind]):<16} {count}")
     for event in result.events[result.events["kind"] == EventKind.POCKET]:
-        print(f"  ball {ids[event['ball']]} pocketed in {Pocket(event['feature']).name} "
-              f"at t = {event['time']:.3f} s")
+        print("  " + _("ball {ball} pocketed in {pocket} at t = {time:.3f} s").format(
+            ball=ids[event["ball"]], pocket=_(POCKET_WORDS[Pocket(event["feature"])]), time=event["time"]))
     final = result.final
     on_table = [ids[i] for i, s in enumerate(final.states) if s != MotionState.POCKETED]
-    print(f"  balls left on the table: {on_table}")
+    print("  " + _("balls left on the table: {balls}").format(balls=on_table))
     timings = []
     for _run in range(max(1, args.repeat)):
         start = time.perf_counter()
         simulate(table, balls)
         timings.append(time.perf_counter() - start)
     median = float(np.median(timings))
-    print(f"simulate(): median {median * 1e3:.3f} ms over {len(timings)} runs "
-          f"({result.events.size / median:,.0f} events/s)")
+    print(ngettext("simulate(): median {ms:.3f} ms over {runs} run ({rate:,.0f} events/s)",
+                   "simulate(): median {ms:.3f} ms over {runs} runs ({rate:,.0f} events/s)",
+                   len(timings)).format(ms=median * 1e3, runs=len(timings),
+                                        rate=result.events.size / median))
     return 0
 
 
 def break_report(mode: str, level: str, breaks: int, seed: int) -> int:
     """Play and summarise `breaks` breaks of `level` in `mode`."""
-    print(f"{mode}: {breaks} breaks by the {level} level, seed {seed}")
+    print(ngettext("{mode}: {breaks} break by the {level} level, seed {seed}",
+                   "{mode}: {breaks} breaks by the {level} level, seed {seed}", breaks).format(
+        mode=mode, breaks=breaks, level=level, seed=seed))
     with tqdm(total=breaks, unit="break", file=sys.stderr) as bar:
         stats = break_series(mode, level, breaks, seed, on_break=lambda s: bar.update(1))
     print(break_summary(stats))
@@ -95,16 +115,18 @@ def break_report(mode: str, level: str, breaks: int, seed: int) -> int:
 
 def break_summary(stats) -> str:
     """The report of a BreakStats as printed lines."""
-    game_ball = "the 9" if stats.mode == "nine_ball" else "the black"
-    pct = lambda count: f"{100.0 * stats.share(count):.1f}%"  # noqa: E731
-    lines = ["Balls potted on the break: " + ", ".join(
-        f"{n}: {stats.potted[n]} ({pct(stats.potted[n])})" for n in sorted(stats.potted))]
-    lines.append(f"At least one ball potted: {stats.made_a_ball} ({pct(stats.made_a_ball)})")
-    lines.append(f"{game_ball.capitalize()} on the break: {stats.game_ball} "
-                 f"({pct(stats.game_ball)})")
-    lines.append(f"Cue ball scratched: {stats.scratches} ({pct(stats.scratches)})")
-    lines.append(f"Breaks ruled a foul: {stats.fouls} ({pct(stats.fouls)})")
-    return "\n".join(lines)
+    def share(count: int) -> str:
+        return f"{count} ({100.0 * stats.share(count):.1f}%)"
+    potted = ", ".join(f"{n}: {share(stats.potted[n])}" for n in sorted(stats.potted))
+    game_ball = (_("The 9 on the break: {count}") if stats.mode == "nine_ball"
+                 else _("The black on the break: {count}"))
+    return "\n".join([
+        _("Balls potted on the break: {list}").format(list=potted),
+        _("At least one ball potted: {count}").format(count=share(stats.made_a_ball)),
+        game_ball.format(count=share(stats.game_ball)),
+        _("Cue ball scratched: {count}").format(count=share(stats.scratches)),
+        _("Breaks ruled a foul: {count}").format(count=share(stats.fouls)),
+    ])
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ the game itself only reads the compiled catalogs (game.i18n).
 """
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 from pathlib import Path
@@ -25,13 +24,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from game.i18n import DOMAIN, LOCALE_DIR
+from game.arguments import command_parser
+from game.i18n import DOMAIN, LOCALE_DIR, _, ngettext
 
 SOURCE_DIR = Path(__file__).resolve().parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-# Tools and tests of the catalogs themselves hold no player sentences.
-SKIPPED = ("catalogs.py",)
 TRANSLATED = ("hr", "es")       # English is the source language: no catalog
 
 
@@ -41,9 +39,7 @@ def extract() -> Catalog:
     found = extract_from_dir(SOURCE_DIR, method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("Translators:",), strip_comment_tags=True,
                              directory_filter=lambda path: "__pycache__" not in path)
-    for filename, _lineno, message, comments, context in found:
-        if Path(filename).name in SKIPPED:
-            continue
+    for _filename, _lineno, message, comments, context in found:
         template.add(message, None, auto_comments=comments, context=context)
     return template
 
@@ -125,12 +121,21 @@ def _complete(string) -> bool:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.catalogs", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("action", choices=("extract", "update", "compile", "stats"))
+    parser = command_parser(
+        "python -m game.catalogs",
+        _("The translation catalogs: extract the player's sentences from the source, merge "
+          "them into each language's .po file, compile the .mo files, and count what is "
+          "translated."))
+    parser.add_argument("action", choices=("extract", "update", "compile", "stats"),
+                        help=_("extract: write game/locale/breakshot.pot from the source; "
+                               "update: extract, then merge the template into every .po; "
+                               "compile: every .po to its .mo beside it; stats: messages, "
+                               "translated and fuzzy, per language"))
     action = parser.parse_args(argv).action
     if action == "extract":
-        print(f"{TEMPLATE}: {len(write_template())} messages", file=sys.stderr)
+        count = len(write_template())
+        print(ngettext("{path}: {n} message", "{path}: {n} messages", count).format(
+            path=TEMPLATE, n=count), file=sys.stderr)
     elif action == "update":
         update()
     elif action == "compile":
@@ -139,7 +144,11 @@ def main(argv=None) -> int:
             print(path.with_suffix(".mo"), file=sys.stderr)
     else:
         for language, (total, done, fuzzy) in stats().items():
-            print(f"{language}: {total} messages, {done} translated, {fuzzy} fuzzy")
+            print(_("{language}: {total}, {done}, {fuzzy}").format(
+                language=language,
+                total=ngettext("{n} message", "{n} messages", total).format(n=total),
+                done=ngettext("{n} translated", "{n} translated", done).format(n=done),
+                fuzzy=ngettext("{n} fuzzy", "{n} fuzzy", fuzzy).format(n=fuzzy)))
     return 0
 
 

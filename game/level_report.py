@@ -18,7 +18,7 @@ from game.ai import LEVELS
 from game.ai.calibration import (CUT_BANDS, DISTANCE_BANDS, SUITE_PATH, load_suite,
                                  suite_result)
 from game.arguments import command_parser, whole_number
-from game.i18n import _
+from game.i18n import _, ngettext, number
 
 TARGETS = {"beginner": (0.0, 0.50), "amateur": (0.60, 0.80), "pro": (0.85, 1.0)}
 
@@ -48,26 +48,31 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse_args(argv)
     suite = load_suite(args.suite)
-    print(f"{len(suite)} pot layouts ({args.suite}), {args.attempts} attempts each, "
-          f"seed {args.seed}")
+    print(_("{layouts} ({suite}), {attempts} each, seed {seed}").format(
+        layouts=ngettext("{n} pot layout", "{n} pot layouts", len(suite)).format(n=len(suite)),
+        suite=args.suite, seed=args.seed,
+        attempts=ngettext("{n} attempt", "{n} attempts", args.attempts).format(
+            n=args.attempts)))
     results = []
     for name in args.levels:
         with tqdm(total=len(suite), desc=name, unit="layout", file=sys.stderr) as bar:
             results.append(suite_result(name, suite, args.attempts, args.seed,
                                         on_layout=lambda: bar.update(1)))
-    bands = ([("cut_deg", low, high, f"cut {low:.0f}-{high:.0f} deg") for low, high in CUT_BANDS]
-             + [("cue_distance", low, high, f"cue ball {low}-{high} m")
-                for low, high in DISTANCE_BANDS])
+    bands = ([("cut_deg", low, high, _("cut {low:.0f}-{high:.0f} deg").format(low=low, high=high))
+              for low, high in CUT_BANDS]
+             + [("cue_distance", low, high, _("cue ball {low}-{high} m").format(
+                 low=number(low), high=number(high))) for low, high in DISTANCE_BANDS])
     for result in results:
         low, high = TARGETS[result.level]
-        verdict = "meets" if low <= result.rate <= high else "MISSES"
-        print(f"{result.level:<9} pot rate {100 * result.rate:5.1f}%  "
-              f"(target {100 * low:.0f}-{100 * high:.0f}%: {verdict})")
+        verdict = _("meets") if low <= result.rate <= high else _("MISSES")
+        print(f"{result.level:<9} " + _("pot rate {rate:5.1f}%  (target {low:.0f}-{high:.0f}%: "
+                                        "{verdict})").format(
+            rate=100 * result.rate, low=100 * low, high=100 * high, verdict=verdict))
         print("          " + ", ".join(f"{label} {100 * result.band_rate(key, a, b):.0f}%"
                                        for key, a, b, label in bands))
     ordered = all(lower.rate < upper.rate for lower, upper in zip(results, results[1:]))
     if len(results) > 1:
-        print("levels ordered: " + ("yes" if ordered else "NO"))
+        print(_("levels ordered: {answer}").format(answer=_("yes") if ordered else _("NO")))
     return 0
 
 

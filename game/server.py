@@ -43,9 +43,13 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help=_("messages per second a connection may send (default "
                                "%(default)s)"))
     parser.add_argument("--matches-per-address", type=whole_number(1),
-                        default=defaults.matches_per_address)
+                        default=defaults.matches_per_address,
+                        help=_("unfinished matches one address may host at a time (default "
+                               "%(default)s)"))
     parser.add_argument("--connections-per-address", type=whole_number(1),
-                        default=defaults.connections_per_address)
+                        default=defaults.connections_per_address,
+                        help=_("connections one address may hold open at a time (default "
+                               "%(default)s)"))
     parser.add_argument("--verbose", action="store_true", help=_("log every match event"))
     args = parser.parse_args(argv)
     if not (args.reconnect_timeout >= 0 and args.rate > 0):

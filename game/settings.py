@@ -20,7 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.i18n import LANGUAGES, N_, _
+from game.i18n import LANGUAGES, N_, _, ngettext
 from game.rules import EightBallVariants, NineBallVariants
 from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
                           parse_json, printable, read_bounded)
@@ -310,8 +310,10 @@ def from_dict(data) -> Settings:
                                 languages=', '.join(LANGUAGES), language=language))
     online_server = data.get("online_server", default.online_server)
     if not isinstance(online_server, str) or len(online_server) > ADDRESS_MAX_CHARS:
-        raise SettingsError(_("online_server must be a server address of at most {most} "
-                              "characters").format(most=ADDRESS_MAX_CHARS))
+        raise SettingsError(ngettext("online_server must be a server address of at most "
+                                     "{most} character", "online_server must be a server "
+                                     "address of at most {most} characters",
+                                     ADDRESS_MAX_CHARS).format(most=ADDRESS_MAX_CHARS))
     return Settings(
         mode=mode,
         names=tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES)),

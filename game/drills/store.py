@@ -21,7 +21,7 @@ import platformdirs
 from physics_ext.table import Pocket
 from game.practice import PlacementError, Position
 from game.rules import CUE, Layout
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.storage import FileRefused, read_json_file
 from game.storage.plain import is_number
 from game.tables import modes
@@ -147,8 +147,9 @@ def from_plain(data) -> Drill:
             value=f"{drill_id!r:.40}"))
     title = _get(data, "title", "")
     if not (isinstance(title, str) and title.isprintable() and 0 < len(title) <= MAX_TITLE_CHARS):
-        _fail("title", _("expected printable text of 1 to {most} characters").format(
-            most=MAX_TITLE_CHARS))
+        _fail("title", ngettext("expected printable text of 1 to {most} character",
+                                "expected printable text of 1 to {most} characters",
+                                MAX_TITLE_CHARS).format(most=MAX_TITLE_CHARS))
     mode = _get(data, "mode", "")
     if mode not in MODES:
         _fail("mode", _("expected one of {choices}, got {value}").format(
@@ -200,7 +201,9 @@ def _run_fields(data: dict, mode: str) -> dict:
 def _stage_fields(data: dict, mode: str) -> dict:
     stages = _get(data, "stages", "")
     if not (isinstance(stages, list) and 0 < len(stages) <= MAX_STAGES):
-        _fail("stages", _("expected a list of 1 to {most} stages").format(most=MAX_STAGES))
+        _fail("stages", ngettext("expected a list of 1 to {most} stage",
+                                 "expected a list of 1 to {most} stages",
+                                 MAX_STAGES).format(most=MAX_STAGES))
     read = []
     for k, stage in enumerate(stages):
         where = f"stages[{k}]"

@@ -73,9 +73,9 @@ def score_line(drill: Drill, progress: Progress) -> str:
     """The score and the strokes so far ("score 4 - 5 shots"); on a ladder the stage and
     the tries left instead of the strokes."""
     if drill.kind == "stages":
-        return _("score {score} - stage {stage} of {stages}, {tries} left").format(
+        return _("score {score} - stage {stage} of {stages}, {tries}").format(
             score=progress.score, stage=progress.stage + 1, stages=len(drill.stages),
-            tries=ngettext("{n} try", "{n} tries", progress.tries_left).format(
+            tries=ngettext("{n} try left", "{n} tries left", progress.tries_left).format(
                 n=progress.tries_left))
     if drill.kind == "ghost":
         score = _("racks: you {won}, the ghost {lost}").format(won=progress.racks[0],
@@ -93,8 +93,9 @@ def attempt_name(number: int) -> str:
 
 def over_line(progress: Progress) -> str:
     """What the HUD says when the attempt has ended."""
-    return _("Attempt over: {score} points. R: try again   Esc: the drills").format(
-        score=progress.score)
+    return ngettext("Attempt over: {score} point. R: try again   Esc: the drills",
+                    "Attempt over: {score} points. R: try again   Esc: the drills",
+                    progress.score).format(score=progress.score)
 
 
 def record_line(record: DrillRecord) -> str:

@@ -29,7 +29,7 @@ from physics_ext.constants import MAX_CUE_SPEED
 
 from game.ai import LEVELS
 from game.arguments import command_parser, folder_problem, grid_range, point, whole_number
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lab.backends import BackendError, backend_for, cluster_problem
 from game.lab.opponents import Contestant, load_opponent
 from game.lab.report import (save_figure, shotmap_figure, shotmap_summary,
@@ -183,8 +183,9 @@ def _replay_position(path, shot: int) -> tuple:
     except FileRefused as exc:
         _fail(exc)
     if shot > len(replay.shots):
-        _fail(_("--shot: the replay has {count} shots, not {shot}").format(
-            count=len(replay.shots), shot=shot))
+        _fail(ngettext("--shot: the replay has {count} shot, not {shot}",
+                       "--shot: the replay has {count} shots, not {shot}",
+                       len(replay.shots)).format(count=len(replay.shots), shot=shot))
     return position_before(replay, replay.shots[shot - 1]), replay.match.params
 
 
@@ -268,11 +269,21 @@ def main(argv=None) -> int:
     print(summary)
     computed = sum(chunks[k].size for k in report.computed)
     if computed and report.seconds > 0:
-        print(f"This run: {len(report.computed)} of {len(chunks)} chunks, {computed} "
-              f"{unit}s in {report.seconds:.1f} s ({computed / report.seconds:.1f} {unit}s/s); "
-              f"{report.already_done} chunks were already done")
-    print(f"Results: {out / 'parts'} (Parquet), {out / 'summary.txt'}, "
-          f"{out / (run.kind + '.png')}")
+        rate = computed / report.seconds
+        done_now = (ngettext("{n} shot", "{n} shots", computed) if shots
+                    else ngettext("{n} game", "{n} games", computed)).format(n=computed)
+        speed = (_("{rate:.1f} shots/s") if shots else _("{rate:.1f} games/s")).format(
+            rate=rate)
+        print(ngettext("This run: {done} of {chunks} chunk, {computed} in {seconds:.1f} s "
+                       "({speed}); {already}",
+                       "This run: {done} of {chunks} chunks, {computed} in {seconds:.1f} s "
+                       "({speed}); {already}", len(chunks)).format(
+            done=len(report.computed), chunks=len(chunks), computed=done_now,
+            seconds=report.seconds, speed=speed,
+            already=ngettext("{n} chunk was already done", "{n} chunks were already done",
+                             report.already_done).format(n=report.already_done)))
+    print(_("Results: {parts} (Parquet), {summary}, {figure}").format(
+        parts=out / "parts", summary=out / "summary.txt", figure=out / (run.kind + ".png")))
     return 0
 
 

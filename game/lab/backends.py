@@ -24,7 +24,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.storage.plain import to_plain
 
 CLUSTER_LOCAL = re.compile(r"local:([1-9][0-9]{0,3})")
@@ -187,8 +187,11 @@ def workers_problem(versions: dict, mine: str | None) -> str | None:
                  "where Breakshot is installed")
     missing = sorted(w for w, v in versions.items() if v is None)
     if missing:
-        return _("Breakshot is not installed on {count} of its workers ({workers}): "
-                 "install it there (pip install .) and start them again").format(
+        return ngettext("Breakshot is not installed on {count} of its workers ({workers}): "
+                        "install it there (pip install .) and start it again",
+                        "Breakshot is not installed on {count} of its workers ({workers}): "
+                        "install it there (pip install .) and start them again",
+                        len(missing)).format(
                      count=len(missing), workers=", ".join(missing[:3]))
     other = sorted(f"{w} ({v})" for w, v in versions.items() if v != mine)
     if other:

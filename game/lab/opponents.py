@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.ai.levels import LEVELS, Level
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.storage import FileRefused, read_json_file
 from game.storage.errors import refuse
 from game.storage.plain import MAX_TEXT_CHARS, is_number
@@ -119,8 +119,9 @@ def opponent_from(data) -> Contestant:
             level=f"{base!r:.40}", levels=", ".join(LEVELS)))
     name = data.get("name", base)
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_TEXT_CHARS:
-        raise OpponentFileError(_("name must be text of 1 to {most} characters").format(
-            most=MAX_TEXT_CHARS))
+        raise OpponentFileError(ngettext("name must be text of 1 to {most} character",
+                                         "name must be text of 1 to {most} characters",
+                                         MAX_TEXT_CHARS).format(most=MAX_TEXT_CHARS))
     changes = data.get("changes", {})
     if not isinstance(changes, dict):
         raise OpponentFileError(_("changes must be an object of level fields"))

@@ -20,6 +20,7 @@ matplotlib.use("Agg")       # before pyplot is ever imported: no window, files o
 import numpy as np
 from matplotlib.figure import Figure
 
+from game.i18n import _, ngettext
 from game.storage import atomic_write
 
 from .shotmap import AXES
@@ -45,17 +46,27 @@ def shotmap_summary(run, table) -> str:
     best = int(np.argmax(p))
     shape = " x ".join(f"{len(getattr(run.grid, a))} {a}" for a in AXES)
     shots, refused = run.shots, int(sum(rows["refused"]))
+    events = int(sum(rows["events"]))
     return "\n".join([
-        f"Shot map: ball {run.target}, {run.grid.size} cells ({shape}), {run.samples} "
-        f"samples each under {run.noise} noise, seed {run.seed}: {shots} shots, "
-        f"{int(sum(rows['events']))} events, {refused} refused by the solver",
-        f"Best cell {rows['cell'][best]}: aim {math.degrees(rows['aim'][best]):+.3f} deg "
-        f"from the line to the ball, speed {rows['speed'][best]:.3f} m/s, side "
-        f"{rows['side'][best]:+.3f} R, height {rows['height'][best]:+.3f} R, elevation "
-        f"{math.degrees(rows['elevation'][best]):.2f} deg: pot probability {p[best]:.3f}",
-        f"Mean pot probability {p.mean():.3f}; cells of at least 0.5: "
-        f"{100.0 * np.mean(p >= 0.5):.1f}%; pots {int(sum(rows['pots']))}, "
-        f"cue ball lost {int(sum(rows['scratches']))}",
+        _("Shot map: ball {ball}, {cells} ({shape}), {samples} each under {noise} noise, "
+          "seed {seed}: {shots}, {events}, {refused} by the solver").format(
+            ball=run.target, shape=shape, noise=run.noise, seed=run.seed,
+            cells=ngettext("{n} cell", "{n} cells", run.grid.size).format(n=run.grid.size),
+            samples=ngettext("{n} sample", "{n} samples", run.samples).format(n=run.samples),
+            shots=ngettext("{n} shot", "{n} shots", shots).format(n=shots),
+            events=ngettext("{n} event", "{n} events", events).format(n=events),
+            # Translators: shots the solver refused.
+            refused=ngettext("{n} refused", "{n} refused", refused).format(n=refused)),
+        _("Best cell {cell}: aim {aim:+.3f} deg from the line to the ball, speed {speed:.3f} "
+          "m/s, side {side:+.3f} R, height {height:+.3f} R, elevation {elevation:.2f} deg: "
+          "pot probability {p:.3f}").format(
+            cell=rows["cell"][best], aim=math.degrees(rows["aim"][best]),
+            speed=rows["speed"][best], side=rows["side"][best], height=rows["height"][best],
+            elevation=math.degrees(rows["elevation"][best]), p=p[best]),
+        _("Mean pot probability {mean:.3f}; cells of at least 0.5: {share:.1f}%; pots {pots}, "
+          "cue ball lost {lost}").format(
+            mean=p.mean(), share=100.0 * np.mean(p >= 0.5), pots=int(sum(rows["pots"])),
+            lost=int(sum(rows["scratches"]))),
     ])
 
 
@@ -71,10 +82,13 @@ def shotmap_figure(run, table) -> Figure:
     image = axes.imshow(best.T, origin="lower", aspect="auto", vmin=0.0, vmax=1.0,
                         cmap="viridis", interpolation="nearest",
                         extent=_extent(aim) + _extent(speed))
-    figure.colorbar(image, ax=axes, label="pot probability")
-    axes.set_xlabel("aim from the line to the ball (deg)")
-    axes.set_ylabel("cue speed (m/s)")
-    axes.set_title(f"Ball {run.target}: {run.noise} noise, {run.samples} samples per cell")
+    figure.colorbar(image, ax=axes, label=_("pot probability"))
+    axes.set_xlabel(_("aim from the line to the ball (deg)"))
+    axes.set_ylabel(_("cue speed (m/s)"))
+    axes.set_title(ngettext("Ball {ball}: {noise} noise, {samples} sample per cell",
+                            "Ball {ball}: {noise} noise, {samples} samples per cell",
+                            run.samples).format(ball=run.target, noise=run.noise,
+                                                samples=run.samples))
     return figure
 
 
@@ -106,20 +120,27 @@ def pair_results(run, table) -> list:
 
 def tournament_summary(run, table) -> str:
     """The tournament's summary as printed lines."""
-    lines = [f"Tournament: {run.mode}, {len(run.players)} players, {run.games} games per "
-             f"pair, seed {run.seed}"]
+    lines = [_("Tournament: {mode}, {players}, {games} per pair, seed {seed}").format(
+        mode=run.mode, seed=run.seed,
+        players=ngettext("{n} player", "{n} players", len(run.players)).format(
+            n=len(run.players)),
+        games=ngettext("{n} game", "{n} games", run.games).format(n=run.games))]
     for r in pair_results(run, table):
         low, high = wilson(r["wins"], r["games"])
         not_broke = r["games"] - r["broke"]
         lines.append(
-            f"{r['first']} vs {r['second']}: {r['wins']}-{r['games'] - r['wins']}; "
-            f"{r['first']} wins {100.0 * r['wins'] / r['games']:.1f}% "
-            f"(95% Wilson {100.0 * low:.1f}-{100.0 * high:.1f}%), "
-            f"{r['wins_breaking']} of {r['broke']} breaking, "
-            f"{r['wins'] - r['wins_breaking']} of {not_broke} not; "
-            f"break-and-runs {r['break_and_runs']}, fouls {r['fouls'][0]}-{r['fouls'][1]}, "
-            f"{r['shots'] / r['games']:.1f} shots per game"
-            + (f", {r['forced']} forced concessions" if r["forced"] else ""))
+            _("{first} vs {second}: {wins}-{losses}; {first} wins {rate:.1f}% (95% Wilson "
+              "{low:.1f}-{high:.1f}%), {wins_breaking} of {broke} breaking, {wins_not} of "
+              "{not_broke} not; break-and-runs {runs}, fouls {fouls_first}-{fouls_second}, "
+              "{shots:.1f} shots per game").format(
+                first=r["first"], second=r["second"], wins=r["wins"],
+                losses=r["games"] - r["wins"], rate=100.0 * r["wins"] / r["games"],
+                low=100.0 * low, high=100.0 * high, wins_breaking=r["wins_breaking"],
+                broke=r["broke"], wins_not=r["wins"] - r["wins_breaking"], not_broke=not_broke,
+                runs=r["break_and_runs"], fouls_first=r["fouls"][0], fouls_second=r["fouls"][1],
+                shots=r["shots"] / r["games"])
+            + (ngettext(", {n} forced concession", ", {n} forced concessions",
+                        r["forced"]).format(n=r["forced"]) if r["forced"] else ""))
     return "\n".join(lines)
 
 
@@ -129,9 +150,9 @@ def tournament_figure(run, table) -> Figure:
     results = pair_results(run, table)
     figure = Figure(figsize=(7.5, 1.6 + 0.7 * len(results)), dpi=100)
     axes = figure.add_subplot()
-    kinds = (("all games", "wins", "games", "#1f77b4"),
-             ("he broke", "wins_breaking", "broke", "#2ca02c"),
-             ("he did not break", None, None, "#d62728"))
+    kinds = ((_("all games"), "wins", "games", "#1f77b4"),
+             (_("he broke"), "wins_breaking", "broke", "#2ca02c"),
+             (_("he did not break"), None, None, "#d62728"))
     for offset, (label, wins_key, games_key, colour) in zip((-0.22, 0.0, 0.22), kinds):
         for row, r in enumerate(results):
             if wins_key is None:
@@ -148,7 +169,7 @@ def tournament_figure(run, table) -> Figure:
     axes.set_ylim(-0.6, len(results) - 0.4)
     axes.set_xlim(0.0, 1.0)
     axes.invert_yaxis()
-    axes.set_xlabel("first player's win rate (95% Wilson interval)")
+    axes.set_xlabel(_("first player's win rate (95% Wilson interval)"))
     axes.legend(loc="lower right", fontsize="small")
     figure.tight_layout()
     return figure

@@ -8,7 +8,7 @@ import sys
 import time
 
 from game.arguments import command_parser, folder_problem
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from .build import default_cache_root, digest, ensure_models, generate
 
@@ -22,10 +22,14 @@ def main(argv=None) -> int:
     start = time.perf_counter()
 
     def progress(name, seconds, entry):
-        print(_("{name}: {kb:.0f} KB, {triangles} triangles, {textures} textures "
-                "({mb:.1f} MB on the GPU), {seconds:.2f} s").format(
-                    name=name, kb=entry["bytes"] / 1024, triangles=entry["triangles"],
-                    textures=len(entry["textures"]),
+        triangles, textures = entry["triangles"], len(entry["textures"])
+        print(_("{name}: {kb:.0f} KB, {triangles}, {textures} ({mb:.1f} MB on the GPU), "
+                "{seconds:.2f} s").format(
+                    name=name, kb=entry["bytes"] / 1024,
+                    triangles=ngettext("{n} triangle", "{n} triangles", triangles).format(
+                        n=triangles),
+                    textures=ngettext("{n} texture", "{n} textures", textures).format(
+                        n=textures),
                     mb=entry["texture_memory_bytes"] / 2 ** 20, seconds=seconds),
               file=sys.stderr)
     target = args.out or default_cache_root()

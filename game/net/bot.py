@@ -99,20 +99,27 @@ class Bot:
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.net.bot",
                             description=_("A computer player on a match server."))
-    parser.add_argument("--url", required=True)
+    parser.add_argument("--url", required=True, help=_("the match server (ws://HOST:PORT)"))
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--host", choices=("eight_ball", "nine_ball"))
-    what.add_argument("--join", metavar="CODE")
-    parser.add_argument("--race-to", type=int, default=1)
-    parser.add_argument("--level", default="beginner")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--name", default="Bot")
+    what.add_argument("--host", choices=("eight_ball", "nine_ball"),
+                      help=_("host a match of this game"))
+    what.add_argument("--join", metavar="CODE", help=_("join the match with this code"))
+    parser.add_argument("--race-to", type=int, default=1,
+                        help=_("frames to win the hosted match (default %(default)s)"))
+    parser.add_argument("--level", default="beginner",
+                        help=_("computer level (default %(default)s)"))
+    parser.add_argument("--seed", type=int, default=0,
+                        help=_("seed of the player's noise (default %(default)s)"))
+    parser.add_argument("--name", default="Bot", help=_("the player's name"))
     parser.add_argument("--cut-at", type=int, default=None,
                         help=_("cut the connection once after this many commands"))
-    parser.add_argument("--resume-for", type=float, default=30.0)
+    parser.add_argument("--resume-for", type=float, default=30.0,
+                        help=_("seconds to keep trying to resume the seat after a lost "
+                               "connection (default %(default)s)"))
     parser.add_argument("--think", type=float, default=0.0,
                         help=_("seconds to wait before each decision"))
-    parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument("--time-limit", type=float, default=300.0,
+                        help=_("seconds after which the player stops (default %(default)s)"))
     args = parser.parse_args(argv)
     client = MatchClient(args.url, args.name, resume_for=args.resume_for)
     client.connect()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from . import protocol as P
 
@@ -66,8 +66,9 @@ def join_code(text: str) -> str:
     try:
         return P._code(code, "code")
     except P.ProtocolError:
-        raise InputRefused(_("A join code is {count} letters and digits, like K7M2QX.")
-                           .format(count=P.CODE_LENGTH)) from None
+        raise InputRefused(ngettext("A join code is {count} letter or digit, like K7M2QX.",
+                                    "A join code is {count} letters and digits, like K7M2QX.",
+                                    P.CODE_LENGTH).format(count=P.CODE_LENGTH)) from None
 
 
 def refusal_words(reason: str) -> str:

@@ -18,7 +18,7 @@ import json
 import re
 
 from physics_ext import Stroke
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (MODES, ChooseGroup, ChooseOption, Concede, PlaceCueBall, Shoot)
@@ -60,8 +60,10 @@ def _fail(where: str, problem: str):
 
 def _text(value, where: str, max_chars: int = MAX_NAME_CHARS) -> str:
     if not (isinstance(value, str) and 0 < len(value) <= max_chars):
-        _fail(where, _("expected a string of 1 to {max_chars} characters, got "
-                       "{value!r:.40}").format(max_chars=max_chars, value=value))
+        _fail(where, ngettext("expected a string of 1 to {max_chars} character, got "
+                              "{value!r:.40}", "expected a string of 1 to {max_chars} "
+                              "characters, got {value!r:.40}", max_chars).format(
+                                  max_chars=max_chars, value=value))
     text = printable(value).strip()
     if not text:
         _fail(where, _("expected a name with a printable character"))
@@ -90,13 +92,15 @@ def _pattern(value, pattern, what: str, where: str) -> str:
 
 
 def _code(value, where: str) -> str:
-    return _pattern(value, _CODE, _("a join code of {count} letters and digits").format(
-                                      count=CODE_LENGTH), where)
+    return _pattern(value, _CODE, ngettext(
+        "a join code of {count} letter or digit", "a join code of {count} letters and digits",
+        CODE_LENGTH).format(count=CODE_LENGTH), where)
 
 
 def _token(value, where: str) -> str:
-    return _pattern(value, _TOKEN, _("a seat token of {count} hex digits").format(
-                                       count=TOKEN_HEX), where)
+    return _pattern(value, _TOKEN, ngettext(
+        "a seat token of {count} hex digit", "a seat token of {count} hex digits",
+        TOKEN_HEX).format(count=TOKEN_HEX), where)
 
 
 def _seat(value, where: str) -> int:
@@ -233,8 +237,10 @@ def parse_message(data, max_bytes: int) -> dict:
     the right version and a "type"; else ProtocolError."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     if len(raw) > max_bytes:
-        raise ProtocolError(_("message of {count} bytes, more than the {max_bytes} "
-                              "allowed").format(count=len(raw), max_bytes=max_bytes))
+        raise ProtocolError(ngettext("message of {count} byte, more than the {max_bytes} "
+                                     "allowed", "message of {count} bytes, more than the "
+                                     "{max_bytes} allowed", len(raw)).format(
+                                         count=len(raw), max_bytes=max_bytes))
     message = parse_json(raw, _("the message"), max_depth=MAX_DEPTH, error=ProtocolError)
     if not isinstance(message, dict):
         raise ProtocolError(_("the message is not a JSON object"))

@@ -114,8 +114,11 @@ def main(argv=None) -> int:
         prog="python -m game.net.soak",
         description=_("Many simultaneous matches of computer players on one match server, "
                       "and what they cost it."))
-    parser.add_argument("--matches", type=whole_number(1), default=50)
-    parser.add_argument("--race-to", type=whole_number(1), default=1)
+    parser.add_argument("--matches", type=whole_number(1), default=50,
+                        help=_("matches played at the same time (default %(default)s)"))
+    parser.add_argument("--race-to", type=whole_number(1), default=1,
+                        help=_("frames a player must win to take a match (default "
+                               "%(default)s)"))
     parser.add_argument("--think", type=float, default=1.0,
                         help=_("seconds each player waits before a decision (default 1)"))
     parser.add_argument("--workers", type=whole_number(1), default=2,

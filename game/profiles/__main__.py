@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from game.arguments import command_parser
 from game.i18n import _, ngettext
 from game.replay import replay_directory
 from game.session.game import MODES
@@ -29,8 +30,8 @@ EXIT_ERROR = 1
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m game.profiles",
-                                     description=_("Breakshot's statistics database."))
+    parser = command_parser(prog="python -m game.profiles",
+                            description=_("Breakshot's statistics database."))
     parser.add_argument("--database", default=None, metavar="FILE",
                         help=_("the database (default: statistics.sqlite in the user's data "
                                "folder)"))
@@ -41,7 +42,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     show = commands.add_parser("show", help=_("print a profile's statistics"))
     show.add_argument("seat", metavar="NAME",
                       help=_("a profile's name, computer:LEVEL or guest"))
-    show.add_argument("--mode", choices=MODES, default="nine_ball")
+    show.add_argument("--mode", choices=MODES, default="nine_ball",
+                      help=_("game mode (default: nine_ball)"))
     show.add_argument("--csv", metavar="OUT.csv", help=_("write them as CSV"))
     return parser.parse_args(argv)
 

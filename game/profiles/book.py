@@ -18,7 +18,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.session.game import MODES
 from game.storage import FileRefused, atomic_write, read_json_file
 
@@ -62,7 +62,8 @@ def read_profiles(path) -> list:
     if set(data) != {"format", "version", "profiles"} or not isinstance(entries, list):
         raise refuse(_("the file holds fields a profiles file does not have"))
     if len(entries) > MAX_PROFILES:
-        raise refuse(_("more than {count} profiles").format(count=MAX_PROFILES))
+        raise refuse(ngettext("more than {count} profile", "more than {count} profiles",
+                              MAX_PROFILES).format(count=MAX_PROFILES))
     found, names = [], set()
     for k, entry in enumerate(entries):
         try:

@@ -159,8 +159,10 @@ def main(argv=None) -> int:
         for warning in replay.warnings:
             print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
         if not 1 <= args.shot <= max(len(replay.shots), 1):
-            print(_("python -m game.replay: error: --shot {shot}: the match has {shots} "
-                    "shots").format(shot=args.shot, shots=len(replay.shots)), file=sys.stderr)
+            print(ngettext("python -m game.replay: error: --shot {shot}: the match has {shots} "
+                           "shot", "python -m game.replay: error: --shot {shot}: the match "
+                           "has {shots} shots", len(replay.shots)).format(
+                               shot=args.shot, shots=len(replay.shots)), file=sys.stderr)
             return 2
         index = args.shot - 1
         exports = [out for out in (args.gif, args.mp4, args.frames) if out]
@@ -183,7 +185,8 @@ def main(argv=None) -> int:
                                 speed=args.speed, start=args.start, end=args.end,
                                 camera=args.camera, traces=args.traces, labels=args.labels,
                                 use_shaders=use_shaders)
-            print(_("wrote {out} ({count} frames)").format(out=out, count=count))
+            print(ngettext("wrote {out} ({count} frame)", "wrote {out} ({count} frames)",
+                           count).format(out=out, count=count))
         if window:
             from game.view.replay.viewer import run
             run(args.file, index, args.size or (1280, 720), use_shaders, replay=replay)

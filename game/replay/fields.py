@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.storage import printable
 from game.storage.plain import is_number
 
@@ -40,8 +40,9 @@ def items(value, where: str, max_len: int) -> list:
     if not isinstance(value, list):
         fail(where, _("expected a list, got {type_name}").format(type_name=type(value).__name__))
     if len(value) > max_len:
-        fail(where, _("{count} items, more than the {max_len} a replay may hold").format(
-                        count=len(value), max_len=max_len))
+        fail(where, ngettext("{count} item, more than the {max_len} a replay may hold",
+                             "{count} items, more than the {max_len} a replay may hold",
+                             len(value)).format(count=len(value), max_len=max_len))
     return value
 
 
@@ -68,8 +69,10 @@ def text(value, where: str, max_len: int = 10_000) -> str:
     """A string of at most `max_len` characters, made printable (escape codes and
     control characters removed) so it can reach a terminal or the HUD."""
     if not isinstance(value, str) or len(value) > max_len:
-        fail(where, _("expected a string of at most {max_len} characters, got "
-                      "{value!r:.60}").format(max_len=max_len, value=value))
+        fail(where, ngettext("expected a string of at most {max_len} character, got "
+                             "{value!r:.60}", "expected a string of at most {max_len} "
+                             "characters, got {value!r:.60}", max_len).format(
+                                 max_len=max_len, value=value))
     return printable(value)
 
 

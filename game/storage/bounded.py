@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from .errors import FileRefused, ForeignFile, refuse
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) \
@@ -72,7 +72,7 @@ def _regular(info, path, kind: str) -> None:
 
 
 def _too_large(path, size: int, max_bytes: int, kind: str):
-    refuse(path, _("{size} bytes is larger than any {kind} file ({max_bytes} bytes at "
-                   "most)").format(
-                     size=size, kind=_(kind), max_bytes=max_bytes),
+    refuse(path, _("{size} is larger than any {kind} file ({most} at most)").format(
+                     size=ngettext("{n} byte", "{n} bytes", size).format(n=size), kind=_(kind),
+                     most=ngettext("{n} byte", "{n} bytes", max_bytes).format(n=max_bytes)),
            ForeignFile)

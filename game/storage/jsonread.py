@@ -15,7 +15,7 @@ import json
 
 import numpy as np
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from .bounded import read_bounded
 from .errors import FileRefused
 
@@ -65,11 +65,13 @@ def _scan(data: bytes, max_depth: int, max_number_chars: int) -> str | None:
     if outside.size:
         depth = int(np.cumsum(_STEP[outside], dtype=np.int32).max())
         if depth > max_depth:
-            return _("it nests {depth} levels deep, more than {max_depth}").format(
-                       depth=depth, max_depth=max_depth)
+            return ngettext("it nests {depth} level deep, more than {max_depth}",
+                            "it nests {depth} levels deep, more than {max_depth}",
+                            depth).format(depth=depth, max_depth=max_depth)
     if b"1" * (max_number_chars + 1) in outside.tobytes().translate(_NUMBER_MARKS):
-        return _("a number longer than {max_number_chars} characters").format(
-                   max_number_chars=max_number_chars)
+        return ngettext("a number longer than {max_number_chars} character",
+                        "a number longer than {max_number_chars} characters",
+                        max_number_chars).format(max_number_chars=max_number_chars)
     return None
 
 

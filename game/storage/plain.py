@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from .errors import FileRefused
 from .text import printable
 
@@ -75,7 +75,9 @@ def _field_value(kind, value, where: str, error):
     if kind is tuple and isinstance(value, list) and all(is_number(v) for v in value):
         return tuple(float(v) for v in value)
     expected = {float: _("a finite number"), int: _("an integer"), bool: _("true or false"),
-                str: _("a string of at most {count} characters").format(count=MAX_TEXT_CHARS),
+                str: ngettext("a string of at most {count} character",
+                              "a string of at most {count} characters",
+                              MAX_TEXT_CHARS).format(count=MAX_TEXT_CHARS),
                 tuple: _("a list of numbers")}[kind]
     raise error(_("{where}: expected {expected}, got {value!r:.60}").format(
                     where=where, expected=expected, value=value))

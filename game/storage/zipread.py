@@ -21,7 +21,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from .errors import FileRefused, TruncatedFile
 
 _END = struct.Struct("<4sHHHHIIH")
@@ -60,8 +60,10 @@ class ZipReader:
         self._data = data
         self._directory_at, count = self._end_record()
         if count > max_members:
-            self._refuse(_("the archive lists {count} members, more than a {kind} holds "
-                           "({max_members})").format(
+            self._refuse(ngettext("the archive lists {count} member, more than a {kind} "
+                                  "holds ({max_members})", "the archive lists {count} "
+                                  "members, more than a {kind} holds ({max_members})",
+                                  count).format(
                              count=count, kind=_(kind), max_members=max_members))
         self._entries = {}
         total = 0
@@ -73,13 +75,17 @@ class ZipReader:
                                  name=entry.name))
             cap = (member_caps or {}).get(entry.name, max_member_bytes)
             if entry.size > cap:
-                self._refuse(_("the member {name!r} claims {size} bytes, more than a {kind} "
-                               "holds ({cap})").format(
+                self._refuse(ngettext("the member {name!r} claims {size} byte, more than a "
+                                      "{kind} holds ({cap})", "the member {name!r} claims "
+                                      "{size} bytes, more than a {kind} holds ({cap})",
+                                      entry.size).format(
                                  name=entry.name, size=entry.size, kind=_(kind), cap=cap))
             total += entry.size
             if total > max_total_bytes:
-                self._refuse(_("the members claim more than {max_total_bytes} bytes in all, "
-                               "more than a {kind} holds").format(
+                self._refuse(ngettext("the members claim more than {max_total_bytes} byte "
+                                      "in all, more than a {kind} holds", "the members "
+                                      "claim more than {max_total_bytes} bytes in all, more "
+                                      "than a {kind} holds", max_total_bytes).format(
                                  max_total_bytes=max_total_bytes, kind=_(kind)))
             self._entries[entry.name] = entry
         if at != self._directory_at[1]:
@@ -112,8 +118,10 @@ class ZipReader:
         content = bytes(packed) if entry.method == _STORED else _inflate(packed, entry.size,
                                                                          name)
         if len(content) != entry.size:
-            self._damaged(name, _("{count} bytes where the archive says {size}").format(
-                                    count=len(content), size=entry.size))
+            self._damaged(name, ngettext("{count} byte where the archive says {size}",
+                                         "{count} bytes where the archive says {size}",
+                                         len(content)).format(count=len(content),
+                                                              size=entry.size))
         if zlib.crc32(content) != entry.crc:
             self._damaged(name, _("it fails its CRC-32 check"))
         return content
@@ -138,8 +146,10 @@ class ZipReader:
         if offset + size != at:
             self._truncated()
         if size < count * _CENTRAL.size:
-            self._refuse(_("the archive lists {count} members in a {size}-byte "
-                           "directory").format(count=count, size=size))
+            self._refuse(ngettext("the archive lists {count} member in a directory of {size}",
+                                  "the archive lists {count} members in a directory of "
+                                  "{size}", count).format(
+                count=count, size=ngettext("{n} byte", "{n} bytes", size).format(n=size)))
         return (offset, at), count
 
     def _central_entry(self, at: int) -> tuple:
@@ -176,8 +186,9 @@ class ZipReader:
     def _truncated(self):
         raise TruncatedFile(
             _("{path}: the file is truncated or damaged: its zip directory, at the end of "
-              "the file, is missing or unreadable ({count} bytes; was a copy "
-              "interrupted?)").format(path=self.path, count=len(self._data)))
+              "the file, is missing or unreadable ({size}; was a copy "
+              "interrupted?)").format(path=self.path, size=ngettext(
+                  "{n} byte", "{n} bytes", len(self._data)).format(n=len(self._data))))
 
     def _damaged(self, name: str, why: str):
         raise FileRefused(_("the member {name!r} is damaged ({why})").format(name=name, why=why))
@@ -212,8 +223,11 @@ def _inflate(packed: memoryview, size: int, name: str) -> bytes:
             piece = inflater.decompress(chunk, size + 1 - total)     # max_length >= 1
             total += len(piece)
             if total > size:
-                raise FileRefused(_("the member {name!r} is damaged (it inflates to more "
-                                    "than the {size} bytes the archive says)").format(
+                raise FileRefused(ngettext("the member {name!r} is damaged (it inflates to "
+                                           "more than the {size} byte the archive says)",
+                                           "the member {name!r} is damaged (it inflates to "
+                                           "more than the {size} bytes the archive says)",
+                                           size).format(
                                       name=name, size=size))
             pieces.append(piece)
     except zlib.error as exc:

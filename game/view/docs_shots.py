@@ -230,8 +230,10 @@ def render_stats(base, path: str) -> None:
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
-    parser.add_argument("folder", nargs="?", default="docs")
-    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("folder", nargs="?", default="docs",
+                        help=_("the folder of the pictures (default: docs)"))
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH",
+                        help=_("picture size in pixels (default: 1280x720)"))
     parser.add_argument("--stats-only", action="store_true",
                         help=_("render only the statistics screen (stats.png)"))
     args = parser.parse_args(argv)
@@ -243,26 +245,26 @@ def main(argv=None) -> int:
         apply_graphics(base, graphics)
         path = os.path.join(args.folder, "stats.png")
         render_stats(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         if args.stats_only:
             return 0
         for mode, seed, shots in SHOTS:
             path = os.path.join(args.folder, f"{mode}.png")
             render(base, mode, seed, shots, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "replay.png")
         render_replay(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "drill.png")
         render_drill(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         mode, seed, shots = SHOTS[0]
         path = os.path.join(args.folder, f"{mode}_top.png")
         render(base, mode, seed, shots, path, top=True)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, f"{mode}_choice.png")
         render_choice(base, path)
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
         path = os.path.join(args.folder, "menu.png")
         # every button the game's menu has (the callbacks are never clicked here)
         idle = lambda *chosen: None    # noqa: E731
@@ -273,11 +275,11 @@ def main(argv=None) -> int:
             for _frame in range(2):      # the menu's first frame, then its table behind it
                 base.taskMgr.step()
             save_screenshot(base, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
             menu.open_graphics()
             path = os.path.join(args.folder, "graphics.png")
             save_screenshot(base, path)
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
         finally:
             menu.destroy()
     finally:

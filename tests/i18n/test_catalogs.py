@@ -16,18 +16,6 @@ def messages(language):
     return [m for m in catalogs.read(catalogs.po_path(language)) if m.id]
 
 
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    """The catalogs as committed, compiled afresh (the build does the same for the wheel:
-    tests/i18n/test_wheel.py), so these tests never read a stale .mo."""
-    folder = tmp_path_factory.mktemp("locale")
-    shutil.copy(catalogs.TEMPLATE, folder / catalogs.TEMPLATE.name)
-    for po in catalogs.po_files():
-        language = po.parents[1].name
-        catalogs.compile_catalog(po, folder / language / "LC_MESSAGES" / "breakshot.mo")
-    return folder
-
-
 @pytest.fixture(autouse=True)
 def speaking_the_committed_catalogs(compiled, monkeypatch):
     monkeypatch.setattr(i18n, "LOCALE_DIR", compiled)

@@ -152,7 +152,7 @@ def hud_sentences(flow) -> dict:
     """{widget: [sentences]}: what each of the HUD's texts can show in the language now
     spoken, built from the same catalog sentences as the game builds them, with the
     longest values their fields take (NAMES, the yellow group, two visits)."""
-    from game.i18n import _
+    from game.i18n import _, ngettext
     from game.rules import BallInHand, Foul
     from game.session.describe import FOUL_TEXT, ZONE_TEXT, name_balls
     from game.view.match.flow import ZONE_RULE
@@ -229,7 +229,8 @@ def hud_sentences(flow) -> dict:
     details = [_("{detail} - WARNING: a third loses").format(
                    detail=_("fouls in a row: {count}").format(count=2)),
                _("{detail}  -  2 visits").format(
-                   detail=_("{group}: {count} left").format(group=_("yellow"), count=7))]
+                   detail=ngettext("{group}: {count} left", "{group}: {count} left", 7).format(
+                       group=_("yellow"), count=7))]
     return {"ruling": rulings, "turn": turns, "message": messages, "controls": controls,
             "detail": details}
 

@@ -69,7 +69,7 @@ def test_a_profile_plays_a_frame_and_sees_it_in_its_statistics(open_window, keep
     window.click_text(r"^Statistics$", 60)
     window.wait_text(r"^Profiles and statistics$", 60)
     shot = window.wait_text(r"^> Dora$", 30)
-    assert text_matching(shot, r"^Frames: 1 won, 0 lost|^Frames: 0 won, 1 lost")
+    assert text_matching(shot, r"^1 frame won, 0 frames lost|^0 frames won, 1 frame lost")
     assert text_matching(shot, r"Against Computer: beginner: [01] - [01]")
     image = keep_shot(window, "statistics")
     # The plots are drawn in the band above the records: the break's gold bar, and the

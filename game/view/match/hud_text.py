@@ -109,7 +109,8 @@ def _eight_ball_detail(state, player: Player) -> str:
             detail = _("{group}: on the black").format(group=colour)
         else:
             left = len(group.balls & state.object_balls_on_table)
-            detail = _("{group}: {count} left").format(group=colour, count=left)
+            detail = ngettext("{group}: {count} left", "{group}: {count} left", left).format(
+                group=colour, count=left)
     if not state.game_over and state.shooter is player and state.visits_remaining == 2:
         detail = _("{detail}  -  2 visits").format(detail=detail)
     return detail

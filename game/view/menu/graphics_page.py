@@ -17,7 +17,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.settings import (FPS_CAPS, MSAA_SAMPLES, QUALITY_PRESETS, RESOLUTIONS,
                            SENSITIVITY_RANGE, Settings)
 from game.view.ui.palette import BUTTON, GOLD, NOTICE, PANEL, TEXT
@@ -157,7 +157,8 @@ class GraphicsPage:
                                           if g.msaa else _("Off")), TEXT)
         self.shadows_toggle.set(g.shadows)
         self.show_fps_toggle.set(g.show_fps)
-        relabel(self.fps_button, "> " + (_("{fps} frames per second").format(fps=g.fps_cap)
+        relabel(self.fps_button, "> " + (ngettext("{fps} frame per second", "{fps} frames per second",
+                                                   g.fps_cap).format(fps=g.fps_cap)
                                          if g.fps_cap else _("None")), TEXT)
         relabel(self.resolution_button, "> " + _("{width} x {height}").format(
             width=g.resolution[0], height=g.resolution[1]), TEXT)

@@ -18,7 +18,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
-from game.i18n import LANGUAGES, N_, _, current_language
+from game.i18n import LANGUAGES, N_, _, current_language, ngettext
 from game.profiles.seats import matching_profile
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
                        STROKE_INPUTS, Aids, Settings, shown_name, typed_name)
@@ -293,7 +293,8 @@ class Menu:
 
     def _show_race(self) -> None:
         relabel(self.race_button, "> " + (_("Single games") if self.race_to == 1
-                                          else _("Race to {frames} frames").format(
+                                          else ngettext("Race to {frames} frame", "Race to {frames} frames",
+                                                        self.race_to).format(
                                               frames=self.race_to)), TEXT)
 
     def next_stroke_input(self) -> None:

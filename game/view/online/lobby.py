@@ -16,7 +16,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.net.client import MatchClient
 from game.net.online import (DEFAULT_ADDRESS, InputRefused, join_code, refusal_words,
                              seat_is_gone, server_url)
@@ -66,7 +66,8 @@ class OnlineLobby:
                            NAME_MAX_CHARS * 0.62)
         self._label(_("Host"), 0.18)
         race = (_("single game") if settings.race_to == 1 else
-                _("race to {frames} frames").format(frames=settings.race_to))
+                ngettext("race to {frames} frame", "race to {frames} frames",
+                         settings.race_to).format(frames=settings.race_to))
         OnscreenText(parent=self.frame, text=_("{game}, {race}, the rules chosen in the menu")
                      .format(game=_(MODE_TITLES[settings.mode]), race=race),
                      pos=(-0.55, 0.18), scale=0.045, fg=TEXT, align=TextNode.ALeft)

@@ -242,15 +242,27 @@ def record_lines(stats) -> tuple:
         return f"{100.0 * part / whole:.0f} %" if whole else "-"
 
     left = [
-        _("Frames: {won} won, {lost} lost").format(won=stats.frames_won, lost=stats.frames_lost),
-        _("Matches: {won} won, {lost} lost, {open} unfinished").format(
-            won=stats.matches_won, lost=stats.matches_lost, open=stats.unfinished) + (
+        _("{won}, {lost}").format(
+            won=ngettext("{n} frame won", "{n} frames won", stats.frames_won).format(
+                n=stats.frames_won),
+            lost=ngettext("{n} frame lost", "{n} frames lost", stats.frames_lost).format(
+                n=stats.frames_lost)),
+        _("{won}, {lost}, {open}").format(
+            won=ngettext("{n} match won", "{n} matches won", stats.matches_won).format(
+                n=stats.matches_won),
+            lost=ngettext("{n} match lost", "{n} matches lost", stats.matches_lost).format(
+                n=stats.matches_lost),
+            # Translators: matches (not frames) left unfinished.
+            open=ngettext("{n} unfinished", "{n} unfinished", stats.unfinished).format(
+                n=stats.unfinished)) + (
             "  " + ngettext("({count} online)", "({count} online)", stats.online).format(
                 count=stats.online) if stats.online else ""),
         _("Balls per visit: {value:.2f}").format(value=stats.potted_per_visit),
-        _("Pot rate: {rate} of {count} attempts").format(rate=pct(stats.made, stats.attempts),
-                                                         count=stats.attempts),
-        _("Best run: {balls} balls; break-and-runs: {runs}").format(
+        ngettext("Pot rate: {rate} of {count} attempt", "Pot rate: {rate} of {count} attempts",
+                 stats.attempts).format(rate=pct(stats.made, stats.attempts),
+                                        count=stats.attempts),
+        ngettext("Best run: {balls} ball; break-and-runs: {runs}",
+                 "Best run: {balls} balls; break-and-runs: {runs}", stats.best_run).format(
             balls=stats.best_run, runs=stats.break_and_runs),
         _("Breaks: {count}, scratched {scratches}, key ball {key}").format(
             count=stats.breaks, scratches=stats.break_scratches, key=stats.break_key_ball),

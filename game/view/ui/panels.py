@@ -11,7 +11,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 from .palette import DIM, GOLD, PANEL, TEXT
 
@@ -101,8 +101,10 @@ class TextPanel:
     def _draw(self) -> None:
         self.body.setText("\n".join(self.lines[self.top:self.top + VISIBLE_LINES]))
         above, below = self.top, max(len(self.lines) - self.top - VISIBLE_LINES, 0)
-        self.more.setText(_("{above} lines above, {below} below: Page Up / Page Down").format(
-            above=above, below=below) if above or below else "")
+        self.more.setText(_("{above}, {below}: Page Up / Page Down").format(
+            above=ngettext("{n} line above", "{n} lines above", above).format(n=above),
+            below=ngettext("{n} line below", "{n} lines below", below).format(n=below))
+            if above or below else "")
 
     def destroy(self) -> None:
         self.frame.destroy()

@@ -77,6 +77,26 @@ def events_per_second(rows: np.ndarray, events: int, repeats: int, threads: int)
     return events / cpu, events / wall
 
 
+def stroke_fault_cost(shots: int, repeats: int) -> dict:
+    """CPU microseconds per shot of shoot_batch on one thread, without and with the
+    stroke faults (the cue's follow-through, Python, per shot), on `shots` level strokes of
+    a straight pot (the lab's shot map of tests/lab), and the fouled strokes found."""
+    from physics_ext import Ball, Stroke, shoot_batch
+    balls = [Ball.pool(1.8, 0.74), Ball.pool(2.2, 0.34)]
+    rng = np.random.default_rng(SEED)
+    strokes = [Stroke(azimuth=-math.pi / 4 + rng.normal(0.0, 0.01), elevation=0.09,
+                      side=rng.uniform(-0.5, 0.5), height=rng.uniform(-0.6, 0.6),
+                      speed=rng.uniform(0.5, 6.0)) for _ in range(shots)]
+    out = {}
+    for faults in (False, True):
+        cpu, _ = medians(lambda: shoot_batch(NINE_FOOT, balls, strokes, threads=1,
+                                             faults=faults), repeats)
+        out[f"shoot_batch_cpu_us_per_shot_faults_{faults}"] = 1e6 * cpu / shots
+    batch = shoot_batch(NINE_FOOT, balls, strokes, threads=1)
+    out["shoot_batch_fouled_strokes"] = int(((batch.stroke_faults != 0) | batch.miscue).sum())
+    return out
+
+
 def cost_curve(shots: int, repeats: int, threads: int) -> list:
     """Per bin of events per shot: (bin, shots, mean events, CPU us per shot batched on one
     thread, wall us per shot batched on `threads`, CPU us per shot of single simulate()
@@ -132,6 +152,7 @@ def figures(shots: int, repeats: int, curve: bool = True) -> dict:
     if threads > 1:
         out[f"events_per_s_wall_{threads}"] = events_per_second(rows, events, repeats,
                                                                threads)[1]
+    out.update(stroke_fault_cost(max(1, shots // 10), repeats))
     out["load_average_after"] = os.getloadavg()[0]
     if curve:
         out["curve"] = cost_curve(shots, repeats, threads)

@@ -55,8 +55,8 @@ def shotmap_summary(run, table) -> str:
         f"{math.degrees(rows['elevation'][best]):.2f} deg: pot probability {p[best]:.3f}",
         f"Mean pot probability {p.mean():.3f}; cells of at least 0.5: "
         f"{100.0 * np.mean(p >= 0.5):.1f}%; pots {int(sum(rows['pots']))}, "
-        f"cue ball lost {int(sum(rows['scratches']))}, fouled strokes "
-        f"{int(sum(rows['fouls']))} (a stroke fault or a miscue: never a pot)",
+        f"cue ball lost {int(sum(rows['scratches']))}, fouled pots "
+        f"{int(sum(rows['fouled_pots']))} (a stroke fault or a miscue: no pot)",
     ])
 
 

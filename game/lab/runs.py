@@ -27,8 +27,8 @@ from game.storage.plain import to_plain
 from .evaluate import evaluate_chunk
 
 FORMAT_NAME = "breakshot-lab-run"
-# 2: shot-map rows count fouled strokes (`fouls`) and never as pots; a run of version 1
-# is not continued with them.
+# 2: shot-map rows count fouled strokes as no pot (`fouled_pots`); a run of version 1 is
+# not continued with them.
 VERSION = 2
 MANIFEST = "manifest.json"
 PARTS = "parts"

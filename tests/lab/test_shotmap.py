@@ -37,7 +37,7 @@ def test_a_straight_pot_drops_without_noise_and_misses_when_aimed_off():
         elif abs(aim) >= math.radians(3.0):
             assert p == 0.0 and pots == 0
     assert all(e > 0 for e in table["events"])
-    assert table["fouls"] == [0] * run.grid.size
+    assert table["fouled_pots"] == [0] * run.grid.size
 
 
 def test_azimuth_is_the_line_to_the_ball_plus_the_aim_offset():
@@ -116,7 +116,7 @@ def assert_fouled_pots_are_not_pots(run, table):
     stroke fault or a miscue; none counts as a pot."""
     balls, ids = run.position.physics_balls()
     assert table["pots"] == [1] * run.grid.size
-    assert table["fouls"] == [1] * run.grid.size
+    assert table["fouled_pots"] == [1] * run.grid.size
     assert table["clean_pots"] == [0] * run.grid.size and table["p_pot"] == [0.0] * run.grid.size
     _, strokes = run.chunks()[0].strokes()
     for chunk in run.chunks()[1:]:
@@ -124,7 +124,7 @@ def assert_fouled_pots_are_not_pots(run, table):
     for stroke in strokes:
         shot = shoot(run.position.table, balls, ids.index(CUE), stroke)
         assert shot.stroke_faults or shot.stroke.miscue
-    assert "fouled strokes " + str(run.grid.size) in shotmap_summary(run, rows(run))
+    assert f"fouled pots {run.grid.size} " in shotmap_summary(run, rows(run))
 
 
 def test_a_push_pots_the_ball_but_is_no_pot():
@@ -135,7 +135,7 @@ def test_a_push_pots_the_ball_but_is_no_pot():
     unit = ((cx - bx) / math.hypot(cx - bx, cy - by), (cy - by) / math.hypot(cx - bx, cy - by))
     position = Position(TableSpec.nine_foot(), "nine_ball", Layout(
         {CUE: (bx + gap * unit[0], by + gap * unit[1]), 9: BALL}))
-    run = exact_map(position, Grid(aim=(0.0,), speed=(1.0, 2.0, 3.0), height=(-0.2, 0.0, 0.2),
+    run = exact_map(position, Grid(aim=(0.0,), speed=(1.0, 2.0, 3.0), height=(-0.2, 0.0),
                                    elevation=(math.radians(5.0),)))
     table = rows(run).to_pydict()
     assert_fouled_pots_are_not_pots(run, table)
@@ -144,7 +144,7 @@ def test_a_push_pots_the_ball_but_is_no_pot():
 def test_a_miscue_that_drops_the_ball_is_no_pot():
     """The tip 0.7 and 0.85 R above centre, beyond the miscue limit: at 3 and 5 m/s the
     skidding tip still sends the cue ball into the 9, which drops; a miscue never counts
-    as a pot (the lab counts it with the fouls)."""
+    as a pot (the lab counts it with the fouled pots)."""
     run = exact_map(straight_pot(), Grid(aim=(0.0,), speed=(3.0, 5.0), height=(0.7, 0.85),
                                          elevation=(math.radians(5.0),)))
     table = rows(run).to_pydict()

@@ -23,6 +23,7 @@ from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_
                                   JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
+from physics_ext._query cimport problem_of
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
@@ -1258,21 +1259,41 @@ cdef void batch_shot(Sim* S, const double* balls, int cue, ShotOut* out) noexcep
             S.pieces = NULL
 
 
+cdef void checked_shot(Sim* S, const double[:, ::1] balls, int cue, ShotOut* out,
+                       const double[:, :, ::1] seg, const double[:, ::1] seg_n,
+                       const double[:, ::1] outline, const double[:, ::1] tip,
+                       const double[:, ::1] pocket, double tol, double max_speed,
+                       int* problem) noexcept nogil:
+    """One shot of a batch checked as simulate() checks it (_query.problem_of: the
+    problem, ball and detail written to problem[0:3]), then, when it has no problem,
+    solved by batch_shot."""
+    problem[0] = problem_of(balls, seg, seg_n, outline, tip, pocket, S.G.cushion_height,
+                            tol, max_speed, S.G.rail_depth, S.G.rail_top_height,
+                            &problem[1], &problem[2])
+    if problem[0] == 0:
+        batch_shot(S, &balls[0, 0], cue, out)
+
+
 def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
               const double[::1] params, const double[:, :, ::1] seg,
               const double[:, ::1] seg_n, const int[::1] seg_rail, const double[:, ::1] tip,
               const int[::1] tip_rail, const double[:, ::1] pocket, double length,
               double width, double cushion_height, double rail_depth,
-              double rail_top_height, int max_events, int cue, int threads, bint logs, double[:, :, ::1] position,
+              double rail_top_height, int max_events, int cue, int threads, bint logs,
+              const double[:, ::1] outline, double tol, double max_speed,
+              int[:, ::1] problems, double[:, :, ::1] position,
               int[:, ::1] state, int[:, ::1] pocket_of, double[:, ::1] pocket_time,
               int[:, ::1] cushions, int[:, ::1] summary, double[::1] duration):
-    """Simulate the shots balls[s] (N, n, 11 rows as for run()) with todo[s] != 0, each
-    exactly as run() does, on `threads` threads without the GIL. Inputs are validated by
-    physics_ext.batch. Writes per shot: position (N, n, 3), state (N, n), pocket_of and
-    pocket_time (N, n), cushions (N, n), summary (N, 5: first contact of ball `cue`,
-    events, status, the status's balls a and b) and duration (N,). Shots not to do are
-    left alone. Returns, when `logs`, a list of (events, pieces) per shot (None for a shot
-    not done or failed), else None.
+    """Validate and simulate the shots balls[s] (N, n, 11 rows as for run()) with
+    todo[s] != 0, each exactly as run() does, on `threads` threads without the GIL. Each
+    shot is first checked as _query.first_problem checks it (outline, tol, max_speed as
+    there; the other arguments are validated by physics_ext.batch): its problem goes to
+    problems[s] (PROBLEM_*, ball, detail), and a shot with one is not simulated. Writes
+    per simulated shot: position (N, n, 3), state (N, n), pocket_of and pocket_time (N, n),
+    cushions (N, n), summary (N, 5: first contact of ball `cue`, events, status, the
+    status's balls a and b) and duration (N,). Other shots are left alone. Returns, when
+    `logs`, a list of (events, pieces) per shot (None for a shot not simulated or failed),
+    else None.
 
     Each thread solves its shots in one workspace (a Sim allocated once), and takes them
     in chunks that shrink towards the end (guided schedule): no allocation and little
@@ -1312,11 +1333,13 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
             if threads > 1:
                 for s in prange(N, num_threads=threads, schedule="guided"):
                     if todo[s]:
-                        batch_shot(&work[threadid()], &balls[s, 0, 0], cue, &outs[s])
+                        checked_shot(&work[threadid()], balls[s], cue, &outs[s], seg, seg_n,
+                                     outline, tip, pocket, tol, max_speed, &problems[s, 0])
             else:           # no OpenMP at all (safe in a forked child: physics_ext.batch)
                 for s in range(N):
                     if todo[s]:
-                        batch_shot(&work[0], &balls[s, 0, 0], cue, &outs[s])
+                        checked_shot(&work[0], balls[s], cue, &outs[s], seg, seg_n, outline,
+                                     tip, pocket, tol, max_speed, &problems[s, 0])
         if not logs:
             return None
         out = []

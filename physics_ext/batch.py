@@ -364,18 +364,10 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     N, n = rows.shape[0], rows.shape[1]
     _check_cue_index(cue_index, n)
     geo = table.geometry()
-    problems = np.empty((N, 3), dtype=np.int32)
-    _query.first_problems(rows, geo.segments, geo.segment_normals, geo.outline, geo.tips,
-                          geo.pockets, table.cushion_height, OVERLAP_TOL_M, MAX_SPEED_MPS,
-                          geo.rail_top_width, table.rail_top_height, problems)
     failures = dict(bad or {})
-    for k in np.nonzero(problems[:, 0] != _query.PROBLEM_NONE)[0]:
-        message = problem_message(rows[k], table, *problems[k])
-        failures.setdefault(int(k), f"shot {k}: {message}")
-    if failures and invalid == "raise":
-        raise ValueError(failures[min(failures)])
     todo = np.ones(N, dtype=np.int8)
     todo[list(failures)] = 0
+    problems = np.zeros((N, 3), dtype=np.int32)      # _query.PROBLEM_NONE
     position = np.full((N, n, 3), np.nan)
     state = np.full((N, n), -1, dtype=np.int32)
     pocket = np.full((N, n), -1, dtype=np.int32)
@@ -383,15 +375,21 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     cushions = np.zeros((N, n), dtype=np.int32)
     summary = np.zeros((N, 5), dtype=np.int32)
     summary[:, 0] = -1
-    summary[todo == 0, 2] = ShotError.INVALID
     duration = np.full(N, np.nan)
+    # every shot is checked as simulate() checks it, in the threads, and solved if sound
     shot_logs = _solver.run_batch(
         rows, todo, params.solver_array(), geo.segments, geo.segment_normals,
         geo.segment_rails, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
         table.cushion_height, geo.rail_top_width, table.rail_top_height, params.max_events,
-        int(cue_index),
-        _usable_threads(int(threads)), bool(logs), position, state, pocket, pocket_time, cushions, summary,
-        duration)
+        int(cue_index), _usable_threads(int(threads)), bool(logs), geo.outline,
+        OVERLAP_TOL_M, MAX_SPEED_MPS, problems, position, state, pocket, pocket_time,
+        cushions, summary, duration)
+    for k in np.nonzero(problems[:, 0] != _query.PROBLEM_NONE)[0]:
+        message = problem_message(rows[k], table, *problems[k])
+        failures.setdefault(int(k), f"shot {k}: {message}")
+    if failures and invalid == "raise":
+        raise ValueError(failures[min(failures)])
+    summary[list(failures), 2] = ShotError.INVALID
     error = summary[:, 2].copy()
     for k in np.nonzero((error != ShotError.OK) & (error != ShotError.INVALID))[0]:
         if error[k] == ShotError.NO_MEMORY:

@@ -307,3 +307,24 @@ def test_without_faults_the_compact_results_have_none():
     with pytest.raises(ValueError, match="faults=True"):
         batch.faults(0)
     assert simulate_batch(NINE_FOOT, [balls]).stroke_faults.tolist() == [0]
+
+
+def test_bad_shots_are_found_alike_on_any_number_of_threads():
+    """The threads check every shot as simulate() does: the same refusals, named alike,
+    and the sound shots solved, on one thread or three."""
+    rng = np.random.default_rng(9)
+    rows = ball_rows([random_shot(rng, 6) for _ in range(30)])
+    rows[3, 2, 5] = np.nan
+    rows[11, 1, 2:5] = rows[11, 4, 2:5]
+    rows[17, 0, 0] = 0.0
+    rows[25, 5, 3] = -1.0
+    runs = [simulate_batch(NINE_FOOT, rows, threads=t, invalid="skip") for t in (1, 3)]
+    assert_same_compact(runs)
+    assert np.flatnonzero(runs[0].error == ShotError.INVALID).tolist() == [3, 11, 17, 25]
+    assert [runs[1].failure(k) for k in range(30)] == [runs[0].failure(k) for k in range(30)]
+    for k in (3, 11, 17, 25):
+        with pytest.raises(ValueError) as refused:
+            simulate(NINE_FOOT, [_ball(r) for r in rows[k]])
+        assert runs[1].failure(k) == f"shot {k}: {refused.value}"
+    with pytest.raises(ValueError, match="shot 3: ball 2: velocity contains NaN"):
+        simulate_batch(NINE_FOOT, rows, threads=2)

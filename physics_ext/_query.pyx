@@ -175,11 +175,15 @@ cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
                 ball[0], detail[0] = i, -1
                 return PROBLEM_OFF_SURFACE
         for k in range(pocket.shape[0] if over < 0 else 0):   # a rail top is above
-            if hypot2(x - pocket[k, 0], y - pocket[k, 1]) < pocket[k, 2]:
+            dx = x - pocket[k, 0]
+            dy = y - pocket[k, 1]
+            if within(dx * dx + dy * dy, pocket[k, 2]):
                 ball[0], detail[0] = i, k
                 return PROBLEM_OVER_POCKET
         for k in range(tip.shape[0] if over < 0 else 0):
-            if hypot2(x - tip[k, 0], y - tip[k, 1]) < tip[k, 2] + rho - tol:
+            dx = x - tip[k, 0]
+            dy = y - tip[k, 1]
+            if within(dx * dx + dy * dy, tip[k, 2] + rho - tol):
                 ball[0], detail[0] = i, k
                 return PROBLEM_IN_JAW
         k = in_rubber(balls[i, 2], balls[i, 3], balls[i, 4], R, rho, seg, seg_n, tip,
@@ -198,7 +202,7 @@ cdef int problem_of(const double[:, ::1] balls, const double[:, :, ::1] seg,
             dx = balls[j, 2] - balls[i, 2]
             dy = balls[j, 3] - balls[i, 3]
             dz = balls[j, 4] - balls[i, 4]
-            if sqrt(dx * dx + dy * dy + dz * dz) < balls[i, 0] + balls[j, 0] - tol:
+            if within(dx * dx + dy * dy + dz * dz, balls[i, 0] + balls[j, 0] - tol):
                 ball[0], detail[0] = i, j
                 return PROBLEM_OVERLAP
     ball[0], detail[0] = -1, -1
@@ -238,18 +242,29 @@ cdef int in_rubber(double x, double y, double z, double R, double rho,
     return -1
 
 
+cdef inline bint within(double d2, double reach) noexcept nogil:
+    """sqrt(d2) < reach (d2 a squared distance), the root taken only within twice the
+    reach: beyond it the answer is no either way."""
+    return d2 < 4.0 * reach * reach and sqrt(d2) < reach
+
+
 cdef bint inside_polygon(const double[:, ::1] poly, double x, double y) noexcept nogil:
-    """Even-odd ray casting: is (x, y) inside the closed polygon?"""
+    """Even-odd ray casting: is (x, y) inside the closed polygon? Edge k runs from vertex
+    k - 1 (the last for k = 0) to vertex k."""
     cdef int k, m = poly.shape[0]
     cdef bint inside = False
     cdef double x1, y1, x2, y2
+    if m == 0:
+        return False
+    x1 = poly[m - 1, 0]
+    y1 = poly[m - 1, 1]
     for k in range(m):
-        x1 = poly[k, 0]
-        y1 = poly[k, 1]
-        x2 = poly[(k + 1) % m, 0]
-        y2 = poly[(k + 1) % m, 1]
+        x2 = poly[k, 0]
+        y2 = poly[k, 1]
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
+        x1 = x2
+        y1 = y2
     return inside
 
 

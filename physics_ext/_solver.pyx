@@ -6,7 +6,7 @@
 # recomputed, so an event costs O(n) (a row) instead of O(n^2). Ties are broken by ball
 # index, so the event log is the same, bit for bit, on every run.
 
-from cython.parallel cimport prange
+from cython.parallel cimport prange, threadid
 from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset
@@ -23,6 +23,7 @@ from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_
                                   JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
+from physics_ext._query cimport problem_of
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
@@ -995,14 +996,25 @@ cdef int sim_open(Sim* S, int n, const Params* P, const Geometry* G,
     S.own_feature = <int*> malloc(n * sizeof(int))
     S.own_flags = <int*> malloc(n * sizeof(int))
     S.feat_box = <double*> malloc(4 * n_feat * sizeof(double))
-    S.cap_events = 256
-    S.events = <Event*> malloc(S.cap_events * sizeof(Event))
-    S.cap_pieces = 256 if 2 * n < 256 else 2 * n
-    S.pieces = <Piece*> malloc(S.cap_pieces * sizeof(Piece))
     if (S.B == NULL or S.T == NULL or S.pair_t == NULL or S.row_t == NULL or
             S.row_j == NULL or S.own_t == NULL or S.own_kind == NULL or
-            S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL or
-            S.events == NULL or S.pieces == NULL):
+            S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL):
+        return ERR_NO_MEMORY
+    return open_logs(S)
+
+
+cdef int open_logs(Sim* S) noexcept nogil:
+    """Empty event and piece logs for a shot, allocated when S has none. Returns OK or
+    ERR_NO_MEMORY."""
+    S.n_events = 0
+    S.n_pieces = 0
+    if S.events == NULL:
+        S.cap_events = 256
+        S.events = <Event*> malloc(S.cap_events * sizeof(Event))
+    if S.pieces == NULL:
+        S.cap_pieces = 256 if 2 * S.n < 256 else 2 * S.n
+        S.pieces = <Piece*> malloc(S.cap_pieces * sizeof(Piece))
+    if S.events == NULL or S.pieces == NULL:
         return ERR_NO_MEMORY
     return OK
 
@@ -1219,21 +1231,25 @@ cdef void summarise(const Sim* S, int cue, ShotOut* out) noexcept nogil:
     out.duration[0] = t
 
 
-cdef void batch_shot(const double* balls, int n, const Params* P, const Geometry* G,
-                     int max_events, int cue, ShotOut* out) noexcept nogil:
-    """One shot of a batch, on this thread: solve, summarise, keep the log if asked."""
-    cdef Sim S
-    cdef int status = sim_open(&S, n, P, G, max_events), i
-    for i in range(n):
+cdef void batch_shot(Sim* S, const double* balls, int cue, ShotOut* out) noexcept nogil:
+    """One shot of a batch in this thread's workspace S (a Sim opened for the batch's
+    balls, table and params; its tables are re-used from shot to shot, sim_run setting
+    every entry it reads): solve, summarise, hand the log over if asked."""
+    cdef int status = open_logs(S), i
+    S.t_now = 0.0
+    S.err_a = 0
+    S.err_b = 0
+    S.same = 0
+    for i in range(S.n):
         out.state[i] = -1
     if status == OK:
-        status = sim_run(&S, balls)
+        status = sim_run(S, balls)
     out.summary[2] = status
     out.summary[3] = S.err_a
     out.summary[4] = S.err_b
     out.duration[0] = S.t_now
     if status == OK:
-        summarise(&S, cue, out)
+        summarise(S, cue, out)
         if out.events != NULL:
             out.events[0] = S.events
             out.pieces[0] = S.pieces
@@ -1241,7 +1257,21 @@ cdef void batch_shot(const double* balls, int n, const Params* P, const Geometry
             out.n_pieces[0] = S.n_pieces
             S.events = NULL          # handed over: freed after copying out
             S.pieces = NULL
-    sim_close(&S)
+
+
+cdef void checked_shot(Sim* S, const double[:, ::1] balls, int cue, ShotOut* out,
+                       const double[:, :, ::1] seg, const double[:, ::1] seg_n,
+                       const double[:, ::1] outline, const double[:, ::1] tip,
+                       const double[:, ::1] pocket, double tol, double max_speed,
+                       int* problem) noexcept nogil:
+    """One shot of a batch checked as simulate() checks it (_query.problem_of: the
+    problem, ball and detail written to problem[0:3]), then, when it has no problem,
+    solved by batch_shot."""
+    problem[0] = problem_of(balls, seg, seg_n, outline, tip, pocket, S.G.cushion_height,
+                            tol, max_speed, S.G.rail_depth, S.G.rail_top_height,
+                            &problem[1], &problem[2])
+    if problem[0] == 0:
+        batch_shot(S, &balls[0, 0], cue, out)
 
 
 def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
@@ -1249,28 +1279,43 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
               const double[:, ::1] seg_n, const int[::1] seg_rail, const double[:, ::1] tip,
               const int[::1] tip_rail, const double[:, ::1] pocket, double length,
               double width, double cushion_height, double rail_depth,
-              double rail_top_height, int max_events, int cue, int threads, bint logs, double[:, :, ::1] position,
+              double rail_top_height, int max_events, int cue, int threads, bint logs,
+              const double[:, ::1] outline, double tol, double max_speed,
+              int[:, ::1] problems, double[:, :, ::1] position,
               int[:, ::1] state, int[:, ::1] pocket_of, double[:, ::1] pocket_time,
               int[:, ::1] cushions, int[:, ::1] summary, double[::1] duration):
-    """Simulate the shots balls[s] (N, n, 11 rows as for run()) with todo[s] != 0, each
-    exactly as run() does, on `threads` threads without the GIL. Inputs are validated by
-    physics_ext.batch. Writes per shot: position (N, n, 3), state (N, n), pocket_of and
-    pocket_time (N, n), cushions (N, n), summary (N, 5: first contact of ball `cue`,
-    events, status, the status's balls a and b) and duration (N,). Shots not to do are
-    left alone. Returns, when `logs`, a list of (events, pieces) per shot (None for a shot
-    not done or failed), else None."""
+    """Validate and simulate the shots balls[s] (N, n, 11 rows as for run()) with
+    todo[s] != 0, each exactly as run() does, on `threads` threads without the GIL. Each
+    shot is first checked as _query.first_problem checks it (outline, tol, max_speed as
+    there; the other arguments are validated by physics_ext.batch): its problem goes to
+    problems[s] (PROBLEM_*, ball, detail), and a shot with one is not simulated. Writes
+    per simulated shot: position (N, n, 3), state (N, n), pocket_of and pocket_time (N, n),
+    cushions (N, n), summary (N, 5: first contact of ball `cue`, events, status, the
+    status's balls a and b) and duration (N,). Other shots are left alone. Returns, when
+    `logs`, a list of (events, pieces) per shot (None for a shot not simulated or failed),
+    else None.
+
+    Each thread solves its shots in one workspace (a Sim allocated once), and takes them
+    in chunks that shrink towards the end (guided schedule): no allocation and little
+    hand-over per shot. Which thread solves a shot changes no result."""
     cdef Params P = make_params(params)
     cdef Geometry G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length,
                                     width, cushion_height, rail_depth, rail_top_height)
     cdef Py_ssize_t N = balls.shape[0], s
-    cdef int n = balls.shape[1]
+    cdef int n = balls.shape[1], t, opened = OK
     cdef ShotOut* outs = <ShotOut*> calloc(N if N > 0 else 1, sizeof(ShotOut))
     cdef Event** events = <Event**> calloc(N if N > 0 else 1, sizeof(Event*))
     cdef Piece** pieces = <Piece**> calloc(N if N > 0 else 1, sizeof(Piece*))
     cdef int* n_pieces = <int*> calloc(N if N > 0 else 1, sizeof(int))
+    cdef Sim* work = <Sim*> calloc(threads, sizeof(Sim))
     cdef Sim view
     try:
-        if outs == NULL or events == NULL or pieces == NULL or n_pieces == NULL:
+        if (outs == NULL or events == NULL or pieces == NULL or n_pieces == NULL or
+                work == NULL):
+            raise MemoryError("physics_ext: cannot allocate the batch's tables")
+        for t in range(threads):
+            opened = opened or sim_open(&work[t], n, &P, &G, max_events)
+        if opened != OK:
             raise MemoryError("physics_ext: cannot allocate the batch's tables")
         for s in range(N):
             outs[s].position = &position[s, 0, 0]
@@ -1286,13 +1331,15 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
                 outs[s].n_pieces = &n_pieces[s]
         with nogil:
             if threads > 1:
-                for s in prange(N, num_threads=threads, schedule="dynamic", chunksize=1):
+                for s in prange(N, num_threads=threads, schedule="guided"):
                     if todo[s]:
-                        batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
+                        checked_shot(&work[threadid()], balls[s], cue, &outs[s], seg, seg_n,
+                                     outline, tip, pocket, tol, max_speed, &problems[s, 0])
             else:           # no OpenMP at all (safe in a forked child: physics_ext.batch)
                 for s in range(N):
                     if todo[s]:
-                        batch_shot(&balls[s, 0, 0], n, &P, &G, max_events, cue, &outs[s])
+                        checked_shot(&work[0], balls[s], cue, &outs[s], seg, seg_n, outline,
+                                     tip, pocket, tol, max_speed, &problems[s, 0])
         if not logs:
             return None
         out = []
@@ -1311,6 +1358,9 @@ def run_batch(const double[:, :, ::1] balls, const signed char[::1] todo,
         for s in range(N if events != NULL and pieces != NULL else 0):
             free(events[s])
             free(pieces[s])
+        for t in range(threads if work != NULL else 0):
+            sim_close(&work[t])
+        free(work)
         free(outs)
         free(events)
         free(pieces)

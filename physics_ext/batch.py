@@ -22,6 +22,7 @@ from . import _query, _solver
 from . import constants as C
 from .api import (MAX_SPEED_MPS, OVERLAP_TOL_M, ShotResult, _ball_rows, failure_message,
                   problem_message, result_of_log, with_stroke)
+from .cue import CueFault
 from .stroke import (CueSpec, Stroke, cue_ball_touches, frozen_system, strike, strike_layout,
                      strike_motions)
 from .table import TableSpec
@@ -29,6 +30,8 @@ from .types import Ball, Params, SimulationError
 
 BALL_COLUMNS = ("radius", "mass", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz")
 STROKE_COLUMNS = ("azimuth", "elevation", "side", "height", "speed", "follow_through")
+# BatchResult.stroke_faults: bit k set when the stroke made the k-th CueFault
+FAULT_BITS = {fault: 1 << k for k, fault in enumerate(CueFault)}
 
 
 class ShotError(enum.IntEnum):
@@ -58,6 +61,10 @@ class BatchResult:
     duration: (N,) time of the last event, s.
     error: (N,) int32 ShotError.
     miscue: (N,) bool, for shoot_batch: the stroke was a miscue (else all False).
+    stroke_faults: (N,) uint8, the stroke faults the cue made (ShotResult.stroke_faults)
+        as bits (FAULT_BITS: push, double hit, ferrule, struck other ball; `faults(k)`
+        names them); 0 for a failed shot and for simulate_batch; None for shoot_batch
+        with faults=False.
     logs: with logs=True, per shot (events, pieces) as the solver gave them, None for a
         failed shot; `shot_result(k)` builds the full ShotResult from them.
     """
@@ -80,6 +87,8 @@ class BatchResult:
     cue: Optional[CueSpec] = None
     _failures: tuple = ()
     joint_strikes: Optional[dict] = None     # {shot: StrikeResult} of the joint strokes
+    stroke_faults: Optional[np.ndarray] = None
+    _shots: Optional[dict] = None            # {shot: ShotResult} built for the faults
 
     def __len__(self) -> int:
         return self.error.shape[0]
@@ -88,6 +97,16 @@ class BatchResult:
     def ok(self) -> np.ndarray:
         """(N,) bool: the shot has results."""
         return self.error == ShotError.OK
+
+    def faults(self, k: int) -> frozenset:
+        """The CueFaults of shot k's stroke (ShotResult.stroke_faults); empty for a failed
+        shot. Needs the faults (shoot_batch's faults=True, the default)."""
+        if self.stroke_faults is None:
+            raise ValueError("the batch has no stroke faults: run shoot_batch with "
+                             "faults=True")
+        if not 0 <= k < len(self):
+            raise ValueError(f"shot {k} is not in the batch (0..{len(self) - 1})")
+        return frozenset(f for f, bit in FAULT_BITS.items() if self.stroke_faults[k] & bit)
 
     def failure(self, k: int) -> Optional[str]:
         """The sentence saying why shot k has no result (what simulate would raise), or
@@ -109,6 +128,8 @@ class BatchResult:
             raise ValueError(self.failure(k))
         if error != ShotError.OK:
             raise SimulationError(self.failure(k))
+        if self._shots and k in self._shots:
+            return self._shots[k]
         rows = self.rows[k]
         balls = tuple(Ball(r[0], r[1], (r[2], r[3], r[4]), (r[5], r[6], r[7]),
                            (r[8], r[9], r[10])) for r in rows.tolist())
@@ -176,7 +197,7 @@ def simulate_batch(table: TableSpec, balls, params: Params = Params(), *,
 def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
                 cue: CueSpec = CueSpec(), *, cue_index: int = 0,
                 threads: Optional[int] = None, logs: bool = False,
-                invalid: str = "raise") -> BatchResult:
+                invalid: str = "raise", faults: bool = True) -> BatchResult:
     """Strike ball `cue_index` (at rest) of each shot with its stroke and simulate the
     shots, as shoot() does each (the balls start bit for bit as shoot() sends them, a
     frozen cue ball's joint stroke included).
@@ -185,9 +206,12 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
         (or Ball lists, as for simulate_batch). strokes: (N, 5) or (N, 6) rows
         (`STROKE_COLUMNS`: azimuth, elevation rad; side, height fractions of R; speed m/s;
         follow_through m, default CUE_FOLLOW_THROUGH), or a sequence of Strokes.
-    The cue's follow-through and its faults (push, double hit, ...) are computed by
-    `shot_result(k)` (logs=True), as shoot() computes them. Other arguments as for
-    simulate_batch."""
+    faults: find the stroke faults of every shot (BatchResult.stroke_faults, `faults(k)`)
+        with the cue's follow-through, as shoot() does (physics_ext.cue, in Python after
+        the batch, on each finished shot's full result: it costs more than the solver on
+        most shots); False leaves stroke_faults None. The miscue flags are always there.
+    With logs=True, `shot_result(k)` gives the full ShotResult (the one the faults were
+    found on). Other arguments as for simulate_batch."""
     if not isinstance(cue, CueSpec):
         raise ValueError(f"cue must be a CueSpec, got {type(cue).__name__}")
     stroke_rows = _stroke_rows(strokes)
@@ -229,12 +253,21 @@ def shoot_batch(table: TableSpec, balls, strokes, params: Params = Params(),
         strikes[k], rows[k] = strike_layout(Stroke(*stroke_rows[k].tolist()), rows[k],
                                             cue_index, table, params, cue)
         flags[k] = strikes[k].miscue
-    result = _run(table, rows, params, cue_index, threads, logs, invalid, bad)
+    result = _run(table, rows, params, cue_index, threads, logs or faults, invalid, bad)
     for k, struck in strikes.items():
         if result.error[k] == ShotError.OK:
             _count_strike_events(result, k, struck, cue_index)
-    return dataclasses.replace(result, miscue=flags, strokes=stroke_rows, cue=cue,
-                               joint_strikes=strikes)
+    result = dataclasses.replace(result, miscue=flags, strokes=stroke_rows, cue=cue,
+                                 joint_strikes=strikes, stroke_faults=None)
+    if not faults:
+        return result
+    shots = {k: result.shot_result(k) for k in np.flatnonzero(result.ok).tolist()}
+    bits = np.zeros(len(stroke_rows), dtype=np.uint8)
+    for k, shot in shots.items():
+        bits[k] = sum(FAULT_BITS[f] for f in shot.stroke_faults)
+    if logs:
+        return dataclasses.replace(result, stroke_faults=bits, _shots=shots)
+    return dataclasses.replace(result, stroke_faults=bits, logs=None)
 
 
 def _count_strike_events(result: BatchResult, k: int, struck, cue_index: int) -> None:
@@ -331,18 +364,10 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     N, n = rows.shape[0], rows.shape[1]
     _check_cue_index(cue_index, n)
     geo = table.geometry()
-    problems = np.empty((N, 3), dtype=np.int32)
-    _query.first_problems(rows, geo.segments, geo.segment_normals, geo.outline, geo.tips,
-                          geo.pockets, table.cushion_height, OVERLAP_TOL_M, MAX_SPEED_MPS,
-                          geo.rail_top_width, table.rail_top_height, problems)
     failures = dict(bad or {})
-    for k in np.nonzero(problems[:, 0] != _query.PROBLEM_NONE)[0]:
-        message = problem_message(rows[k], table, *problems[k])
-        failures.setdefault(int(k), f"shot {k}: {message}")
-    if failures and invalid == "raise":
-        raise ValueError(failures[min(failures)])
     todo = np.ones(N, dtype=np.int8)
     todo[list(failures)] = 0
+    problems = np.zeros((N, 3), dtype=np.int32)      # _query.PROBLEM_NONE
     position = np.full((N, n, 3), np.nan)
     state = np.full((N, n), -1, dtype=np.int32)
     pocket = np.full((N, n), -1, dtype=np.int32)
@@ -350,15 +375,21 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
     cushions = np.zeros((N, n), dtype=np.int32)
     summary = np.zeros((N, 5), dtype=np.int32)
     summary[:, 0] = -1
-    summary[todo == 0, 2] = ShotError.INVALID
     duration = np.full(N, np.nan)
+    # every shot is checked as simulate() checks it, in the threads, and solved if sound
     shot_logs = _solver.run_batch(
         rows, todo, params.solver_array(), geo.segments, geo.segment_normals,
         geo.segment_rails, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
         table.cushion_height, geo.rail_top_width, table.rail_top_height, params.max_events,
-        int(cue_index),
-        _usable_threads(int(threads)), bool(logs), position, state, pocket, pocket_time, cushions, summary,
-        duration)
+        int(cue_index), _usable_threads(int(threads)), bool(logs), geo.outline,
+        OVERLAP_TOL_M, MAX_SPEED_MPS, problems, position, state, pocket, pocket_time,
+        cushions, summary, duration)
+    for k in np.nonzero(problems[:, 0] != _query.PROBLEM_NONE)[0]:
+        message = problem_message(rows[k], table, *problems[k])
+        failures.setdefault(int(k), f"shot {k}: {message}")
+    if failures and invalid == "raise":
+        raise ValueError(failures[min(failures)])
+    summary[list(failures), 2] = ShotError.INVALID
     error = summary[:, 2].copy()
     for k in np.nonzero((error != ShotError.OK) & (error != ShotError.INVALID))[0]:
         if error[k] == ShotError.NO_MEMORY:
@@ -372,6 +403,7 @@ def _run(table, rows, params, cue_index, threads, logs, invalid, bad=None) -> Ba
         positions=position, states=state, pocket=pocket, pocket_time=pocket_time,
         first_contact=summary[:, 0].copy(), cushion_contacts=cushions,
         event_count=summary[:, 1].copy(), duration=duration, error=error,
-        miscue=np.zeros(N, dtype=bool), logs=tuple(shot_logs) if logs else None,
+        miscue=np.zeros(N, dtype=bool), stroke_faults=np.zeros(N, dtype=np.uint8),
+        logs=tuple(shot_logs) if logs else None,
         table=table, params=params, rows=rows, cue_index=int(cue_index),
         _failures=tuple(failures.get(k) for k in range(N)) if failures else ())

@@ -4,7 +4,8 @@ It is pure: a chunk's table depends only on the chunk (its parameters and seeds)
 chunk may be computed anywhere, again after a worker died, and gives the same bytes.
 
 A shot-map chunk plays all its strokes in one physics_ext.shoot_batch call (`_shoot_all`):
-the same solver as shoot(), bit for bit, without the per-call Python cost.
+the same solver as shoot(), bit for bit, without the per-call Python cost of the solver
+(the cue's follow-through, which finds the stroke faults, is still Python per shot).
 """
 from __future__ import annotations
 
@@ -34,15 +35,17 @@ def evaluate_chunk(chunk) -> pa.Table:
 def shot_rows(chunk: ShotChunk) -> pa.Table:
     """One row per cell: its index, axis values (aim offset and azimuth in rad, speed in
     m/s, side and height in R, elevation in rad), the samples played, how many potted
-    the target (pots), lost the cue ball (scratches: pocketed or off the table), did the
-    first without the second (clean_pots), were refused by the solver (refused), the
-    events solved, and p_pot = clean_pots / samples."""
+    the target (pots), lost the cue ball (scratches: pocketed or off the table), potted
+    it without losing the cue ball with a fouled stroke (fouled_pots: a stroke fault of
+    the cue, physics_ext.CueFault, or a miscue), with a fair one (clean_pots), were
+    refused by the solver (refused), the events solved, and p_pot = clean_pots /
+    samples."""
     run = chunk.run
     values, strokes = chunk.strokes()
-    potted, lost, events, refused = _shoot_all(chunk, strokes)
+    potted, lost, fouled, events, refused = _shoot_all(chunk, strokes)
     shape = (chunk.stop - chunk.start, run.samples)
-    potted, lost = potted.reshape(shape), lost.reshape(shape)
-    clean = (potted & ~lost).sum(axis=1)
+    potted, lost, fouled = potted.reshape(shape), lost.reshape(shape), fouled.reshape(shape)
+    clean = (potted & ~lost & ~fouled).sum(axis=1)
     columns = {"cell": pa.array(np.arange(chunk.start, chunk.stop), pa.int64())}
     for k, axis in enumerate(AXES):
         columns[axis] = pa.array(values[:, k])
@@ -52,6 +55,7 @@ def shot_rows(chunk: ShotChunk) -> pa.Table:
         samples=pa.array(np.full(shape[0], run.samples), pa.int32()),
         pots=pa.array(potted.sum(axis=1), pa.int32()),
         scratches=pa.array(lost.sum(axis=1), pa.int32()),
+        fouled_pots=pa.array(fouled.sum(axis=1), pa.int32()),
         clean_pots=pa.array(clean, pa.int32()),
         refused=pa.array(refused.reshape(shape).sum(axis=1), pa.int32()),
         events=pa.array(events.reshape(shape).sum(axis=1), pa.int64()),
@@ -60,16 +64,24 @@ def shot_rows(chunk: ShotChunk) -> pa.Table:
 
 
 def _shoot_all(chunk: ShotChunk, strokes) -> tuple:
-    """(potted, lost, events, refused) per stroke: the target pocketed, the cue ball
-    pocketed or off the table, the events the solver recorded, the solver refused it.
-    One batch call on one thread: the backends spread chunks over processes or workers."""
+    """(potted, lost, fouled, events, refused) per stroke: the target pocketed, the cue
+    ball pocketed or off the table, a stroke that did the first without the second was
+    fouled (a miscue, or a stroke fault of the cue: push, double hit, ferrule, struck
+    another ball), the events the solver recorded, the solver refused it. One batch call
+    on one thread: the backends spread chunks over processes or workers. The stroke
+    faults come from the cue's follow-through on the shot's full result (physics_ext.cue,
+    Python), found only for those strokes: the others are no pot whatever the cue did."""
     run = chunk.run
     balls, ids = run.position.physics_balls()
     target, cue = ids.index(run.target), ids.index(CUE)
     result = physics_ext.shoot_batch(run.position.table, balls, strokes, run.params,
-                                     cue_index=cue, threads=1, invalid="skip")
+                                     cue_index=cue, threads=1, invalid="skip", logs=True,
+                                     faults=False)
     ok = result.error == physics_ext.ShotError.OK
     potted = ok & (result.states[:, target] == MotionState.POCKETED)
     lost = ok & np.isin(result.states[:, cue], LOST)
+    fouled = potted & ~lost & result.miscue
+    for k in np.flatnonzero(potted & ~lost & ~result.miscue).tolist():
+        fouled[k] = bool(result.shot_result(k).stroke_faults)
     events = np.where(ok, result.event_count, 0).astype(np.int64)
-    return potted, lost, events, ~ok
+    return potted, lost, fouled, events, ~ok

@@ -64,9 +64,9 @@ def shotmap_summary(run, table) -> str:
             speed=rows["speed"][best], side=rows["side"][best], height=rows["height"][best],
             elevation=math.degrees(rows["elevation"][best]), p=p[best]),
         _("Mean pot probability {mean:.3f}; cells of at least 0.5: {share:.1f}%; pots {pots}, "
-          "cue ball lost {lost}").format(
+          "cue ball lost {lost}, fouled pots {fouled} (a stroke fault or a miscue: no pot)").format(
             mean=p.mean(), share=100.0 * np.mean(p >= 0.5), pots=int(sum(rows["pots"])),
-            lost=int(sum(rows["scratches"]))),
+            lost=int(sum(rows["scratches"])), fouled=int(sum(rows["fouled_pots"]))),
     ])
 
 

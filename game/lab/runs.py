@@ -27,7 +27,9 @@ from game.storage.plain import to_plain
 from .evaluate import evaluate_chunk
 
 FORMAT_NAME = "breakshot-lab-run"
-VERSION = 1
+# 2: shot-map rows count fouled strokes as no pot (`fouled_pots`); a run of version 1 is
+# not continued with them.
+VERSION = 2
 MANIFEST = "manifest.json"
 PARTS = "parts"
 MAX_MANIFEST_BYTES = 1 << 20

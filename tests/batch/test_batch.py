@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from physics_ext import (Ball, EventKind, Params, ShotError, SimulationError, Stroke,
-                         ball_rows, shoot, shoot_batch, simulate, simulate_batch)
+from physics_ext import (Ball, CueFault, EventKind, Params, ShotError, SimulationError,
+                         Stroke, ball_rows, shoot, shoot_batch, simulate, simulate_batch)
+from physics_ext.batch import FAULT_BITS
 from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, eight_ball_break, nine_ball_break,
                                   random_break, random_layout, random_shot)
 
@@ -79,14 +80,46 @@ def test_breaks_equal_simulate():
     assert_same(batch, 0, simulate(table, balls))
 
 
-def test_results_do_not_depend_on_threads():
-    rng = np.random.default_rng(3)
-    rows = ball_rows([random_shot(rng, 10) for _ in range(40)])
-    runs = [simulate_batch(NINE_FOOT, rows, threads=t) for t in (1, 2, 3)]
-    for name in ("positions", "states", "pocket", "pocket_time", "first_contact",
-                 "cushion_contacts", "event_count", "duration", "error"):
+COMPACT = ("positions", "states", "pocket", "pocket_time", "first_contact", "cushion_contacts",
+           "event_count", "duration", "error", "miscue", "stroke_faults")
+
+
+def assert_same_compact(runs):
+    for name in COMPACT:
         first = getattr(runs[0], name).tobytes()
         assert all(getattr(r, name).tobytes() == first for r in runs[1:]), name
+
+
+def test_results_do_not_depend_on_threads():
+    """Shots of every length (resting, random, breaks) in one batch, on 1 to 4 threads: a
+    thread solves its shots one after another in one workspace, so this also checks that
+    nothing of a shot leaks into the next."""
+    rng = np.random.default_rng(3)
+    layouts = [random_shot(rng, 10, max_elevation=0.8 if k % 4 == 0 else 0.0)
+               for k in range(200)]
+    rows = ball_rows(layouts + [random_break(rng)[1][:10] for _ in range(20)])
+    rows[::7, :, 5:11] = 0.0
+    rows = rows[rng.permutation(len(rows))]
+    runs = [simulate_batch(NINE_FOOT, rows, threads=t) for t in (1, 2, 3, 4)]
+    assert_same_compact(runs)
+    assert runs[0].ok.all() and (runs[0].event_count == 0).sum() >= 30
+    for k in rng.choice(len(rows), 12, replace=False).tolist():
+        assert_same(runs[1], k, simulate(NINE_FOOT, [_ball(r) for r in rows[k]]))
+
+
+def test_shoot_batch_results_do_not_depend_on_threads():
+    rng = np.random.default_rng(6)
+    balls = [Ball.pool(*p) for p in random_layout(rng, NINE_FOOT, [R] * 8)]
+    strokes = random_strokes(rng, 60)
+    runs = [shoot_batch(NINE_FOOT, balls, strokes, threads=t, invalid="skip")
+            for t in (1, 2, 3)]
+    assert_same_compact(runs)
+    assert runs[0].miscue.any() and runs[0].stroke_faults.any()
+
+
+def _ball(r):
+    r = r.tolist()
+    return Ball(r[0], r[1], (r[2], r[3], r[4]), (r[5], r[6], r[7]), (r[8], r[9], r[10]))
 
 
 def test_cue_index_names_the_ball_whose_first_contact_is_reported():
@@ -127,6 +160,8 @@ def test_shoot_batch_equals_shoot(seed):
         assert batch.miscue[k] == single.stroke.miscue
         assert full.stroke.velocity.tobytes() == single.stroke.velocity.tobytes()
         assert full.stroke_faults == single.stroke_faults
+        assert batch.faults(k) == single.stroke_faults
+        assert batch.stroke_faults[k] == sum(FAULT_BITS[f] for f in single.stroke_faults)
         assert full.cue.contacts == single.cue.contacts
         assert full.cue.stop_time == single.cue.stop_time
         assert [c for _, c in full.cue_flights()] == [c for _, c in single.cue_flights()]
@@ -241,3 +276,55 @@ def test_a_forked_child_of_a_threaded_batch_still_runs_batches():
     with multiprocessing.get_context("fork").Pool(1) as pool:
         child = pool.apply_async(_child_positions, (rows,)).get(timeout=120)
     assert child == parent.positions.tobytes()
+
+
+def test_the_compact_results_carry_the_stroke_faults_without_logs():
+    """A push (the cue ball 0.2 mm from the 9, the tip still on it when it meets it), a
+    miscue (the tip far off centre, beyond the miscue limit), a fair stroke: the compact
+    results say which, as shoot() rules them, with or without the logs."""
+    balls = [Ball.pool(1.0, 0.6), Ball.pool(1.0 + 2 * R + 2e-4, 0.6)]
+    strokes = [Stroke(azimuth=0.0, elevation=0.0, side=0.0, height=0.0, speed=3.0),
+               Stroke(azimuth=math.pi / 2, elevation=0.0, side=0.0, height=0.8, speed=3.0),
+               Stroke(azimuth=math.pi / 2, elevation=0.0, side=0.0, height=0.2, speed=3.0)]
+    batch = shoot_batch(NINE_FOOT, balls, strokes)
+    assert batch.logs is None
+    assert batch.faults(0) == frozenset({CueFault.PUSH})
+    assert batch.stroke_faults.tolist() == [FAULT_BITS[CueFault.PUSH]] + [
+        sum(FAULT_BITS[f] for f in shoot(NINE_FOOT, balls, 0, s).stroke_faults)
+        for s in strokes[1:]]
+    assert batch.miscue.tolist() == [False, True, False]
+    assert batch.faults(2) == frozenset()
+    for k, stroke in enumerate(strokes):
+        assert batch.faults(k) == shoot(NINE_FOOT, balls, 0, stroke).stroke_faults
+    with pytest.raises(ValueError, match="logs=True"):
+        batch.shot_result(0)
+
+
+def test_without_faults_the_compact_results_have_none():
+    balls = [Ball.pool(1.0, 0.6), Ball.pool(1.5, 0.6)]
+    batch = shoot_batch(NINE_FOOT, balls, [[0.0, 0.0, 0.0, 0.0, 2.0]], faults=False)
+    assert batch.stroke_faults is None and batch.logs is None
+    with pytest.raises(ValueError, match="faults=True"):
+        batch.faults(0)
+    assert simulate_batch(NINE_FOOT, [balls]).stroke_faults.tolist() == [0]
+
+
+def test_bad_shots_are_found_alike_on_any_number_of_threads():
+    """The threads check every shot as simulate() does: the same refusals, named alike,
+    and the sound shots solved, on one thread or three."""
+    rng = np.random.default_rng(9)
+    rows = ball_rows([random_shot(rng, 6) for _ in range(30)])
+    rows[3, 2, 5] = np.nan
+    rows[11, 1, 2:5] = rows[11, 4, 2:5]
+    rows[17, 0, 0] = 0.0
+    rows[25, 5, 3] = -1.0
+    runs = [simulate_batch(NINE_FOOT, rows, threads=t, invalid="skip") for t in (1, 3)]
+    assert_same_compact(runs)
+    assert np.flatnonzero(runs[0].error == ShotError.INVALID).tolist() == [3, 11, 17, 25]
+    assert [runs[1].failure(k) for k in range(30)] == [runs[0].failure(k) for k in range(30)]
+    for k in (3, 11, 17, 25):
+        with pytest.raises(ValueError) as refused:
+            simulate(NINE_FOOT, [_ball(r) for r in rows[k]])
+        assert runs[1].failure(k) == f"shot {k}: {refused.value}"
+    with pytest.raises(ValueError, match="shot 3: ball 2: velocity contains NaN"):
+        simulate_batch(NINE_FOOT, rows, threads=2)

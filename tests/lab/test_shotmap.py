@@ -9,9 +9,12 @@ import pytest
 
 from game.lab.evaluate import evaluate_chunk
 from game.lab.report import shotmap_summary, wilson
-from game.lab.shotmap import AXES, Grid
+from game.lab.shotmap import AXES, Grid, ShotMap
+from game.practice import Position
+from game.rules import CUE, Layout
+from physics_ext import Ball, TableSpec, shoot
 
-from .lab_helpers import small_map
+from .lab_helpers import BALL, CUE_BALL, small_map, straight_pot
 
 
 def rows(run) -> pa.Table:
@@ -34,6 +37,7 @@ def test_a_straight_pot_drops_without_noise_and_misses_when_aimed_off():
         elif abs(aim) >= math.radians(3.0):
             assert p == 0.0 and pots == 0
     assert all(e > 0 for e in table["events"])
+    assert table["fouled_pots"] == [0] * run.grid.size
 
 
 def test_azimuth_is_the_line_to_the_ball_plus_the_aim_offset():
@@ -100,3 +104,48 @@ def test_the_summary_names_the_best_cell():
 def test_wilson_intervals_match_published_values(wins, games, low, high):
     got = wilson(wins, games)
     assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def exact_map(position, grid) -> ShotMap:
+    return ShotMap(position=position, target=9, grid=grid, noise="none", samples=1, seed=1,
+                   chunk_cells=5)
+
+
+def assert_fouled_pots_are_not_pots(run, table):
+    """Every stroke potted the 9 and the referee's physics fouls it: shoot() gives it a
+    stroke fault or a miscue; none counts as a pot."""
+    balls, ids = run.position.physics_balls()
+    assert table["pots"] == [1] * run.grid.size
+    assert table["fouled_pots"] == [1] * run.grid.size
+    assert table["clean_pots"] == [0] * run.grid.size and table["p_pot"] == [0.0] * run.grid.size
+    _, strokes = run.chunks()[0].strokes()
+    for chunk in run.chunks()[1:]:
+        strokes = strokes + chunk.strokes()[1]
+    for stroke in strokes:
+        shot = shoot(run.position.table, balls, ids.index(CUE), stroke)
+        assert shot.stroke_faults or shot.stroke.miscue
+    assert f"fouled pots {run.grid.size} " in shotmap_summary(run, rows(run))
+
+
+def test_a_push_pots_the_ball_but_is_no_pot():
+    """The cue ball 0.2 mm from the 9 on the line to the corner: every straight stroke drops
+    the 9 with the tip still on the cue ball (WPA 6.7's push): a foul, not a pot."""
+    gap = 2 * Ball.pool(0.0, 0.0).radius + 2e-4
+    (cx, cy), (bx, by) = CUE_BALL, BALL
+    unit = ((cx - bx) / math.hypot(cx - bx, cy - by), (cy - by) / math.hypot(cx - bx, cy - by))
+    position = Position(TableSpec.nine_foot(), "nine_ball", Layout(
+        {CUE: (bx + gap * unit[0], by + gap * unit[1]), 9: BALL}))
+    run = exact_map(position, Grid(aim=(0.0,), speed=(1.0, 2.0, 3.0), height=(-0.2, 0.0),
+                                   elevation=(math.radians(5.0),)))
+    table = rows(run).to_pydict()
+    assert_fouled_pots_are_not_pots(run, table)
+
+
+def test_a_miscue_that_drops_the_ball_is_no_pot():
+    """The tip 0.7 and 0.85 R above centre, beyond the miscue limit: at 3 and 5 m/s the
+    skidding tip still sends the cue ball into the 9, which drops; a miscue never counts
+    as a pot (the lab counts it with the fouled pots)."""
+    run = exact_map(straight_pot(), Grid(aim=(0.0,), speed=(3.0, 5.0), height=(0.7, 0.85),
+                                         elevation=(math.radians(5.0),)))
+    table = rows(run).to_pydict()
+    assert_fouled_pots_are_not_pots(run, table)

@@ -93,7 +93,8 @@ class BallRow:
         self.root = parent.attachNewNode("ball_row")
         self.root.setPos(pos[0], 0, pos[1])
         self.radius, self.width, self.side = radius, width, side
-        self.shown = ()             # ((ball_id, marked, ringed), ...) on screen, in order
+        self.shown = ()             # ((ball_id, marked), ...) on screen, in row order
+        self.ringed = frozenset()   # those of them drawn with colour-blind play's rings
         self._mode = None
         self._icons = []            # one card per ball; its number and ring ride on it
 
@@ -101,23 +102,23 @@ class BallRow:
         """Show `balls` (ids of `mode`'s balls, in the order given), ringing those in
         `marked` in gold; `rings`: colour-blind play's marked group drawn with its dark
         rings; mode None or no balls: nothing."""
-        ringed = marking.marked(mode) if rings and mode is not None else frozenset()
-        wanted = (tuple((b, b in marked, b in ringed) for b in balls) if mode is not None
-                  else ())
-        if wanted == self.shown and (not wanted or self._mode == mode):
+        wanted = tuple((b, b in marked) for b in balls) if mode is not None else ()
+        ringed = (marking.marked(mode) & frozenset(balls) if rings and mode is not None
+                  else frozenset())
+        if wanted == self.shown and ringed == self.ringed and (not wanted or self._mode == mode):
             return
         self.clear()
-        self.shown, self._mode = wanted, mode
+        self.shown, self.ringed, self._mode = wanted, ringed, mode
         if not wanted:
             return
         pitch = min(2.5 * self.radius, (self.width - 2 * self.radius) / max(len(wanted) - 1, 1))
         radius = min(self.radius, pitch / 2.2)
         styles = _styles(mode)
-        for k, (ball, ring, dark_rings) in enumerate(wanted):
+        for k, (ball, ring) in enumerate(wanted):
             style = styles[ball]
             icon = _card(self.root, f"ball_{ball}", radius,
                          _icon_texture(mode, ball, style.colour, style.striped,
-                                       style.number is not None, dark_rings))
+                                       style.number is not None, ball in ringed))
             icon.setX((k if self.side > 0 else k - len(wanted) + 1) * pitch)
             self._icons.append(icon)
             if style.number is not None:
@@ -131,6 +132,7 @@ class BallRow:
             icon.removeNode()
         self._icons = []
         self.shown = ()
+        self.ringed = frozenset()
 
     def destroy(self) -> None:
         self.clear()

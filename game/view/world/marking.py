@@ -6,9 +6,10 @@ great circles round its three axes, painted in its texture (`marking_rgb`): they
 with the ball, and from any side at least two of them cross the ball's face. The reds
 stay plain, so "ringed or plain" is the whole code and nothing else on the table
 changes. The yellows get the rings, not the reds: dark ink on yellow keeps a
-luminance contrast above 4:1 under every dichromacy (yellow stays light for
-protanopes, deuteranopes and tritanopes), where on red it would nearly vanish for a
-protanope, who sees red as dark (tests/view/test_colour_blind.py measures both).
+luminance contrast above 11:1 under every dichromacy (yellow stays light for
+protanopes, deuteranopes and tritanopes), where on red it falls to 2.5:1 for a
+protanope, who sees red dark: under WCAG 2.1's 3:1 for graphics
+(tests/view/test_colour_blind.py measures both).
 
 The choice is kept per ShowBase, like the graphics quality (`world.quality`): scenes,
 HUD icons and aiming aids made on it afterwards draw with it, and `set_colour_blind`

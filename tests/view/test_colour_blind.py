@@ -180,3 +180,145 @@ def test_switching_the_option_marks_a_scene_already_shown(base, make_scene):
     finally:
         marking.set_colour_blind(base, False)
     assert not any(eight.balls.node(b).hasTexture() for b in eight.balls.ids)
+
+
+# ---- (b) the HUD: ball icons and group names ---------------------------------------------
+def _icon_picture(icon) -> tuple:
+    """(rgb (n, n, 3) sRGB, disc mask) of the texture a HUD icon card draws."""
+    tex = icon.getTexture()
+    n = tex.getXSize()
+    rgba = np.frombuffer(bytes(tex.getRamImageAs("RGBA")), np.uint8).reshape(n, n, 4)
+    c = (np.arange(n) + 0.5) / n * 2 - 1
+    return rgba[..., :3] / 255.0, np.hypot(*np.meshgrid(c, c)) < DISC
+
+
+def test_the_hud_icons_and_group_names_carry_the_marking(base):
+    """A decided 8-ball table on the HUD: with colour-blind play the yellow player's icons
+    show the rings (ink over a clear share of each icon under every simulation) and the
+    red player's none, and the group names say "yellow, ringed" and "red, plain";
+    without it, no icon shows ink and the names are the colours alone. Measured on the
+    textures the icon cards draw (the icons are a few pixels across in the tests'
+    400 x 300 window)."""
+    import dataclasses
+    from game.rules import Player
+    from game.session import GameSession
+    from game.view.match import hud_text
+    from game.view.match.hud import Hud
+    session = GameSession("eight_ball", ("Ann", "Bob"), seed=3)
+    session.state = dataclasses.replace(session.state, is_break=False, red_player=Player.A)
+    hud = Hud(base, 0.5)
+    try:
+        for on in (False, True):
+            marking.set_colour_blind(base, on)
+            hud.update(session)
+            ann, bob = hud.players
+            assert hud_text.group_name(Group.RED, on) in ann.detail.getText()
+            assert hud_text.group_name(Group.YELLOW, on) in bob.detail.getText()
+            assert ("ringed" in bob.detail.getText()) == on
+            yellows = [b for b, _gold in bob.balls.shown]
+            assert sorted(yellows) == group_ids(Group.YELLOW)
+            assert bob.balls.ringed == (frozenset(yellows) if on else frozenset())
+            assert ann.balls.ringed == frozenset()
+            for box, group in ((ann, Group.RED), (bob, Group.YELLOW)):
+                for ball in group_ids(group):
+                    rgb, disc = _icon_picture(box.balls.root.find(f"ball_{ball}"))
+                    for view in VIEWS:
+                        ink = ink_fraction(cv.luminance(seen(rgb, view)), disc)
+                        if on and group is Group.YELLOW:
+                            assert ink > 0.15, (view, ball, ink)
+                        else:
+                            assert ink < 0.03, (on, view, ball, ink)
+    finally:
+        marking.set_colour_blind(base, False)
+        hud.destroy()
+
+
+# ---- (c) the aiming aids, told apart in greyscale ----------------------------------------
+R8 = 0.0254             # the 8-ball cue ball's radius (m), near enough for the drawing
+
+
+def _prediction():
+    """A shot's aids drawn apart on the cloth: the cue ball's path to a contact, the
+    object ball's way to the far cushion and the cue ball's down the table, and a jump
+    before (landing at LANDING, clearing ball 3)."""
+    from game.view.match.aim import Flight, Leg, Prediction
+    contact = (1.0, 0.45, R8)
+    obj = Leg(tuple((1.0 + 0.04 * k, 0.45 + 0.03 * k, R8) for k in range(16)), "cushion")
+    cue = Leg(tuple((1.0 - 0.01 * k, 0.45 - 0.04 * k, R8) for k in range(10)), "ball")
+    flight = Flight((0.3, 0.3, R8), 0.02, (3,), LANDING)
+    return Prediction(((0.3, 0.3, R8), contact), contact, 1, obj, cue, (flight,))
+
+
+LANDING = (0.55, 0.62)
+
+
+def _aids_picture(base, make_scene, patterned: bool) -> tuple:
+    """(picture, scene, aids): only the aids, drawn on black, from above."""
+    from game.settings import Aids
+    from game.view.match.aids import AimAids
+    scene = make_scene("eight_ball", {})
+    aids = AimAids(scene.root, patterned)
+    others = {1: ((1.0 + 2 * R8, 0.45), R8), 3: ((0.45, 0.5), R8)}
+    aids.show(R8, _prediction(), others, Aids())
+    for part in (scene.room, scene.table, scene.balls.root, aids.ghost):
+        part.hide()
+    table_camera(base, scene, area=((0.2, 0.0), (1.7, 1.0)))
+    return as_array(render(base)), aids
+
+
+def _coverage(base, lum, points) -> float:
+    """The share of points along a polyline ((x, y, z) m, sampled every 2 mm) whose
+    pixel is lit."""
+    p = np.asarray(points)
+    along = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(p, axis=0), axis=1))])
+    lit = []
+    for t in np.arange(0.01, along[-1] - 0.01, 0.002):
+        x, y, z = (np.interp(t, along, p[:, k]) for k in range(3))
+        px, py = world_to_pixel(base, (x, y, z - R8))
+        lit.append(lum[py, px] > 0.05)
+    return float(np.mean(lit))
+
+
+@pytest.mark.parametrize("patterned", [False, True], ids=["colour only", "colour-blind"])
+def test_the_aids_differ_by_shape_in_greyscale(base, make_scene, patterned):
+    """In the luminance of every simulated view: with colour-blind play the object ball's
+    path is dashed (about half of it lit) while the cue ball's is solid, and a jump's
+    landing ring has a cross at its centre; without it both paths are solid and the
+    ring is empty (only their colours differ)."""
+    base.setBackgroundColor(0, 0, 0, 1)
+    try:
+        picture, aids = _aids_picture(base, make_scene, patterned)
+    finally:
+        from game.view.app import BACKGROUND
+        base.setBackgroundColor(*BACKGROUND)
+    prediction = _prediction()
+    for view in VIEWS:
+        lum = cv.luminance(seen(picture, view))
+        obj = _coverage(base, lum, prediction.object_leg.points)
+        cue = _coverage(base, lum, prediction.cue_leg.points)
+        cx, cy = world_to_pixel(base, (*LANDING, 0.0))
+        centre_lit = lum[cy - 1:cy + 2, cx - 1:cx + 2].max() > 0.05
+        print(f"{'colour-blind' if patterned else 'colour only'}, {view}: object path lit "
+              f"{obj:.2f}, cue path lit {cue:.2f}, landing centre lit {centre_lit}")
+        assert cue > 0.95, view
+        if patterned:
+            assert 0.3 < obj < 0.7, view
+            assert centre_lit, view
+        else:
+            assert obj > 0.95, view
+            assert not centre_lit, view
+    aids.destroy()
+
+
+def test_a_refused_cue_ball_in_hand_is_crossed_out_with_colour_blind_play(base, make_scene):
+    from game.rules import BallInHand
+    from game.view.match.aids import PlacementGhost
+    scene = make_scene("eight_ball", {})
+    for patterned in (False, True):
+        ghost = PlacementGhost(scene.root, scene.table_spec, scene.balls.shape(0), R8,
+                               patterned)
+        ghost.show(BallInHand.ANYWHERE, (1.0, 0.5), allowed=False)
+        assert ghost.refused.node.isHidden() != patterned
+        ghost.show(BallInHand.ANYWHERE, (1.0, 0.5), allowed=True)
+        assert ghost.refused.node.isHidden()
+        ghost.destroy()

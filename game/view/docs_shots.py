@@ -12,7 +12,7 @@ graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the h
 FOLDER/colour_blind_rack.png is the 8-ball rack with colour-blind play, FOLDER/
 colour_blind_rack_deuteranopia.png the same seen through a deuteranopia simulation and
 FOLDER/colour_blind_off_deuteranopia.png without colour-blind play
-(`game.view.colour_vision`), FOLDER/colour_blind_match.png the 8-ball screenshot's moment
+(`game.view.ui.colour_vision`), FOLDER/colour_blind_match.png the 8-ball screenshot's moment
 with it (the HUD's ringed icons and group name, the dashed object-ball path),
 FOLDER/accessibility.png the menu's Accessibility page (--colour-blind-only renders only
 these). The shots are real solver shots from a
@@ -55,7 +55,7 @@ from game.view.world import marking
 from game.view.world.scene import Scene
 from physics_ext import Stroke
 
-from . import colour_vision
+from .ui import colour_vision
 from .app import (apply_graphics, open_base, opening_positions, prepare_base,
                   save_screenshot, table_camera)
 

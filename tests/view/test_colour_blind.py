@@ -1,6 +1,6 @@
 """Colour-blind play (game.view.world.marking, the Accessibility page): the 8-ball
 groups told apart by pattern on rendered pictures passed through the Machado et al. (2009)
-dichromacy simulations (game.view.colour_vision), the HUD icons carrying the same
+dichromacy simulations (game.view.ui.colour_vision), the HUD icons carrying the same
 marking, and the aiming aids told apart in greyscale."""
 import math
 
@@ -11,7 +11,7 @@ from panda3d.core import PNMImage
 from game.modelgen.balls import INK
 from game.rules import Group
 from game.tables.modes import RED, YELLOW
-from game.view import colour_vision as cv
+from game.view.ui import colour_vision as cv
 from game.view.app import opening_positions, table_camera
 from game.view.world import marking
 from view_helpers import render, world_to_pixel

@@ -3,13 +3,12 @@ turned on with real clicks, Escape back to the menu, and the 8-ball match that f
 draws the yellows ringed and the reds plain (measured on the screen's pixels where the
 screen read says each ball is drawn, also through a deuteranopia simulation)."""
 import json
-import math
 
 import numpy as np
 
 from driver import close_welcome, find_text
 from game.rules import Group
-from game.view import colour_vision as cv
+from game.view.ui import colour_vision as cv
 
 DARK = 0.2      # as tests/view/test_colour_blind.py: ink is under this share of the median
 

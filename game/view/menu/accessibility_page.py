@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.DirectGui import DGG, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
-from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.i18n import _
 from game.rules import Group
 from game.settings import Settings
 from game.view.match.ball_row import BallRow
-from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
+from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
 
-from .toggle import Toggle
+from .toggle import Toggle, back_button
 
 SAMPLE_POS = (-0.2, -0.2)           # the sample's red ball; the yellow to its right
 SAMPLE_RADIUS = 0.09
@@ -54,12 +53,7 @@ class AccessibilityPage:
                                          scale=0.045, fg=TEXT, align=TextNode.ARight,
                                          mayChange=True)
         self.sample = BallRow(self.frame, SAMPLE_POS, SAMPLE_RADIUS, 1.0, 1)
-        self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
-                                        text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
-                                        frameSize=(-0.27, 0.27, -0.045, 0.085),
-                                        relief=DGG.FLAT, pos=(0, 0, -0.86), command=self.back)
-        self.keys = DirectObject()
-        self.keys.accept("escape", self.back)
+        self.back_button, self.keys = back_button(self.frame, self.back)
         self._show()
 
     def _colour_blind(self, value: bool) -> None:

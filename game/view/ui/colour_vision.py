@@ -1,6 +1,6 @@
-"""Colour-vision deficiency simulation and colour differences (NumPy only), to check that
-colour-blind play (`game.view.world.marking`) tells the 8-ball groups apart on the
-rendered picture, and to draw the docs' simulated screenshots.
+"""Colour-vision deficiency simulation and colour differences (NumPy only, no Panda3D), to
+check that colour-blind play (`game.view.world.marking`) tells the 8-ball groups apart on
+the rendered picture, and to draw the docs' simulated screenshots.
 
 Dichromacy: Machado, Oliveira and Fernandes, "A Physiologically-based Model for
 Simulation of Color Vision Deficiency", IEEE Transactions on Visualization and Computer

@@ -322,3 +322,20 @@ def test_a_refused_cue_ball_in_hand_is_crossed_out_with_colour_blind_play(base, 
         ghost.show(BallInHand.ANYWHERE, (1.0, 0.5), allowed=True)
         assert ghost.refused.node.isHidden()
         ghost.destroy()
+
+
+# ---- the setting -----------------------------------------------------------------------
+def test_colour_blind_play_is_off_by_default_and_saved_with_the_settings(tmp_path):
+    import dataclasses
+    import json
+    from game import settings as s
+    assert s.Settings().accessibility.colour_blind is False
+    path = tmp_path / "settings.json"
+    chosen = dataclasses.replace(s.Settings(), accessibility=s.Accessibility(colour_blind=True))
+    s.save(chosen, path)
+    assert json.loads(path.read_text())["accessibility"] == {"colour_blind": True}
+    assert s.load(path) == (chosen, None)
+    path.write_text(json.dumps({"accessibility": {"colour_blind": "yes"}}))
+    loaded, problem = s.load(path)
+    assert loaded == s.Settings()
+    assert "accessibility.colour_blind must be true or false" in problem

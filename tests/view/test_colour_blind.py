@@ -341,3 +341,25 @@ def test_colour_blind_play_is_off_by_default_and_saved_with_the_settings(tmp_pat
     loaded, problem = s.load(path)
     assert loaded == s.Settings()
     assert "accessibility.colour_blind must be true or false" in problem
+
+
+def test_the_group_question_names_the_marking(base, play_screen):
+    """8-ball's group question: its buttons say "Red, plain" and "Yellow, ringed" with
+    colour-blind play, the colours alone without; Y still takes the yellows."""
+    import dataclasses
+    from game.session import GameSession, PlaceCueBall
+    for on in (False, True):
+        session = GameSession("eight_ball", ("Ann", "Bob"), seed=1)
+        session.apply(PlaceCueBall(session.table.d_centre))
+        session.state = dataclasses.replace(session.state, group_choice_pending=True,
+                                            is_break=False)
+        marking.set_colour_blind(base, on)
+        try:
+            screen, robot = play_screen(session)
+        finally:
+            marking.set_colour_blind(base, False)
+        labels = [button["text"] for button in screen.flow._dialog.buttons]
+        assert labels == (["Red, plain  [R]", "Yellow, ringed  [Y]"] if on
+                          else ["Red  [R]", "Yellow  [Y]"])
+        robot.inp.key("y")
+        assert session.state.group_of(session.state.shooter) is Group.YELLOW

@@ -23,8 +23,8 @@ from game.view.ui.layout import table_region
 from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.cue import CUE_LENGTH, radius_at
-from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.marking import colour_blind
+from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, moving_points,
                                  panned, shot_pose, top_pose)

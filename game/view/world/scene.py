@@ -15,9 +15,9 @@ from game.modelgen.table import TableLook
 from game.tables import modes
 from physics_ext.stroke import Stroke
 
+from . import marking
 from .balls import BallSet
 from .cue import Cue
-from . import marking
 from .lighting import Lighting, cast_no_shadow
 from .models import model
 from .quality import quality

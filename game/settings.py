@@ -103,6 +103,15 @@ class Aids:
     cue_path: bool = True
 
 
+# ---- accessibility (the menu's Accessibility page) ------------------------------------
+@dataclass(frozen=True)
+class Accessibility:
+    """colour_blind: red and yellow 8-ball's groups, the HUD's ball icons and the aiming
+    aids told apart by pattern and shape as well as colour (game.view.world.marking)."""
+    colour_blind: bool = False
+# ---- end of accessibility ---------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Settings:
     """mode: "nine_ball" or "eight_ball"; names: the two players' names (the first is
@@ -116,7 +125,8 @@ class Settings:
     master_volume, music_volume: 0..1 (the master scales effects and music); language: the
     language the game speaks, one of game.i18n.LANGUAGES, or "" to follow the system's
     locale (the first start); online_server: the match server's address last used on the
-    Play online page ("" before the first: the page offers the default)."""
+    Play online page ("" before the first: the page offers the default);
+    accessibility: the Accessibility page's options."""
     mode: str = "nine_ball"
     names: tuple = DEFAULT_NAMES
     players: tuple = ("human", "human")
@@ -135,6 +145,7 @@ class Settings:
     music_volume: float = 0.6
     language: str = ""
     online_server: str = ""
+    accessibility: Accessibility = Accessibility()
 
     @property
     def variants(self):
@@ -185,7 +196,8 @@ def to_dict(settings: Settings) -> dict:
                          "resolution": list(settings.graphics.resolution)},
             "controls": dataclasses.asdict(settings.controls),
             "master_volume": settings.master_volume, "music_volume": settings.music_volume,
-            "language": settings.language, "online_server": settings.online_server}
+            "language": settings.language, "online_server": settings.online_server,
+            "accessibility": dataclasses.asdict(settings.accessibility)}
 
 
 def _switches(cls, data, where: str):
@@ -327,7 +339,8 @@ def from_dict(data) -> Settings:
         controls=_controls(data.get("controls", {})),
         master_volume=_volume(data, "master_volume", default.master_volume),
         music_volume=_volume(data, "music_volume", default.music_volume),
-        language=language, online_server=printable(online_server))
+        language=language, online_server=printable(online_server),
+        accessibility=_switches(Accessibility, data.get("accessibility", {}), "accessibility"))
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -8,7 +8,14 @@ nine_ball_top.png (the same moment from the top view), FOLDER/nine_ball_choice.p
 play-or-pass question after a push out), FOLDER/replay.png (the replay
 viewer during the break), FOLDER/drill.png (the progressive stop shots after a first stage
 done), FOLDER/menu.png and FOLDER/
-graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset. The shots are real solver shots from a
+graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the high quality preset.
+FOLDER/colour_blind_rack.png is the 8-ball rack with colour-blind play, FOLDER/
+colour_blind_rack_deuteranopia.png the same seen through a deuteranopia simulation and
+FOLDER/colour_blind_off_deuteranopia.png without colour-blind play
+(`game.view.ui.colour_vision`), FOLDER/colour_blind_match.png the 8-ball screenshot's moment
+with it (the HUD's ringed icons and group name, the dashed object-ball path),
+FOLDER/accessibility.png the menu's Accessibility page (--colour-blind-only renders only
+these). The shots are real solver shots from a
 fixed seed, so the images change only when the physics, the rules or the view do.
 FOLDER/stats.png is the statistics screen of a profile after STATS_MATCHES short matches
 played by the computer (a few minutes: --stats-only renders only it).
@@ -21,6 +28,7 @@ import tempfile
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
+import numpy as np
 from panda3d.core import ClockObject
 
 from game.arguments import command_parser, window_size
@@ -33,7 +41,7 @@ from game.replay import Recorder, load_replay
 from game.rules import Group
 from game.rules.nine_ball import OptionChoice
 from game.session import ChooseGroup, ChooseOption, GameSession, PlaceCueBall, Shoot
-from game.settings import Aids, Graphics, Settings
+from game.settings import Accessibility, Aids, Graphics, Settings
 from game.tables import modes
 from game.drills import shipped_drills
 from game.view.drills.screen import DrillScreen
@@ -43,9 +51,13 @@ from game.view.match.play import GameScreen
 from game.view.menu.start_menu import Menu
 from game.view.replay.viewer import ReplayViewer
 from game.view.stats.screen import StatsScreen
+from game.view.world import marking
+from game.view.world.scene import Scene
 from physics_ext import Stroke
 
-from .app import apply_graphics, open_base, prepare_base, save_screenshot
+from .ui import colour_vision
+from .app import (apply_graphics, open_base, opening_positions, prepare_base,
+                  save_screenshot, table_camera)
 
 # (mode, seed, shots after the break): chosen for a busy table with a clear pot on.
 SHOTS = (("nine_ball", 12, 3), ("eight_ball", 4, 3))
@@ -227,6 +239,55 @@ def render_stats(base, path: str) -> None:
             conn.close()
 
 
+def render_colour_blind(base, folder: str) -> list:
+    """The 8-ball rack close up with colour-blind play, as seen and through the
+    deuteranopia simulation, and without it through the simulation; the menu's
+    Accessibility page with the option on. Returns the paths written."""
+    from PIL import Image
+    positions = opening_positions("eight_ball")
+    xs = [p[0] for b, p in positions.items() if b]
+    ys = [p[1] for b, p in positions.items() if b]
+    scene = Scene(base, "eight_ball", positions)
+    written = []
+    try:
+        table_camera(base, scene, area=((min(xs) - 0.06, min(ys) - 0.03),
+                                        (max(xs) + 0.06, max(ys) + 0.03)))
+        for on, name, simulated in ((True, "colour_blind_rack", True),
+                                    (False, "colour_blind_off", False)):
+            marking.set_colour_blind(base, on)
+            path = os.path.join(folder, f"{name}.png")
+            save_screenshot(base, path)
+            picture = Image.open(path).convert("RGB")
+            if not simulated:
+                os.remove(path)         # only its simulation is shown
+            else:
+                written.append(path)
+            seen = colour_vision.simulate(np.asarray(picture) / 255.0, "deuteranopia")
+            path = os.path.join(folder, f"{name}_deuteranopia.png")
+            Image.fromarray(np.round(seen * 255).astype(np.uint8)).save(path)
+            written.append(path)
+    finally:
+        scene.destroy()
+    marking.set_colour_blind(base, True)
+    path = os.path.join(folder, "colour_blind_match.png")
+    render(base, *SHOTS[1], path)
+    written.append(path)
+    idle = lambda *chosen: None    # noqa: E731
+    menu = Menu(base, Settings(mode="eight_ball", accessibility=Accessibility(True)), idle,
+                idle, on_accessibility=idle)
+    try:
+        menu.open_accessibility()
+        for _frame in range(4):         # the table behind from the fourth frame on
+            base.taskMgr.step()
+        path = os.path.join(folder, "accessibility.png")
+        save_screenshot(base, path)
+        written.append(path)
+    finally:
+        menu.destroy()
+        marking.set_colour_blind(base, False)
+    return written
+
+
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
@@ -236,6 +297,8 @@ def main(argv=None) -> int:
                         help=_("picture size in pixels (default: 1280x720)"))
     parser.add_argument("--stats-only", action="store_true",
                         help=_("render only the statistics screen (stats.png)"))
+    parser.add_argument("--colour-blind-only", action="store_true",
+                        help=_("render only the colour-blind play pictures"))
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
     graphics = Graphics().with_preset("high")
@@ -243,6 +306,10 @@ def main(argv=None) -> int:
     try:
         prepare_base(base)
         apply_graphics(base, graphics)
+        for path in render_colour_blind(base, args.folder):
+            print(f"wrote {path}")
+        if args.colour_blind_only:
+            return 0
         path = os.path.join(args.folder, "stats.png")
         render_stats(base, path)
         print(_("wrote {path}").format(path=path))
@@ -270,7 +337,8 @@ def main(argv=None) -> int:
         idle = lambda *chosen: None    # noqa: E731
         menu = Menu(base, Settings(), idle, idle, on_recent=idle, on_practice=idle,
                     on_graphics=idle, on_language=idle, on_drills=idle, on_stats=idle,
-                    on_online=idle, on_sound=idle, profile_names=lambda: ())
+                    on_online=idle, on_sound=idle, profile_names=lambda: (),
+                    on_accessibility=idle)
         try:
             for _frame in range(2):      # the menu's first frame, then its table behind it
                 base.taskMgr.step()

@@ -32,6 +32,7 @@ from game.view.practice.screen import PracticeScreen
 from game.view.replay.viewer import ReplayViewer
 from game.view.ui.preparing import ModelsGate
 from game.view.world import models
+from game.view.world.marking import set_colour_blind
 
 from . import first_start
 from .app import apply_graphics, configure, open_base, prepare_base
@@ -81,6 +82,7 @@ class BreakshotApp:
         time_frames = renderer is not None and not self.settings.graphics.fitted
         # The window opened with these settings (or the command line's size): keep it.
         apply_graphics(base, self.settings.graphics, window=False)
+        set_colour_blind(base, self.settings.accessibility.colour_blind)
         if mode is not None:
             self.settings = dataclasses.replace(self.settings, mode=mode)
         self.music = MusicPlayer(base, AudioSettings.from_settings(self.settings), sound_root)
@@ -118,8 +120,17 @@ class BreakshotApp:
                          on_language=self.change_language, on_drills=self.show_drills,
                          on_stats=self.show_stats, on_online=self.show_online,
                          on_sound=self.sound_changed,
-                         profile_names=self.statistics.profile_names)
+                         profile_names=self.statistics.profile_names,
+                         on_accessibility=self.accessibility_changed)
         self.music.play("menu")
+
+    def accessibility_changed(self, chosen) -> None:
+        """The menu's Accessibility page changed something: keep it, save it, and draw
+        with it at once (the table behind the menu too)."""
+        notice = self._keep(chosen)
+        set_colour_blind(self.base, self.settings.accessibility.colour_blind)
+        if notice:
+            self.menu.notice.setText(notice)
 
     def graphics_changed(self, chosen) -> None:
         """The menu's graphics page changed something: keep it, apply it now, save it."""

@@ -5,6 +5,11 @@ the next thing it meets or where it stops, each ending in a ring where the ball 
 and a word where it drops into a pocket; where a jumping cue ball lands and what it
 clears; the ghost of a cue ball in hand and the zone it may go in.
 
+With colour-blind play (`patterned`, game.view.world.marking) every aid told apart by
+colour is told apart by shape too: the object ball's path and its ring are dashed (the
+cue ball's solid), a jump's landing ring is crossed, a cleared ball's ring doubled, and
+a cue ball in hand that may not go where it is held is crossed out, not only tinted.
+
 Overlays on the table frame (m): lines just above the cloth, drawn unlit and translucent,
 and nothing here casts a shadow.
 """
@@ -44,6 +49,13 @@ ZONE_EDGE_COLOUR = (1.0, 1.0, 1.0, 0.35)
 ZONE_EDGE_DASH_M = 0.04       # each dash and each gap (m)
 REFUSED_TINT = (1.0, 0.25, 0.2, 0.55)    # colour scale of a ghost cue ball that cannot go there
 PLACED_TINT = (1.0, 1.0, 1.0, 0.75)
+# Colour-blind play's shapes: the object ball's dashes (each dash and each gap, m), the
+# landing's cross (half its arms' span, in the ball's radii), the cleared ball's second
+# ring (in its radii), and the refused cue ball's cross (half its span, in radii).
+OBJECT_DASH_M = 0.02
+LANDING_CROSS = 0.7
+CLEARED_RING_2 = 1.45
+REFUSED_CROSS = 1.3
 
 
 GHOST_SLICES, GHOST_STACKS = 32, 16     # the ghost ball's sphere
@@ -110,6 +122,27 @@ def ring(centre, radius: float) -> list:
     return [(float(x), float(y), LIFT_M) for x, y in points]
 
 
+def cross(centre, half: float, z: float = LIFT_M) -> list:
+    """Two strokes, an X of arms `half` (m) each way from `centre` (x, y), at height z."""
+    x, y = centre
+    d = half / math.sqrt(2.0)
+    return [[(x - d, y - d, z), (x + d, y + d, z)], [(x - d, y + d, z), (x + d, y - d, z)]]
+
+
+def dashes(points, dash: float) -> list:
+    """The polyline `points` ((x, y, z) m) cut into strokes `dash` m long with gaps as
+    long between them, measured along it from its start."""
+    p = np.asarray(points, dtype=np.float64)
+    along = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(p, axis=0), axis=1))])
+    strokes = []
+    for start in np.arange(0.0, along[-1], 2 * dash):
+        end = min(start + dash, along[-1])
+        inside = (along > start) & (along < end)
+        cut = [np.array([np.interp(t, along, p[:, k]) for k in range(3)]) for t in (start, end)]
+        strokes.append([tuple(cut[0])] + [tuple(q) for q in p[inside]] + [tuple(cut[1])])
+    return strokes
+
+
 class LegMark:
     """A ball's Leg after the first contact in `colour`: its line (at the ball's lowest
     point), a ring of the ball's size where the leg ends, and the word "Potted" over it
@@ -136,14 +169,19 @@ class LegMark:
         self.word.setBillboardPointEye()
         self.word.hide()
 
-    def show(self, leg: Leg | None, radius: float, visible: bool) -> None:
-        """Draw `leg` of a ball of `radius` (m); hide unless `visible` and there is one."""
+    def show(self, leg: Leg | None, radius: float, visible: bool,
+             dash: float | None = None) -> None:
+        """Draw `leg` of a ball of `radius` (m), its line and ring dashed `dash` m if
+        given; hide unless `visible` and there is one."""
         if leg is None or not visible:
             self.hide()
             return
         end = leg.points[-1]
-        self.line.show([[(x, y, z - radius + LIFT_M) for x, y, z in leg.points],
-                        ring(end[:2], radius)])
+        strokes = [[(x, y, z - radius + LIFT_M) for x, y, z in leg.points],
+                   ring(end[:2], radius)]
+        if dash is not None:
+            strokes = [d for stroke in strokes for d in dashes(stroke, dash)]
+        self.line.show(strokes)
         if leg.drops:
             self.word.setPos(end[0], end[1], DROP_LABEL_RISE_M)
             self.word.show()
@@ -158,9 +196,11 @@ class LegMark:
 class AimAids:
     """The aim line, ghost ball and the two balls' legs after the contact under
     `parent`; for a cue ball that leaves the cloth, its flight drawn as it rises, a ring
-    where it lands and rings round the balls it clears."""
+    where it lands and rings round the balls it clears. patterned: colour-blind play's
+    shapes (see the module docstring), from the next `show` on when changed."""
 
-    def __init__(self, parent: NodePath):
+    def __init__(self, parent: NodePath, patterned: bool = False):
+        self.patterned = patterned
         self.root = parent.attachNewNode("aim_aids")
         cast_no_shadow(self.root)
         self.aim_line = Polyline(self.root, "aim_line", AIM_COLOUR)
@@ -195,12 +235,18 @@ class AimAids:
         else:
             self.ghost.hide()
         self.object_leg.show(prediction.object_leg,
-                             others[prediction.target][1] if hit else radius, aids.object_path)
+                             others[prediction.target][1] if hit else radius, aids.object_path,
+                             OBJECT_DASH_M if self.patterned else None)
         self.cue_leg.show(prediction.cue_leg, radius, aids.cue_path)
         jumps = [f for f in prediction.flights if f.seen]
-        self.landings.show([ring(f.landing, radius) for f in jumps if f.landing is not None])
-        self.cleared.show([ring(others[b][0], others[b][1] * CLEARED_RING)
-                           for f in jumps for b in f.cleared])
+        landings = [f.landing for f in jumps if f.landing is not None]
+        cleared = [others[b] for f in jumps for b in f.cleared]
+        self.landings.show([ring(p, radius) for p in landings]
+                           + ([s for p in landings for s in cross(p, radius * LANDING_CROSS)]
+                              if self.patterned else []))
+        self.cleared.show([ring(c, r * k) for c, r in cleared
+                           for k in ((CLEARED_RING, CLEARED_RING_2) if self.patterned
+                                     else (CLEARED_RING,))])
 
     def hide(self) -> None:
         self.root.hide()
@@ -213,9 +259,11 @@ class PlacementGhost:
     """The cue ball in hand following the pointer, and its zone shaded on the cloth.
 
     shape: the cue ball's model in its own frame (`BallSet.shape(0)`), radius its radius
-    (m)."""
+    (m). patterned: colour-blind play, a refused place crossed out as well as tinted."""
 
-    def __init__(self, parent: NodePath, table, shape: NodePath, radius: float):
+    def __init__(self, parent: NodePath, table, shape: NodePath, radius: float,
+                 patterned: bool = False):
+        self.patterned = patterned
         self.table = table
         self.radius = radius
         self.root = parent.attachNewNode("placement")
@@ -228,6 +276,11 @@ class PlacementGhost:
         self.ball.setShaderOff(1)
         self.ball.setTransparency(TransparencyAttrib.MAlpha)
         self.ball.setBin("fixed", 11)
+        # Over the ghost, seen from above: an X of the refused tint's colour.
+        self.refused = Polyline(self.root, "refused", REFUSED_TINT)
+        self.refused.show(cross((0.0, 0.0), radius * REFUSED_CROSS, 2 * radius + LIFT_M))
+        self.refused.node.setDepthTest(False)
+        self.refused.node.setBin("fixed", 12, 1)       # over the ghost (bin 11)
         self._zones = {}
         self.root.hide()
 
@@ -250,10 +303,8 @@ class PlacementGhost:
             _overlay(node.attachNewNode(mesh.node("shade")), ZONE_COLOUR)
             if zone is BallInHand.BEHIND_HEAD_STRING:
                 edge = Polyline(node, "head_string", ZONE_EDGE_COLOUR)
-                starts = np.arange(0.0, t.width, 2 * ZONE_EDGE_DASH_M)
-                edge.show([[(t.head_line_x, y, LIFT_M),
-                            (t.head_line_x, min(y + ZONE_EDGE_DASH_M, t.width), LIFT_M)]
-                           for y in starts])
+                edge.show(dashes([(t.head_line_x, 0.0, LIFT_M),
+                                  (t.head_line_x, t.width, LIFT_M)], ZONE_EDGE_DASH_M))
             self._zones[zone] = node
         return self._zones[zone]
 
@@ -268,6 +319,11 @@ class PlacementGhost:
             shade.show()
         self.ball.setPos(position[0], position[1], self.radius)
         self.ball.setColorScale(*(PLACED_TINT if allowed else REFUSED_TINT))
+        self.refused.node.setPos(position[0], position[1], 0.0)
+        if self.patterned and not allowed:
+            self.refused.node.show()
+        else:
+            self.refused.node.hide()
 
     def hide(self) -> None:
         self.root.hide()

@@ -1,7 +1,9 @@
 """A row of small ball icons on the HUD: the balls still on the table that a player's
 panel shows (the 9-ball rack in order, an 8-ball group), each drawn in its colours from
 `game.tables.modes` (a striped ball white with its band, a numbered ball with its number
-in a white circle), and the ball to hit ringed in gold.
+in a white circle), and the ball to hit ringed in gold. With colour-blind play the
+marked group's icons carry the balls' dark rings (`game.view.world.marking`), as seen on
+a ball at rest from above the table, a little tilted.
 
 Sizes are aspect2d units (the window's height is 2); the row hangs from its parent at a
 position (x, z) of its first or last ball's centre.
@@ -14,8 +16,10 @@ import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, TextNode, TransparencyAttrib
 
+from game.modelgen.balls import INK
 from game.tables import modes
 from game.view.ui.palette import GOLD
+from game.view.world import marking
 from game.view.world.textures import texture_from_rgb
 
 ICON_TEXELS = 48
@@ -26,12 +30,17 @@ NUMBER_INK = (0.05, 0.05, 0.05, 1.0)
 # A grey rim, RIM_WIDTH of the radius wide, mixed in by RIM_MIX: the black (and any dark
 # ball) stands out from the dark panel behind it.
 RIM_WIDTH, RIM_MIX, RIM_COLOUR = 0.14, 0.6, (0.62, 0.62, 0.6)
+# A ringed icon shows the ball from above (its z axis towards the viewer) tilted by this
+# much about its x axis, so the rings read as a cross and an arc, as on the table.
+RINGS_TILT_RAD = 0.5
 
 
-def icon_rgba(colour, striped: bool, numbered: bool, texels: int = ICON_TEXELS) -> np.ndarray:
+def icon_rgba(colour, striped: bool, numbered: bool, texels: int = ICON_TEXELS,
+              ringed: bool = False) -> np.ndarray:
     """(texels, texels, 4) RGBA of a ball seen from the front: `colour` (RGB 0..1), or
     white with a `colour` band when `striped`; a white circle in the middle for its
-    number when `numbered`; a grey rim; transparent outside, the edge anti-aliased."""
+    number when `numbered`; the colour-blind marking's dark rings when `ringed`; a grey
+    rim; transparent outside, the edge anti-aliased. Row 0 is the bottom of the icon."""
     c = (np.arange(texels) + 0.5) / texels * 2 - 1
     u, v = np.meshgrid(c, c)
     r = np.hypot(u, v)
@@ -42,6 +51,14 @@ def icon_rgba(colour, striped: bool, numbered: bool, texels: int = ICON_TEXELS) 
     if numbered:
         inside = np.clip((NUMBER_CIRCLE - r) * texels / 2, 0, 1)[..., None]
         rgb += (np.asarray(modes.WHITE) - rgb) * inside
+    if ringed:
+        # The visible half of the ball: view (u right, v up, w towards the viewer) turned
+        # into the ball's frame by the tilt about x.
+        w = np.sqrt(np.clip(1.0 - r * r, 0.0, 1.0))
+        ct, st = np.cos(RINGS_TILT_RAD), np.sin(RINGS_TILT_RAD)
+        dirs = np.stack([u, ct * v + st * w, -st * v + ct * w], axis=-1)
+        ink = marking.ring_coverage(dirs, 2.0 / texels)[..., None]
+        rgb += (np.asarray(INK) - rgb) * ink
     rim = np.clip((r - 1 + RIM_WIDTH) * texels / 2, 0, 1)[..., None] * RIM_MIX
     rgb += (np.asarray(RIM_COLOUR) - rgb) * rim
     alpha = np.clip((1.0 - r) * texels / 2, 0, 1)
@@ -77,17 +94,21 @@ class BallRow:
         self.root.setPos(pos[0], 0, pos[1])
         self.radius, self.width, self.side = radius, width, side
         self.shown = ()             # ((ball_id, marked), ...) on screen, in row order
+        self.ringed = frozenset()   # those of them drawn with colour-blind play's rings
         self._mode = None
         self._icons = []            # one card per ball; its number and ring ride on it
 
-    def set(self, mode: str | None, balls, marked=frozenset()) -> None:
+    def set(self, mode: str | None, balls, marked=frozenset(), rings: bool = False) -> None:
         """Show `balls` (ids of `mode`'s balls, in the order given), ringing those in
-        `marked`; mode None or no balls: nothing."""
+        `marked` in gold; `rings`: colour-blind play's marked group drawn with its dark
+        rings; mode None or no balls: nothing."""
         wanted = tuple((b, b in marked) for b in balls) if mode is not None else ()
-        if wanted == self.shown and (not wanted or self._mode == mode):
+        ringed = (marking.marked(mode) & frozenset(balls) if rings and mode is not None
+                  else frozenset())
+        if wanted == self.shown and ringed == self.ringed and (not wanted or self._mode == mode):
             return
         self.clear()
-        self.shown, self._mode = wanted, mode
+        self.shown, self.ringed, self._mode = wanted, ringed, mode
         if not wanted:
             return
         pitch = min(2.5 * self.radius, (self.width - 2 * self.radius) / max(len(wanted) - 1, 1))
@@ -97,7 +118,7 @@ class BallRow:
             style = styles[ball]
             icon = _card(self.root, f"ball_{ball}", radius,
                          _icon_texture(mode, ball, style.colour, style.striped,
-                                       style.number is not None))
+                                       style.number is not None, ball in ringed))
             icon.setX((k if self.side > 0 else k - len(wanted) + 1) * pitch)
             self._icons.append(icon)
             if style.number is not None:
@@ -111,6 +132,7 @@ class BallRow:
             icon.removeNode()
         self._icons = []
         self.shown = ()
+        self.ringed = frozenset()
 
     def destroy(self) -> None:
         self.clear()
@@ -118,8 +140,10 @@ class BallRow:
 
 
 @lru_cache(maxsize=None)
-def _icon_texture(mode: str, ball: int, colour, striped: bool, numbered: bool):
-    return texture_from_rgb(f"icon_{mode}_{ball}", icon_rgba(colour, striped, numbered),
+def _icon_texture(mode: str, ball: int, colour, striped: bool, numbered: bool,
+                  ringed: bool = False):
+    return texture_from_rgb(f"icon_{mode}_{ball}{'_ringed' if ringed else ''}",
+                            icon_rgba(colour, striped, numbered, ringed=ringed),
                             repeat=False)
 
 

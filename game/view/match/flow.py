@@ -41,12 +41,13 @@ from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT
 from game.view.ui.dialogs import Dialog
+from game.view.world.marking import colour_blind
 from game.view.world.playback import ShotPlayback
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
 from .aiming import AIM_GAP_M, Aimer
-from .hud_text import deciding_player, match_summary
+from .hud_text import deciding_player, group_name, match_summary
 from .instant_replay import InstantReplay
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
 
@@ -559,10 +560,14 @@ class PlayFlow(FSM):
             # (R means Red here: the instant replay is offered for play or pass only.)
             self._listen(bindings, _("V: view"))
             name = names[int(self.session.shooter)]
+            red, yellow = (group_name(g, colour_blind(self.screen.base))
+                           for g in (Group.RED, Group.YELLOW))
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
-                      [(_("Red"), ("r",), lambda: self._command(ChooseGroup(Group.RED))),
-                       (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))],
+                      [(red[:1].upper() + red[1:], ("r",),
+                        lambda: self._command(ChooseGroup(Group.RED))),
+                       (yellow[:1].upper() + yellow[1:], ("y",),
+                        lambda: self._command(ChooseGroup(Group.YELLOW)))],
                       docked=True, note=self.hud.controls.getText())
             return
         self._listen(bindings, _("V: view") + self._offer_replay(bindings, "Choosing"))

@@ -20,6 +20,7 @@ from panda3d.core import TextNode
 from game.i18n import _, number
 from game.view.ui import layout as at
 from game.view.ui.palette import DIM, GOLD, NOTICE, SHADOW, STRIP, TEXT, WARNING
+from game.view.world.marking import colour_blind
 
 from . import hud_text
 from .ball_row import BallRow
@@ -49,14 +50,16 @@ class _PlayerBox:
         self.balls = BallRow(corner, (x - side * at.PLAYER_BALL_R, at.PLAYER_BALLS_Z),
                              at.PLAYER_BALL_R, at.PLAYER_TEXT_W, -side)
 
-    def set(self, panel: hud_text.PlayerPanel, mode: str | None = None) -> None:
-        """Show `panel`; its balls drawn as `mode`'s (None: no balls)."""
+    def set(self, panel: hud_text.PlayerPanel, mode: str | None = None,
+            rings: bool = False) -> None:
+        """Show `panel`; its balls drawn as `mode`'s (None: no balls), the marked group
+        with its rings if `rings` (colour-blind play)."""
         marker = ">> " if panel.at_table else ""
         self.name.setText(marker + panel.name)
         self.name["fg"] = GOLD if panel.at_table else DIM
         self.detail.setText(panel.detail)
         self.detail["fg"] = WARNING if panel.warning else TEXT
-        self.balls.set(mode, panel.balls, panel.marked)
+        self.balls.set(mode, panel.balls, panel.marked, rings)
 
     def destroy(self) -> None:
         self.name.destroy()
@@ -105,8 +108,9 @@ class Hud:
         """Title (with the frame score of `race`, a game.race.Race, if any), panels and
         the question of the moment, from the session's state."""
         self.title.setText(hud_text.title(session, race))
-        for box, panel in zip(self.players, hud_text.panels(session)):
-            box.set(panel, session.mode)
+        rings = colour_blind(self.base)
+        for box, panel in zip(self.players, hud_text.panels(session, rings)):
+            box.set(panel, session.mode, rings)
         self.turn.setText(hud_text.turn(session))
         if self._told is not None:
             self.ruling.setText(hud_text.ruling_line(session, self._told))

@@ -54,19 +54,28 @@ def match_summary(summary, names) -> str:
         for name, p in zip(names, summary.players))
 
 
-def panels(session) -> tuple:
-    """(Player.A's panel, Player.B's panel)."""
-    return tuple(_panel(session, Player(p)) for p in (0, 1))
+def panels(session, rings: bool = False) -> tuple:
+    """(Player.A's panel, Player.B's panel); `rings`: colour-blind play, the group names
+    say which group is ringed (`group_name`)."""
+    return tuple(_panel(session, Player(p), rings) for p in (0, 1))
 
 
-def _panel(session, player: Player) -> PlayerPanel:
+def group_name(group: Group, rings: bool = False) -> str:
+    """An 8-ball group as the HUD names it: its colour, and with colour-blind play
+    (`rings`) its marking as well (game.view.world.marking rings the yellows)."""
+    if group is Group.RED:
+        return _("red, plain") if rings else _("red")
+    return _("yellow, ringed") if rings else _("yellow")
+
+
+def _panel(session, player: Player, rings: bool = False) -> PlayerPanel:
     state = session.state
     at_table = not state.game_over and deciding_player(session) is player
     name = session.shown_names[int(player)]
     balls, marked = balls_shown(session, player, at_table)
     if session.mode == "eight_ball":
-        return PlayerPanel(name, _eight_ball_detail(state, player), at_table, False, balls,
-                           marked)
+        return PlayerPanel(name, _eight_ball_detail(state, player, rings), at_table, False,
+                           balls, marked)
     fouls = state.consecutive_fouls[int(player)]
     detail = _("fouls in a row: {count}").format(count=fouls)
     warned = bool(state.warned[int(player)])
@@ -99,12 +108,12 @@ def balls_shown(session, player: Player, at_table: bool) -> tuple:
     return tuple(sorted(on)), frozenset({min(on)})
 
 
-def _eight_ball_detail(state, player: Player) -> str:
+def _eight_ball_detail(state, player: Player, rings: bool = False) -> str:
     group = state.group_of(player)
     if group is None:
         detail = _("open table")
     else:
-        colour = _("red") if group is Group.RED else _("yellow")
+        colour = group_name(group, rings)
         if state.on_the_black(player):
             detail = _("{group}: on the black").format(group=colour)
         else:

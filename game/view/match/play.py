@@ -23,6 +23,7 @@ from game.view.ui.layout import table_region
 from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.cue import CUE_LENGTH, radius_at
+from game.view.world.marking import colour_blind
 from game.view.world.orbit import ZOOM_KEYS
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, moving_points,
@@ -118,9 +119,10 @@ class GameScreen:
         self.rail = RailShape(spec.cushion_height, self.scene.rail_height, look.bevel)
         self.cue_shape = CueShape(radius_at, self.cue.tip_radius, CUE_LENGTH)
         self.predictor = Predictor(self.session, spec, self.cue)
-        self.aids = AimAids(self.scene.root)
+        patterned = colour_blind(self.base)
+        self.aids = AimAids(self.scene.root, patterned)
         self.placement = PlacementGhost(self.scene.root, spec, self.scene.balls.shape(0),
-                                        self.cue_style.radius)
+                                        self.cue_style.radius, patterned)
         # Kept clear of the HUD strips, as the top view is: a question docked in the
         # bottom strip then covers none of the table.
         spectator = overview_camera(self.base, self.scene, table_region())

@@ -14,15 +14,14 @@ import dataclasses
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
-from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.i18n import N_, _, ngettext
 from game.settings import (FPS_CAPS, MSAA_SAMPLES, QUALITY_PRESETS, RESOLUTIONS,
                            SENSITIVITY_RANGE, Settings)
-from game.view.ui.palette import BUTTON, GOLD, NOTICE, PANEL, TEXT
+from game.view.ui.palette import GOLD, NOTICE, PANEL, TEXT
 
-from .toggle import Toggle, relabel
+from .toggle import Toggle, back_button, relabel
 
 PRESET_LABELS = {"low": N_("Low"), "medium": N_("Medium"), "high": N_("High")}
 COLUMN = (-1.05, 0.1)             # left edge of the labels, of the controls
@@ -79,12 +78,7 @@ class GraphicsPage:
                                  wordwrap=50, text=_("Every change takes effect at once; "
                                                      "antialiasing and vertical sync open "
                                                      "the window again."))
-        self.back_button = DirectButton(parent=self.frame, text=_("Back  [Esc]"),
-                                        text_scale=0.055, text_fg=TEXT, frameColor=BUTTON,
-                                        frameSize=(-0.27, 0.27, -0.045, 0.085),
-                                        relief=DGG.FLAT, pos=(0, 0, -0.86), command=self.back)
-        self.keys = DirectObject()
-        self.keys.accept("escape", self.back)
+        self.back_button, self.keys = back_button(self.frame, self.back)
         self._show()
 
     # ---- widgets ---------------------------------------------------------------------

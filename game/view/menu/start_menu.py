@@ -30,6 +30,7 @@ from game.view.ui.rules_screen import RulesScreen
 from game.view.world import models
 from game.view.world.scene import Scene
 
+from .accessibility_page import AccessibilityPage
 from .graphics_page import GraphicsPage
 from .toggle import Toggle, relabel
 
@@ -56,6 +57,7 @@ STROKE_POS = (0.62, -0.37)         # beside the aiming aids
 ONLINE_POS = (1.0, 0.6)            # under Graphics
 DRILLS_POS = (1.0, 0.44)           # under Play online
 STATS_POS = (1.0, 0.28)            # under Drills
+ACCESSIBILITY_POS = (1.0, 0.12)    # under Statistics
 PROFILE_Z = 0.195                  # each seat's profile choice, under its kind
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
@@ -76,12 +78,13 @@ class Menu:
     on_drills(Settings): the Drills page (no button if None). on_stats(): the statistics
     button (none if None). on_sound(Settings): after the mute is switched, to be heard at
     once. profile_names(): the profiles' names, alphabetical, for each seat's profile
-    choice (none if None)."""
+    choice (none if None). on_accessibility(Settings): after each change on the
+    Accessibility page (no button if None)."""
 
     def __init__(self, base, settings: Settings, on_play, on_quit, notice: str | None = None,
                  use_shaders: bool | None = None, on_recent=None, on_practice=None,
                  on_graphics=None, on_language=None, on_drills=None, on_stats=None,
-                 on_online=None, on_sound=None, profile_names=None):
+                 on_online=None, on_sound=None, profile_names=None, on_accessibility=None):
         self.base = base
         self.on_play = on_play
         self.on_graphics = on_graphics
@@ -201,6 +204,13 @@ class Menu:
         if on_stats is not None:
             self.stats_button = self._button(_("Statistics"), STATS_POS, on_stats,
                                              half_width=0.2)
+        # ---- the accessibility page: under Statistics ----
+        self.on_accessibility = on_accessibility
+        self.accessibility_page = None
+        self.accessibility_button = None
+        if on_accessibility is not None:
+            self.accessibility_button = self._button(_("Accessibility"), ACCESSIBILITY_POS,
+                                                     self.open_accessibility, half_width=0.2)
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
@@ -336,8 +346,28 @@ class Menu:
         self.on_language(dataclasses.replace(self.settings(), language=chosen))
 
     def play(self) -> None:
-        if self.graphics_page is None:
+        if self.graphics_page is None and self.accessibility_page is None:
             self.on_play(self.settings())
+
+    # ---- the accessibility page ----------------------------------------------------
+    def open_accessibility(self) -> None:
+        """Show the Accessibility page over the menu."""
+        if self.accessibility_page is None:
+            self.keys.ignore("enter")
+            self.frame.hide()
+            self.accessibility_page = AccessibilityPage(
+                self.base, self.settings(), self._accessibility_changed, self.close_accessibility)
+
+    def _accessibility_changed(self, chosen: Settings) -> None:
+        self.shown = dataclasses.replace(self.shown, accessibility=chosen.accessibility)
+        self.on_accessibility(self.settings())
+
+    def close_accessibility(self) -> None:
+        if self.accessibility_page is not None:
+            self.accessibility_page.destroy()
+            self.accessibility_page = None
+            self.frame.show()
+            self.keys.accept("enter", self.play)
 
     # ---- the graphics and input page -------------------------------------------------
     def open_graphics(self) -> None:
@@ -405,6 +435,7 @@ class Menu:
 
     def destroy(self) -> None:
         self.close_graphics()
+        self.close_accessibility()
         self.base.taskMgr.remove(self._task)
         self.keys.ignoreAll()
         self.rules.destroy()

@@ -1,10 +1,25 @@
-"""The menu pages' small widgets: a DirectButton relabelled to fit, and an on/off switch."""
+"""The menu pages' small widgets: a DirectButton relabelled to fit, an on/off switch, and
+a page's Back button with its Escape key."""
 from __future__ import annotations
 
-from direct.gui.DirectGui import DirectButton
+from direct.gui.DirectGui import DGG, DirectButton
+from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.view.ui.palette import ON, TEXT
+from game.i18n import _
+from game.view.ui.palette import BUTTON, ON, TEXT
+
+
+def back_button(frame, back) -> tuple:
+    """(DirectButton, DirectObject): "Back [Esc]" at the foot of a page's `frame`, and
+    Escape, both calling back(); the DirectObject's keys go when the page does
+    (`ignoreAll`)."""
+    button = DirectButton(parent=frame, text=_("Back  [Esc]"), text_scale=0.055, text_fg=TEXT,
+                          frameColor=BUTTON, frameSize=(-0.27, 0.27, -0.045, 0.085),
+                          relief=DGG.FLAT, pos=(0, 0, -0.86), command=back)
+    keys = DirectObject()
+    keys.accept("escape", back)
+    return button, keys
 
 
 def relabel(button: DirectButton, text: str, fg) -> None:

@@ -7,4 +7,6 @@
     rules_screen  the rules of the game of the moment (F2, or the menu's Rules button)
     input_times   when a key or mouse button really went down and up, and where the
                   pointer was then (not the frame's time)
+    colour_vision  colour-vision deficiency simulation (Machado et al. 2009), CIE Lab,
+                  luminance contrast: how colour-blind play is checked
 """

@@ -104,6 +104,17 @@ class BallSet:
                 else:
                     node.hide()
 
+    def mark(self, ball_ids, texture) -> None:
+        """Paint `texture`, a (TextureStage, Texture), over the colours of the balls
+        `ball_ids` (the colour-blind marking, `marking.marking_texture`), or take it off
+        them (None)."""
+        for ball_id in ball_ids:
+            node = self.node(ball_id)
+            if texture is None:
+                node.clearTexture()
+            else:
+                node.setTexture(*texture, 1)
+
     def set_visible(self, ball_id: int, visible: bool) -> None:
         """Show or hide a ball (hidden: pocketed or off the table)."""
         node = self.node(ball_id)

@@ -9,11 +9,13 @@ never Panda3D's injected builtins.
 from __future__ import annotations
 
 import numpy as np
+from direct.showbase.DirectObject import DirectObject
 
 from game.modelgen.table import TableLook
 from game.tables import modes
 from physics_ext.stroke import Stroke
 
+from . import marking
 from .balls import BallSet
 from .cue import Cue
 from .lighting import Lighting, cast_no_shadow
@@ -75,6 +77,15 @@ class Scene:
         for ball_id in self.balls.ids:
             self.balls.set_visible(ball_id, ball_id in positions)
         self.set_ball_positions(positions)
+        # Colour-blind play: one group's balls ringed, following the option as it changes.
+        self._events = DirectObject()
+        self._events.accept(marking.CHANGED, self.mark_groups)
+        self.mark_groups(marking.colour_blind(base))
+
+    def mark_groups(self, on: bool) -> None:
+        """Ring the marked group's balls (`marking`) if `on`, else draw them plain."""
+        self.balls.mark(marking.marked(self.mode.name),
+                        marking.marking_texture() if on else None)
 
     @property
     def bounds(self) -> tuple:
@@ -128,5 +139,6 @@ class Scene:
 
     def destroy(self) -> None:
         """Remove every node and light this scene added; the ShowBase stays usable."""
+        self._events.ignoreAll()
         self.lighting.destroy()
         self.root.removeNode()

@@ -307,7 +307,7 @@ def main(argv=None) -> int:
         prepare_base(base)
         apply_graphics(base, graphics)
         for path in render_colour_blind(base, args.folder):
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
         if args.colour_blind_only:
             return 0
         path = os.path.join(args.folder, "stats.png")

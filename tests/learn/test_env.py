@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 import game.learn
 from game.ai.placement import allowed
 from game.learn import reward
-from game.learn.env import OPPONENT
+from game.learn.play import OPPONENT
 from game.learn.placement import RING_STEP, nearest_allowed_spot
 from game.rules import CUE, BallInHand, Layout, nine_ball
 from game.session import PlaceCueBall, Shoot

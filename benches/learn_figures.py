@@ -5,9 +5,11 @@ environment against the cheap ones.
     python -m benches.learn_figures [--repeats 3] [--vector-envs 64] [--json]
     python -m benches.learn_figures --only single   # or: vector
 
-The agent is random (each action sampled from the action space, seeded), every
-environment is reset with SEED; an episode that ends is reset and play goes on. A step is
-one agent stroke and the opponent's strokes until the agent is at the table again. Each
+The agent is random (each action sampled from the action space, seeded); games are
+seeded SEED, SEED + 1, ... so that the coin toss gives either side the break (a random
+agent's break rarely hits the 1: the void break re-racks, and it breaks again). A step is
+one agent stroke and the opponent's strokes until the agent is at the table again; resets
+are counted in the time. Each
 figure is the median of `repeats` runs, in processor time (time.process_time: every
 thread of the process, so a figure is per core whatever the solver's threads); the wall
 clock rate is given beside it. The machine may be shared: the figures then vary from
@@ -26,61 +28,74 @@ import game.learn  # noqa: F401  (registers the ids)
 from physics_ext.batch import default_threads
 
 SEED = 20261204
-# (environment id, opponent, agent steps) of the single-environment figures: the
-# computer levels take seconds a step (8-ball far more), so they run fewer steps.
-SINGLE = (("Breakshot/NineBall-v0", "amateur", 30), ("Breakshot/EightBall-v0", "amateur", 8),
-          ("Breakshot/NineBall-v0", "beginner", 60), ("Breakshot/NineBall-v0", "greedy", 600),
-          ("Breakshot/NineBall-v0", "random", 600), ("Breakshot/EightBall-v0", "greedy", 400))
+# (environment id, opponent, games, agent steps per game) of the single-environment
+# figures: the computer levels take seconds a step (8-ball far more), so they play less.
+SINGLE = (("Breakshot/NineBall-v0", "amateur", 6, 5), ("Breakshot/EightBall-v0", "amateur", 2, 3),
+          ("Breakshot/NineBall-v0", "beginner", 6, 10), ("Breakshot/NineBall-v0", "greedy", 32, 20),
+          ("Breakshot/NineBall-v0", "random", 32, 20), ("Breakshot/EightBall-v0", "greedy", 32, 20))
 # (environment id, opponent, steps of the vector environment) of the vector figures.
-VECTOR = (("Breakshot/NineBall-v0", "greedy", 30), ("Breakshot/NineBall-v0", "random", 30),
+VECTOR = (("Breakshot/NineBall-v0", "greedy", 20), ("Breakshot/NineBall-v0", "random", 20),
           ("Breakshot/EightBall-v0", "greedy", 20))
 
 
-def single_rates(env_id: str, opponent: str, steps: int) -> tuple:
-    """(steps per processor second, steps per wall second) of `steps` random steps."""
+def single_rates(env_id: str, opponent: str, games: int, steps: int) -> tuple:
+    """(steps per processor second, steps per wall second, opponent strokes per step) of
+    `games` games, seeded SEED, SEED + 1, ..., each played for `steps` random steps or
+    until it ends (the coin toss of each seed decides who breaks)."""
     env = gym.make(env_id, opponent=opponent)
-    env.reset(seed=SEED)
     env.action_space.seed(SEED)
-    actions = [env.action_space.sample() for _ in range(steps)]
-    cpu, wall = time.process_time(), time.perf_counter()
-    for action in actions:
-        _, _, terminated, truncated, _ = env.step(action)
-        if terminated or truncated:
-            env.reset()
-    return steps / (time.process_time() - cpu), steps / (time.perf_counter() - wall)
+    played = opponent_shots = 0
+    cpu, wall = 0.0, 0.0
+    for game in range(games):
+        c, w = time.process_time(), time.perf_counter()
+        _, info = env.reset(seed=SEED + game)
+        opponent_shots += info["opponent_shots"]
+        for _ in range(steps):
+            _, _, terminated, truncated, info = env.step(env.action_space.sample())
+            played += 1
+            opponent_shots += info["opponent_shots"]
+            if terminated or truncated:
+                break
+        cpu += time.process_time() - c
+        wall += time.perf_counter() - w
+    return played / cpu, played / wall, opponent_shots / played
 
 
 def vector_rates(env_id: str, opponent: str, num_envs: int, steps: int,
                  threads: int) -> tuple:
-    """(environment steps per processor second, per wall second) of `steps` random steps
-    of a vector environment of `num_envs` tables on `threads` solver threads."""
+    """(environment steps per processor second, per wall second, opponent strokes per
+    step) of `steps` random steps of a vector environment of `num_envs` tables (seeded
+    SEED, SEED + 1, ...) on `threads` solver threads, its resets included."""
     envs = gym.make_vec(env_id, num_envs=num_envs, opponent=opponent, threads=threads)
-    envs.reset(seed=SEED)
     envs.action_space.seed(SEED)
     actions = [envs.action_space.sample() for _ in range(steps)]
     cpu, wall = time.process_time(), time.perf_counter()
+    _, info = envs.reset(seed=SEED)
+    opponent_shots = int(info["opponent_shots"].sum())
     for action in actions:
-        envs.step(action)
+        _, _, _, _, info = envs.step(action)
+        opponent_shots += int(info["opponent_shots"].sum())
     n = num_envs * steps
-    return n / (time.process_time() - cpu), n / (time.perf_counter() - wall)
+    return (n / (time.process_time() - cpu), n / (time.perf_counter() - wall),
+            opponent_shots / n)
 
 
 def median_rates(measure, repeats: int) -> dict:
     runs = [measure() for _ in range(repeats)]
     return {"steps_per_cpu_s": statistics.median(r[0] for r in runs),
-            "steps_per_wall_s": statistics.median(r[1] for r in runs)}
+            "steps_per_wall_s": statistics.median(r[1] for r in runs),
+            "opponent_shots_per_step": runs[0][2]}
 
 
 def figures(repeats: int, num_envs: int, only=None, opponents=None) -> list:
     """Every figure as a dict: kind, env, opponent, (num_envs, threads), the rates."""
     out = []
     if only in (None, "single"):
-        for env_id, opponent, steps in SINGLE:
+        for env_id, opponent, games, steps in SINGLE:
             if opponents and opponent not in opponents:
                 continue
-            rates = median_rates(lambda: single_rates(env_id, opponent, steps), repeats)
-            out.append({"kind": "single", "env": env_id, "opponent": opponent,
-                        "steps": steps} | rates)
+            rates = median_rates(lambda: single_rates(env_id, opponent, games, steps), repeats)
+            out.append({"kind": "single", "env": env_id, "opponent": opponent} | rates)
     if only in (None, "vector"):
         for env_id, opponent, steps in VECTOR:
             if opponents and opponent not in opponents:
@@ -89,7 +104,7 @@ def figures(repeats: int, num_envs: int, only=None, opponents=None) -> list:
                 rates = median_rates(lambda: vector_rates(env_id, opponent, num_envs, steps,
                                                           threads), repeats)
                 out.append({"kind": "vector", "env": env_id, "opponent": opponent,
-                            "num_envs": num_envs, "threads": threads, "steps": steps} | rates)
+                            "num_envs": num_envs, "threads": threads} | rates)
     return out
 
 
@@ -106,11 +121,12 @@ def main(argv=None) -> None:
         print(json.dumps(rows, indent=1))
         return
     print(f"{'kind':7s} {'environment':24s} {'opponent':9s} {'tables':>6s} {'threads':>7s} "
-          f"{'steps/s per core':>17s} {'steps/s wall':>13s}")
+          f"{'steps/s per core':>17s} {'steps/s wall':>13s} {'opponent strokes/step':>22s}")
     for row in rows:
         print(f"{row['kind']:7s} {row['env']:24s} {row['opponent']:9s} "
               f"{row.get('num_envs', 1):6d} {row.get('threads', 1):7d} "
-              f"{row['steps_per_cpu_s']:17.1f} {row['steps_per_wall_s']:13.1f}")
+              f"{row['steps_per_cpu_s']:17.1f} {row['steps_per_wall_s']:13.1f} "
+              f"{row['opponent_shots_per_step']:22.2f}")
 
 
 if __name__ == "__main__":

@@ -60,13 +60,16 @@ class AgentTable:
     def reset_plan(self, rng: np.random.Generator, layout=None):
         """A new game seeded from `rng` (the game's seed, then the opponent's), from
         `layout` after the break when given (ValueError for one that cannot be played);
-        the opponent plays until the agent must act. Returns {"opponent_shots": n}."""
+        the opponent plays until the agent must act. Returns {"opponent_shots": n}. A
+        reset that raises leaves the table without a game: step_plan then refuses."""
+        self.session = self.opponent = None     # a reset that raises leaves no game
         game_seed, opponent_seed = (int(v) for v in rng.integers(2 ** 31, size=2))
-        self.session = GameSession(self.mode, names=("agent", f"computer ({self.level})"),
-                                   variants=self.variants, seed=game_seed, params=self.params)
-        self.opponent = make_opponent(self.level, opponent_seed, self.params)
+        session = GameSession(self.mode, names=("agent", f"computer ({self.level})"),
+                              variants=self.variants, seed=game_seed, params=self.params)
         if layout is not None:
-            self.session.state = self._start_from(layout)
+            session.state = self._start_from(session.state, layout)
+        self.session = session
+        self.opponent = make_opponent(self.level, opponent_seed, self.params)
         shots = yield from self._opponent_plays()
         while self.session.state.game_over:
             self.session.apply(NextGame())
@@ -154,8 +157,8 @@ class AgentTable:
         """Write the agent's observation into row k of the batched arrays `out`."""
         sp.observe_into(out, k, self.session.state, AGENT)
 
-    def _start_from(self, layout):
-        """The session's first state moved to `layout` after the break, the agent to
+    def _start_from(self, state, layout):
+        """The first state `state` moved to `layout` after the break, the agent to
         shoot; ValueError (one sentence) for a layout that cannot be played."""
         position = Position(self.table, self.mode, {})
         for ball, xy in dict(layout).items():
@@ -163,7 +166,7 @@ class AgentTable:
         for needed, what in ((CUE, "the cue ball"), (GAME_BALL[self.mode], "the game ball")):
             if needed not in position.layout:
                 raise ValueError(f"a starting layout needs {what} (ball {needed}) on the table")
-        return dataclasses.replace(self.session.state, layout=position.layout, shooter=AGENT,
+        return dataclasses.replace(state, layout=position.layout, shooter=AGENT,
                                    ball_in_hand=BallInHand.NONE, is_break=False)
 
     def rows(self) -> np.ndarray:

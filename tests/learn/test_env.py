@@ -31,9 +31,10 @@ def action(azimuth, speed):
             "cue_ball": np.zeros(2), "push_out": 0, "choice": 0}
 
 
+@pytest.mark.parametrize("opponent", [LEVEL, "greedy", "random"])
 @pytest.mark.parametrize("env_id", sorted(game.learn.ENV_IDS))
-def test_each_registered_environment_passes_the_gymnasium_checker(env_id):
-    env = make(env_id)
+def test_each_registered_environment_passes_the_gymnasium_checker(env_id, opponent):
+    env = gym.make(env_id, opponent=opponent)
     assert env.unwrapped.mode == game.learn.ENV_IDS[env_id]
     check_env(env.unwrapped, skip_render_check=True)
 
@@ -161,3 +162,54 @@ def test_the_documented_random_agent_runs(capsys):
     exec(compile(example, "docs/learning.md", "exec"), {})
     assert re.fullmatch(r"reward [+-]\d+, winner (agent|opponent) \(\w+\)\n",
                         capsys.readouterr().out)
+
+
+def test_after_a_reset_that_raised_step_refuses_until_a_reset_succeeds():
+    """A reset that raised leaves no game: the environment refuses a step. Gymnasium's
+    wrappers do not: OrderEnforcing marks the env reset before calling reset, and
+    TimeLimit zeroes its count."""
+    env = make()
+    env.reset(seed=1)
+    env.step(action(0.0, 1.0))
+    with pytest.raises(ValueError, match="game ball"):
+        env.reset(options={"layout": {CUE: (1.0, 0.6)}})
+    wrappers = {type(w).__name__: w for w in _wrappers(env)}
+    assert wrappers["OrderEnforcing"]._has_reset
+    assert wrappers["TimeLimit"]._elapsed_steps == 0
+    assert env.unwrapped.session is None
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(action(0.0, 1.0))
+    obs, _ = env.reset(seed=2)
+    assert env.observation_space.contains(obs)
+    env.step(action(0.0, 1.0))
+    assert len(env.unwrapped.session.shots) >= 1
+
+
+def test_a_first_reset_that_raised_breaks_gymnasiums_passive_checker():
+    """gymnasium 1.4: PassiveEnvChecker marks its reset check done before the first reset
+    runs; when that reset raised it holds no (obs, info) to compare, and every later step
+    raises TypeError after the environment played it. disable_env_checker=True avoids it
+    (docs/learning.md)."""
+    bad = {"layout": {9: (1.0, 0.6)}}
+    env = make()
+    with pytest.raises(ValueError, match="cue ball"):
+        env.reset(seed=0, options=bad)
+    checker = next(w for w in _wrappers(env) if type(w).__name__ == "PassiveEnvChecker")
+    assert checker.checked_reset and checker._previous_data is None
+    env.reset(seed=1)
+    for shots in (1, 2):
+        with pytest.raises(TypeError, match="NoneType"):
+            env.step(action(0.0, 1.0))
+        assert len(env.unwrapped.session.shots) >= shots     # played all the same
+    env = gym.make("Breakshot/NineBall-v0", opponent=LEVEL, disable_env_checker=True)
+    with pytest.raises(ValueError, match="cue ball"):
+        env.reset(seed=0, options=bad)
+    env.reset(seed=1)
+    obs, *_ = env.step(action(0.0, 1.0))
+    assert env.observation_space.contains(obs)
+
+
+def _wrappers(env):
+    while isinstance(env, gym.Wrapper):
+        yield env
+        env = env.env

@@ -161,3 +161,16 @@ def test_the_greedy_player_breaks_on_the_apex_and_pots_a_straight_ball():
     (shoot,) = GreedyPlayer().commands(state)
     record = session.apply(shoot)
     assert record.facts.pocketed_balls == {1} and not record.ruling.fouls
+
+
+def test_a_vector_reset_that_raised_leaves_no_game_to_step():
+    envs = BreakshotVectorEnv(2, "nine_ball", opponent="greedy", threads=1)
+    envs.reset(seed=0)
+    with pytest.raises(ValueError, match="cue ball"):
+        envs.reset(seed=0, options={"layout": {9: (1.0, 0.6)}})
+    with pytest.raises(RuntimeError, match="call reset"):
+        envs.step(envs.action_space.sample())
+    with pytest.raises(ValueError, match="one seed or 2 seeds"):
+        envs.reset(seed=[1, 2, 3])
+    obs, _ = envs.reset(seed=[7, 9])
+    assert envs.observation_space.contains(obs)

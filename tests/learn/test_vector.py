@@ -174,3 +174,25 @@ def test_a_vector_reset_that_raised_leaves_no_game_to_step():
         envs.reset(seed=[1, 2, 3])
     obs, _ = envs.reset(seed=[7, 9])
     assert envs.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize("mode, opponent", [("nine_ball", "greedy"), ("eight_ball", "random"),
+                                            ("nine_ball", "beginner")])
+def test_the_batched_strokes_replay_bit_for_bit_through_single_shoot_calls(mode, opponent):
+    """The tables' games, replayed command by command on fresh sessions that strike with
+    physics_ext.shoot (GameSession's own path), give the same facts and states."""
+    envs = BreakshotVectorEnv(3, mode, opponent=opponent, threads=2)
+    envs.reset(seed=21)
+    for a in actions(envs.action_space, 21, 4 if opponent == "beginner" else 8):
+        envs.step(a)
+    for session in envs.sessions:
+        replay = GameSession(mode, variants=session.variants, seed=session.seed,
+                             params=session.params)
+        assert session.shots
+        for record in session.shots:
+            replay.state = record.state_before
+            again = replay.apply(record.command)
+            assert again.facts == record.facts and again.ruling == record.ruling
+            assert again.result.events.tobytes() == record.result.events.tobytes()
+            assert again.result.stroke_faults == record.result.stroke_faults
+            assert again.result.pieces[3].tobytes() == record.result.pieces[3].tobytes()

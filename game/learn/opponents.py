@@ -1,6 +1,7 @@
 """The opponents an environment can set against the agent: the computer levels of game.ai
 (a search through the solver, 0.1 s to 1 s a decision) and two cheap players that decide
-without the solver, in microseconds, for training at speed.
+without the solver (about 0.03 ms the random one, 0.4 ms the greedy one), for training
+at speed.
 
 Every opponent gives `commands(state)`: the commands (game.session) of its next decision
 in the rules `state`, to apply in order. The cheap players still play through the same

@@ -15,8 +15,9 @@ from game.ai.placement import allowed
 from game.learn import reward
 from game.learn.play import OPPONENT
 from game.learn.placement import RING_STEP, nearest_allowed_spot
-from game.rules import CUE, BallInHand, Layout, nine_ball
+from game.rules import CUE, BallInHand, Layout, Player, ShotFacts, nine_ball, place_cue_ball
 from game.session import PlaceCueBall, Shoot
+from game.session.game import ShotRecord
 
 LEVEL = "beginner"    # the fastest opponent: the behaviour under test is the environment's
 
@@ -213,3 +214,28 @@ def _wrappers(env):
     while isinstance(env, gym.Wrapper):
         yield env
         env = env.env
+
+
+def test_balls_that_the_ruling_puts_back_earn_nothing():
+    """A void break (re-racked, R9-11) and a legal push out (respotted, R9-13) pot balls
+    that come back: no reward, where a legal pot that stays down earns one."""
+    state = place_cue_ball(nine_ball.new_game(seed=1), (0.5, 0.6))
+    void = _record(state, ShotFacts(first_contact=2, pocketed={3: None, 4: None},
+                                    cushion_balls={5, 6, 7, 8}))
+    assert void.ruling.void_break and void.ruling.fouls == frozenset()
+    assert reward.shot_reward(void, Player.A) == 0.0
+    after_break = dataclasses.replace(state, is_break=False, push_out_available=True)
+    push = _record(after_break, ShotFacts(first_contact=5, pocketed={6: None},
+                                          final_positions={CUE: (1.0, 0.6)}), push_out=True)
+    assert push.ruling.push_out and 6 in push.ruling.layout
+    assert reward.shot_reward(push, Player.A) == 0.0
+    legal = _record(after_break, ShotFacts(first_contact=1, pocketed={1: None, 6: None}))
+    assert legal.ruling.fouls == frozenset() and not legal.ruling.push_out
+    assert reward.shot_reward(legal, Player.A) == 2 * reward.OWN_BALL
+
+
+def _record(state, facts, push_out=False):
+    """A ShotRecord of the rules' ruling of `facts` from `state` (no solver run)."""
+    ruling = nine_ball.rule_shot(state, facts, nine_ball.Declarations(push_out=push_out))
+    return ShotRecord(state_before=state, command=None, ball_ids=(), result=None,
+                      facts=facts, ruling=ruling)

@@ -12,7 +12,7 @@ with the cue ball in hand it asks for the spot (px, py) metres from that ball (t
 environment moves it to the nearest allowed spot). Each iteration of the cross-entropy
 method draws `population` parameter vectors from a Gaussian, plays `episodes` games of
 each against the opponent on one vector environment, keeps the `elite` best mean returns
-and refits the Gaussian to them. `evaluate` plays games with fresh seeds and reports the
+(a game unfinished after EPISODE_STEPS counting as lost) and refits the Gaussian to them. `evaluate` plays games with fresh seeds and reports the
 mean return, the win rate and the balls potted per game, next to a random agent's
 (uniform actions from the action space) on the same seeds.
 """
@@ -27,6 +27,7 @@ import numpy as np
 
 from physics_ext.batch import default_threads
 
+from .reward import LOSS
 from .vector import AGENT_WON, BreakshotVectorEnv
 
 # The parameters: aim offset (rad), speed (m/s) at distance 0, per metre, added on a
@@ -86,20 +87,22 @@ def play_games(envs: BreakshotVectorEnv, policy, seed: int) -> dict:
     """One game on every table of `envs` (reset with `seed`), each played by
     `policy(obs) -> actions` (None: uniform random actions, seeded with `seed`), until
     it ends or EPISODE_STEPS steps. Returns per table: "return" (sum of rewards), "won"
-    (bool) and "potted" (object balls the agent potted)."""
+    and "ended" (bool) and "potted" (object balls the agent potted)."""
     obs, _ = envs.reset(seed=seed)
     envs.action_space.seed(seed)
     n = envs.num_envs
     returns, potted = np.zeros(n), np.zeros(n, dtype=np.int64)
-    won, live = np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
+    won, ended = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    live = np.ones(n, dtype=bool)
     while live.any():
         actions = envs.action_space.sample() if policy is None else policy(obs)
         obs, rewards, terminated, truncated, info = envs.step(actions)
         returns += np.where(live, rewards, 0.0)
         potted += np.where(live, info["potted"], 0)
         won |= live & terminated & (info["winner"] == AGENT_WON)
+        ended |= live & terminated
         live &= ~(terminated | truncated)
-    return {"return": returns, "won": won, "potted": potted}
+    return {"return": returns, "won": won, "ended": ended, "potted": potted}
 
 
 def cem(iterations: int, population: int, episodes: int, elite: int, opponent: str,
@@ -121,7 +124,11 @@ def cem(iterations: int, population: int, episodes: int, elite: int, opponent: s
             return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
         games = play_games(envs, act, seed=seed * 1000 + iteration)
-        scores = games["return"].reshape(population, episodes).mean(axis=1)
+        # A game not finished within EPISODE_STEPS scores as lost: otherwise breaking
+        # without touching the 1 (a void break, R9-11: racked again, the same player
+        # breaks) for ever would beat playing.
+        fitness = games["return"] + np.where(games["ended"], 0.0, LOSS)
+        scores = fitness.reshape(population, episodes).mean(axis=1)
         best = np.argsort(-scores, kind="stable")[:elite]
         mean = thetas[best].mean(axis=0)
         std = np.maximum(thetas[best].std(axis=0), STD_FLOOR)
@@ -133,7 +140,8 @@ def cem(iterations: int, population: int, episodes: int, elite: int, opponent: s
 def evaluate(theta, games: int, opponent: str, seed: int, threads: int = 1) -> dict:
     """The trained policy `theta` and a random agent, each over `games` games against
     `opponent` on the same seeds: {"trained": figures, "random": figures}, the figures
-    being mean return, win rate and balls potted per game."""
+    being mean return, win rate, balls potted per game and the share of games finished
+    within EPISODE_STEPS."""
     envs = BreakshotVectorEnv(games, "nine_ball", opponent=opponent,
                               max_episode_steps=EPISODE_STEPS, threads=threads)
     out = {}
@@ -141,7 +149,8 @@ def evaluate(theta, games: int, opponent: str, seed: int, threads: int = 1) -> d
         played = play_games(envs, policy, seed)
         out[name] = {"mean_return": float(played["return"].mean()),
                      "win_rate": float(played["won"].mean()),
-                     "potted_per_game": float(played["potted"].mean())}
+                     "potted_per_game": float(played["potted"].mean()),
+                     "finished": float(played["ended"].mean())}
     return out
 
 
@@ -170,7 +179,8 @@ def main(argv=None) -> None:
     print(f"trained in {trained:.0f} s; {args.eval_episodes} games against {args.opponent}:")
     for name, row in figures.items():
         print(f"  {name:8s} mean return {row['mean_return']:+7.2f}  win rate "
-              f"{row['win_rate']:6.1%}  potted per game {row['potted_per_game']:.2f}")
+              f"{row['win_rate']:6.1%}  potted per game {row['potted_per_game']:.2f}  "
+              f"games finished {row['finished']:6.1%}")
 
 
 if __name__ == "__main__":

@@ -46,9 +46,9 @@ def single_rates(env_id: str, opponent: str, games: int, steps: int) -> tuple:
     env.action_space.seed(SEED)
     played = opponent_shots = 0
     cpu, wall = 0.0, 0.0
-    for game in range(games):
+    for k in range(games):
         c, w = time.process_time(), time.perf_counter()
-        _, info = env.reset(seed=SEED + game)
+        _, info = env.reset(seed=SEED + k)
         opponent_shots += info["opponent_shots"]
         for _ in range(steps):
             _, _, terminated, truncated, info = env.step(env.action_space.sample())

@@ -1,4 +1,5 @@
-"""Gymnasium environments of Breakshot (no Panda3D): one game against a computer level.
+"""Gymnasium environments of Breakshot (no Panda3D): one game against a cheap player or a
+computer level, one table at a time or many through the batch solver.
 
     import gymnasium as gym
     import game.learn                          # registers the ids below

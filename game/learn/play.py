@@ -21,7 +21,7 @@ import physics_ext
 from physics_ext import Params, SimulationError
 from game.ai.selfplay import MAX_FAULTS_IN_A_ROW
 from game.practice.position import Position
-from game.rules import BLACK, CUE, NINE, BallInHand, Group, Player, RulesError
+from game.rules import BLACK, CUE, NINE, BallInHand, Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)

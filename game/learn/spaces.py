@@ -83,36 +83,48 @@ def stroke_of(values) -> Stroke:
     return Stroke(azimuth=azimuth, elevation=elevation, side=side, height=height, speed=speed)
 
 
+def batched_observations(space: spaces.Dict, n: int) -> dict:
+    """Zeroed arrays for `n` observations of `space` (an observation_space), stacked on
+    a leading axis as gymnasium's vector environments batch a Dict space."""
+    return {key: np.zeros((n,) + (sub.shape or ()), dtype=sub.dtype)
+            for key, sub in space.spaces.items()}
+
+
 def observe(state, agent: Player, ball_count: int) -> dict:
     """The observation of rules `state` for the `agent`."""
-    balls = np.zeros((ball_count, 2))
-    on_table = np.zeros(ball_count, dtype=np.int8)
+    space = observation_space(state.table, ball_count)
+    out = batched_observations(space, 1)
+    observe_into(out, 0, state, agent)
+    return {key: value[0] for key, value in out.items()}
+
+
+def observe_into(out: dict, k: int, state, agent: Player) -> None:
+    """Write the observation of rules `state` for the `agent` into row k of the batched
+    arrays `out` (batched_observations)."""
+    balls, on_table = out["balls"][k], out["on_table"][k]
+    balls[:] = 0.0
+    on_table[:] = 0
     for ball, xy in state.layout.items():
         balls[ball] = xy
         on_table[ball] = 1
     option = getattr(state, "option_pending", None)
-    pending = (OPTION_PENDING if option == agent
-               else GROUP_PENDING if getattr(state, "group_choice_pending", False)
-               and state.shooter == agent else NOTHING_PENDING)
+    out["pending"][k] = (OPTION_PENDING if option == agent
+                         else GROUP_PENDING if getattr(state, "group_choice_pending", False)
+                         and state.shooter == agent else NOTHING_PENDING)
     to_act = state.shooter if option is None else option
-    sides = (agent, agent.other)
+    other = agent.other
     fouls = getattr(state, "consecutive_fouls", (0, 0))
     warned = getattr(state, "warned", (False, False))
-    return {
-        "balls": balls,
-        "on_table": on_table,
-        "to_play": int(to_act != agent),
-        "ball_in_hand": ZONES.index(state.ball_in_hand),
-        "is_break": int(state.is_break),
-        "pending": pending,
-        "push_out_available": int(getattr(state, "push_out_available", False)),
-        "fouls_in_a_row": np.array([min(fouls[p], MAX_FOULS_IN_A_ROW) for p in sides],
-                                   dtype=np.int64),
-        "warned": np.array([int(warned[p]) for p in sides], dtype=np.int8),
-        "group": _group_code(state, agent),
-        "visits_remaining": int(getattr(state, "visits_remaining", 0)),
-        "free_ball": int(getattr(state, "free_ball", False)),
-    }
+    out["to_play"][k] = int(to_act != agent)
+    out["ball_in_hand"][k] = ZONES.index(state.ball_in_hand)
+    out["is_break"][k] = int(state.is_break)
+    out["push_out_available"][k] = int(getattr(state, "push_out_available", False))
+    out["fouls_in_a_row"][k] = (min(fouls[agent], MAX_FOULS_IN_A_ROW),
+                                min(fouls[other], MAX_FOULS_IN_A_ROW))
+    out["warned"][k] = (int(warned[agent]), int(warned[other]))
+    out["group"][k] = _group_code(state, agent)
+    out["visits_remaining"][k] = int(getattr(state, "visits_remaining", 0))
+    out["free_ball"][k] = int(getattr(state, "free_ball", False))
 
 
 def _group_code(state, agent: Player) -> int:

@@ -13,10 +13,11 @@ from gymnasium.utils.env_checker import check_env
 import game.learn
 from game.ai.placement import allowed
 from game.learn import reward
-from game.learn.env import OPPONENT
+from game.learn.play import OPPONENT
 from game.learn.placement import RING_STEP, nearest_allowed_spot
-from game.rules import CUE, BallInHand, Layout, nine_ball
+from game.rules import CUE, BallInHand, Layout, Player, ShotFacts, nine_ball, place_cue_ball
 from game.session import PlaceCueBall, Shoot
+from game.session.game import ShotRecord
 
 LEVEL = "beginner"    # the fastest opponent: the behaviour under test is the environment's
 
@@ -31,9 +32,10 @@ def action(azimuth, speed):
             "cue_ball": np.zeros(2), "push_out": 0, "choice": 0}
 
 
+@pytest.mark.parametrize("opponent", [LEVEL, "greedy", "random"])
 @pytest.mark.parametrize("env_id", sorted(game.learn.ENV_IDS))
-def test_each_registered_environment_passes_the_gymnasium_checker(env_id):
-    env = make(env_id)
+def test_each_registered_environment_passes_the_gymnasium_checker(env_id, opponent):
+    env = gym.make(env_id, opponent=opponent)
     assert env.unwrapped.mode == game.learn.ENV_IDS[env_id]
     check_env(env.unwrapped, skip_render_check=True)
 
@@ -161,3 +163,79 @@ def test_the_documented_random_agent_runs(capsys):
     exec(compile(example, "docs/learning.md", "exec"), {})
     assert re.fullmatch(r"reward [+-]\d+, winner (agent|opponent) \(\w+\)\n",
                         capsys.readouterr().out)
+
+
+def test_after_a_reset_that_raised_step_refuses_until_a_reset_succeeds():
+    """A reset that raised leaves no game: the environment refuses a step. Gymnasium's
+    wrappers do not: OrderEnforcing marks the env reset before calling reset, and
+    TimeLimit zeroes its count."""
+    env = make()
+    env.reset(seed=1)
+    env.step(action(0.0, 1.0))
+    with pytest.raises(ValueError, match="game ball"):
+        env.reset(options={"layout": {CUE: (1.0, 0.6)}})
+    wrappers = {type(w).__name__: w for w in _wrappers(env)}
+    assert wrappers["OrderEnforcing"]._has_reset
+    assert wrappers["TimeLimit"]._elapsed_steps == 0
+    assert env.unwrapped.session is None
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(action(0.0, 1.0))
+    obs, _ = env.reset(seed=2)
+    assert env.observation_space.contains(obs)
+    env.step(action(0.0, 1.0))
+    assert len(env.unwrapped.session.shots) >= 1
+
+
+def test_a_first_reset_that_raised_breaks_gymnasiums_passive_checker():
+    """gymnasium 1.4: PassiveEnvChecker marks its reset check done before the first reset
+    runs; when that reset raised it holds no (obs, info) to compare, and every later step
+    raises TypeError after the environment played it. disable_env_checker=True avoids it
+    (docs/learning.md)."""
+    bad = {"layout": {9: (1.0, 0.6)}}
+    env = make()
+    with pytest.raises(ValueError, match="cue ball"):
+        env.reset(seed=0, options=bad)
+    checker = next(w for w in _wrappers(env) if type(w).__name__ == "PassiveEnvChecker")
+    assert checker.checked_reset and checker._previous_data is None
+    env.reset(seed=1)
+    for shots in (1, 2):
+        with pytest.raises(TypeError, match="NoneType"):
+            env.step(action(0.0, 1.0))
+        assert len(env.unwrapped.session.shots) >= shots     # played all the same
+    env = gym.make("Breakshot/NineBall-v0", opponent=LEVEL, disable_env_checker=True)
+    with pytest.raises(ValueError, match="cue ball"):
+        env.reset(seed=0, options=bad)
+    env.reset(seed=1)
+    obs, *_ = env.step(action(0.0, 1.0))
+    assert env.observation_space.contains(obs)
+
+
+def _wrappers(env):
+    while isinstance(env, gym.Wrapper):
+        yield env
+        env = env.env
+
+
+def test_balls_that_the_ruling_puts_back_earn_nothing():
+    """A void break (re-racked, R9-11) and a legal push out (respotted, R9-13) pot balls
+    that come back: no reward, where a legal pot that stays down earns one."""
+    state = place_cue_ball(nine_ball.new_game(seed=1), (0.5, 0.6))
+    void = _record(state, ShotFacts(first_contact=2, pocketed={3: None, 4: None},
+                                    cushion_balls={5, 6, 7, 8}))
+    assert void.ruling.void_break and void.ruling.fouls == frozenset()
+    assert reward.shot_reward(void, Player.A) == 0.0
+    after_break = dataclasses.replace(state, is_break=False, push_out_available=True)
+    push = _record(after_break, ShotFacts(first_contact=5, pocketed={6: None},
+                                          final_positions={CUE: (1.0, 0.6)}), push_out=True)
+    assert push.ruling.push_out and 6 in push.ruling.layout
+    assert reward.shot_reward(push, Player.A) == 0.0
+    legal = _record(after_break, ShotFacts(first_contact=1, pocketed={1: None, 6: None}))
+    assert legal.ruling.fouls == frozenset() and not legal.ruling.push_out
+    assert reward.shot_reward(legal, Player.A) == 2 * reward.OWN_BALL
+
+
+def _record(state, facts, push_out=False):
+    """A ShotRecord of the rules' ruling of `facts` from `state` (no solver run)."""
+    ruling = nine_ball.rule_shot(state, facts, nine_ball.Declarations(push_out=push_out))
+    return ShotRecord(state_before=state, command=None, ball_ids=(), result=None,
+                      facts=facts, ruling=ruling)

@@ -69,7 +69,7 @@ class BuildExtWithModels(build_ext):
 setup(
     cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
-        [extension("_solver", openmp=True), extension("_query")],
+        [extension("_solver", openmp=True), extension("_query"), extension("_cue")],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

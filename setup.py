@@ -69,7 +69,8 @@ class BuildExtWithModels(build_ext):
 setup(
     cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
-        [extension("_solver", openmp=True), extension("_query"), extension("_cue")],
+        [extension("_solver", openmp=True), extension("_query"), extension("_cue"),
+         extension("_shot")],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

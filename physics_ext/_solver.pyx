@@ -20,7 +20,7 @@ from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, free
                                   hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
                                   classify_on_surface, load_piece)
 from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_strike,
-                                  JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
+                                  cue_ball_near, JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
@@ -1387,33 +1387,9 @@ def cue_ball_touching(const double[:, :, ::1] rows, int cue, const double[:, :, 
     """out[k] = 1 when ball `cue` of layout k (rows (N, n, 11)) is within 2 tol (m) of
     another ball, a cushion nose line (its foot not checked) or a jaw tip: the quick test
     before physics_ext.stroke.frozen_system, which looks within tol."""
-    cdef Py_ssize_t k, j
-    cdef int n = rows.shape[1]
-    cdef double R, x, y, z, dx, dy, dz, s, reach, off
+    cdef Py_ssize_t k
     with nogil:
         for k in range(rows.shape[0]):
-            out[k] = 0
-            R = rows[k, cue, 0]
-            x = rows[k, cue, 2]
-            y = rows[k, cue, 3]
-            z = rows[k, cue, 4]
-            for j in range(n):
-                if j != cue:
-                    dx = rows[k, j, 2] - x
-                    dy = rows[k, j, 3] - y
-                    dz = rows[k, j, 4] - z
-                    if sqrt(dx * dx + dy * dy + dz * dz) - (rows[k, j, 0] + R) <= 2.0 * tol:
-                        out[k] = 1
-            s = cushion_height / R - 1.0
-            reach = R * sqrt(max(0.0, 1.0 - s * s))
-            for j in range(seg.shape[0]):
-                off = (seg_n[j, 0] * (x - seg[j, 0, 0]) + seg_n[j, 1] * (y - seg[j, 0, 1])
-                       - reach)
-                if -2.0 * tol <= off <= 2.0 * tol:
-                    out[k] = 1
-            for j in range(tips.shape[0]):
-                dx = x - tips[j, 0]
-                dy = y - tips[j, 1]
-                off = sqrt(dx * dx + dy * dy) - tips[j, 2] - reach
-                if -2.0 * tol <= off <= 2.0 * tol:
-                    out[k] = 1
+            out[k] = cue_ball_near(&rows[k, 0, 0], rows.shape[1], cue, &seg[0, 0, 0],
+                                   &seg_n[0, 0], seg.shape[0], &tips[0, 0], tips.shape[0],
+                                   cushion_height, tol)

@@ -19,18 +19,6 @@ from physics_ext._types cimport *
 from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
 
 
-cdef packed struct EventRow:            # a row of physics_ext.types.EVENT_DTYPE
-    double time
-    int kind
-    int ball
-    int other
-    int feature
-    int rail
-    int state
-    double speed
-    int flags
-
-
 cdef enum:
     PART_TIP = 0
     PART_SHAFT = 1

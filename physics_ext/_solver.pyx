@@ -1083,26 +1083,20 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
 # ---------------------------------------------------------------------------------------
 
 # The C Event struct and EVENT_DTYPE have the same fields; numpy lays the dtype out packed,
-# so the copy goes field by field.
+# as the EventRow struct (_types.pxd) it is written through.
 cdef void copy_events(const Event* ev, int n, object out):
-    cdef double[::1] time = np.empty(n)
-    cdef double[::1] speed = np.empty(n)
-    cdef int[:, ::1] ints = np.empty((7, n), dtype=np.int32)
+    cdef EventRow[::1] rows = out
     cdef int k
     for k in range(n):
-        time[k] = ev[k].time
-        speed[k] = ev[k].speed
-        ints[0, k] = ev[k].kind
-        ints[1, k] = ev[k].ball
-        ints[2, k] = ev[k].other
-        ints[3, k] = ev[k].feature
-        ints[4, k] = ev[k].rail
-        ints[5, k] = ev[k].state
-        ints[6, k] = ev[k].flags
-    out["time"] = time
-    out["speed"] = speed
-    for k, name in enumerate(("kind", "ball", "other", "feature", "rail", "state", "flags")):
-        out[name] = ints[k]
+        rows[k].time = ev[k].time
+        rows[k].kind = ev[k].kind
+        rows[k].ball = ev[k].ball
+        rows[k].other = ev[k].other
+        rows[k].feature = ev[k].feature
+        rows[k].rail = ev[k].rail
+        rows[k].state = ev[k].state
+        rows[k].speed = ev[k].speed
+        rows[k].flags = ev[k].flags
 
 
 cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,

@@ -13,10 +13,26 @@ from libc.math cimport sqrt, fma, log, ceil, hypot, pow, INFINITY
 from libc.stdlib cimport malloc, realloc, free
 
 import numpy as np
+cimport numpy as cnp
+
+from physics_ext.types import EVENT_DTYPE
 
 from physics_ext import constants as C
 from physics_ext._types cimport *
 from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
+
+
+cnp.import_array()
+
+
+cdef const EventRow* event_rows(object events) except? NULL:
+    """The rows of an event log (a C-contiguous EVENT_DTYPE array), without the buffer
+    protocol's parse of the structured format."""
+    if not (cnp.PyArray_Check(events)
+            and (events.dtype is EVENT_DTYPE or events.dtype == EVENT_DTYPE)
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> events)):
+        raise ValueError("events must be a contiguous EVENT_DTYPE array")
+    return <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> events)
 
 
 cdef enum:
@@ -360,7 +376,9 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     (time, ball, part, fault) with part 0 tip / 1 shaft and fault a FAULT_* code in
     CueFault's order."""
     cdef const double[:, ::1] rows = result.ball_rows
-    cdef const EventRow[::1] events = result.events
+    log = result.events
+    cdef const EventRow* events = event_rows(log)
+    cdef int n_events = len(log)
     ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
     cdef const int[::1] piece_ball = ball_arr
     cdef const int[::1] piece_state = state_arr
@@ -412,7 +430,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
         M.dome[k] = centre[k] + normal[k] * (radius + cue.tip_radius)
     ferrule = sqrt(pymax(0.0, 1.0 - along * along)) > cue.shaft_radius / cue.tip_radius
     skip_cue_ball = bool(struck.miscue) or ferrule
-    for k in range(events.shape[0]):
+    for k in range(n_events):
         if not events[k].time < M.t_sep:
             break
         if events[k].ball != cue_index and events[k].other != cue_index:
@@ -454,8 +472,8 @@ def follow_through(result, int cue_index, stroke, struck, cue):
                      / M.decel, longest)
     S.n = n
     S.rows = &rows[0, 0]
-    S.n_events = events.shape[0]
-    S.events = &events[0] if S.n_events else NULL
+    S.n_events = n_events
+    S.events = events
     S.piece_ball = &piece_ball[0]
     S.piece_state = &piece_state[0]
     S.piece_t0 = &piece_t0[0]

@@ -10,7 +10,7 @@
 # an interval is cleared, are plain arithmetic (numpy's batched matmul rounds by the shape).
 
 from libc.math cimport sqrt, fma, log, ceil, hypot, pow, INFINITY
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, free
 
 import numpy as np
 cimport numpy as cnp
@@ -85,6 +85,8 @@ ctypedef struct Shot:                   # the finished shot the cue is looked fo
     int* start                          # (n + 1) offsets into order
     BallProps* props
     Params P
+    Traj* traj                          # each piece as a trajectory, made when first needed
+    unsigned char* made                 # (S,) whether traj[q] is made
 
 
 ctypedef struct Cue:                    # the cue's motion after separation (CueMotion)
@@ -111,7 +113,7 @@ cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ig
                   double* gap, int* part, int* ball) noexcept nogil:
     """The smallest gap (m) at time t between the cue (its cap, or its shaft back to
     CUE_SHAFT_CHECK_LENGTH behind the cap's rim) and a ball in play, its part and its ball."""
-    cdef Traj Tr
+    cdef Traj* Tr
     cdef double r[3]
     cdef double v[3]
     cdef double w[3]
@@ -137,8 +139,11 @@ cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ig
         if ignore[b]:
             continue
         q = last_piece(S, b, t)
-        load_piece(&Tr, &S.props[b], &S.P, S.piece_state[q], S.piece_t0[q], &S.rvw[9 * q])
-        eval_traj(&Tr, &S.props[b], t, r, v, w)
+        Tr = &S.traj[q]
+        if not S.made[q]:
+            load_piece(Tr, &S.props[b], &S.P, S.piece_state[q], S.piece_t0[q], &S.rvw[9 * q])
+            S.made[q] = 1
+        eval_traj(Tr, &S.props[b], t, r, v, w)
         if Tr.state == ST_POCKETED or Tr.state == ST_OFF_TABLE:
             continue
         for k in range(3):
@@ -481,8 +486,11 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     S.order = <int*> malloc(n_pieces * sizeof(int))
     S.start = <int*> malloc((n + 1) * sizeof(int))
     S.props = <BallProps*> malloc(n * sizeof(BallProps))
+    S.traj = <Traj*> malloc(n_pieces * sizeof(Traj))
+    S.made = <unsigned char*> calloc(n_pieces, 1)
     try:
-        if S.order == NULL or S.start == NULL or S.props == NULL:
+        if (S.order == NULL or S.start == NULL or S.props == NULL or S.traj == NULL
+                or S.made == NULL):
             raise MemoryError("physics_ext: out of memory in the cue's follow-through")
         with nogil:
             for b in range(n + 1):
@@ -506,6 +514,8 @@ def follow_through(result, int cue_index, stroke, struck, cue):
         free(S.order)
         free(S.start)
         free(S.props)
+        free(S.traj)
+        free(S.made)
     if found:
         contacts.append((t_hit, b_hit, p_hit,
                          FAULT_STRUCK_OTHER_BALL if b_hit != cue_index else

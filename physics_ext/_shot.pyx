@@ -3,18 +3,38 @@
 # something. physics_ext.api and physics_ext.stroke hold the models and call these; the
 # results are those of the numpy code they replaced, bit for bit. SI units, table frame.
 
-from libc.math cimport sqrt, asin, isfinite
+from cpython.float cimport PyFloat_AS_DOUBLE
+from cpython.tuple cimport PyTuple_GET_ITEM
+from libc.math cimport sqrt, asin
 
 import numpy as np
+cimport numpy as cnp
 
 from physics_ext._stroke cimport strike_motion, stroke_frame, cue_ball_near
+
+cnp.import_array()
+
+
+cdef inline double number(object x) except? -1.0:
+    """x as a double: a float read directly, anything else through __float__ (TypeError if
+    it has none)."""
+    if type(x) is float:
+        return PyFloat_AS_DOUBLE(x)
+    return x
+
+
+cdef inline object item(object seq, Py_ssize_t k):
+    """seq[k], read directly from a tuple."""
+    if type(seq) is tuple:
+        return <object> PyTuple_GET_ITEM(seq, k)
+    return seq[k]
 
 
 def ball_rows(balls, ball_type):
     """(n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz of `balls` (z = R for a ball
     given on the cloth as (x, y)); ValueError for anything but a ball_type whose fields
     are numbers of the right lengths (physics_ext.api then names the problem)."""
-    cdef Py_ssize_t n = len(balls), k, j
+    cdef Py_ssize_t n = len(balls), k, j, n_p
     out = np.empty((n, 11))
     cdef double[:, ::1] o = out
     for k in range(n):
@@ -22,30 +42,41 @@ def ball_rows(balls, ball_type):
         if type(b) is not ball_type:
             raise ValueError("not a well-formed Ball")
         p, v, w = b.position, b.velocity, b.angular_velocity
-        if len(v) != 3 or len(w) != 3 or len(p) not in (2, 3):
+        n_p = len(p)
+        if len(v) != 3 or len(w) != 3 or n_p not in (2, 3):
             raise ValueError("not a well-formed Ball")
         try:
-            o[k, 0] = b.radius
-            o[k, 1] = b.mass
-            o[k, 2] = p[0]
-            o[k, 3] = p[1]
-            o[k, 4] = p[2] if len(p) == 3 else b.radius
+            o[k, 0] = number(b.radius)
+            o[k, 1] = number(b.mass)
+            o[k, 2] = number(item(p, 0))
+            o[k, 3] = number(item(p, 1))
+            o[k, 4] = number(item(p, 2)) if n_p == 3 else o[k, 0]
             for j in range(3):
-                o[k, 5 + j] = v[j]
-                o[k, 8 + j] = w[j]
+                o[k, 5 + j] = number(item(v, j))
+                o[k, 8 + j] = number(item(w, j))
         except TypeError:
             raise ValueError("not a well-formed Ball") from None
     return out
 
 
+def at_rest(const double[:, ::1] rows, Py_ssize_t k):
+    """Whether row k's velocity and angular velocity (columns 5 to 10) are all zero."""
+    cdef int j
+    for j in range(5, 11):
+        if rows[k, j] != 0.0:
+            return False
+    return True
+
+
 cdef object readonly_vector(const double* x):
     """A read-only (3,) array holding x."""
-    out = np.empty(3)
-    cdef double[::1] d = out
+    cdef cnp.npy_intp size = 3
+    cdef cnp.ndarray out = cnp.PyArray_SimpleNew(1, &size, cnp.NPY_DOUBLE)
+    cdef double* d = <double*> cnp.PyArray_DATA(out)
     d[0] = x[0]
     d[1] = x[1]
     d[2] = x[2]
-    out.flags.writeable = False
+    cnp.PyArray_CLEARFLAGS(out, cnp.NPY_ARRAY_WRITEABLE)
     return out
 
 

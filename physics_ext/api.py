@@ -206,7 +206,7 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
     try:
         rows = _shot.ball_rows(balls, Ball)
-        moving = rows[cue_index, 5:11].any()
+        moving = not _shot.at_rest(rows, cue_index)
     except (TypeError, ValueError, AttributeError):
         rows, ball = None, balls[cue_index]
         moving = np.any(np.asarray(ball.velocity, dtype=float)) or np.any(
@@ -217,10 +217,12 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     # the point impulse, or the joint stroke when the cue ball touches balls or cushions
     struck, rows = strike_layout(stroke, _ball_rows_checked(balls) if rows is None else rows,
                                  cue_index, table, params, cue)
-    moved = {cue_index, *struck.pushed}
-    result = _simulate_rows(table, params, tuple(
-        Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]), tuple(rows[k, 8:11]))
-        if k in moved else b for k, b in enumerate(balls)), rows)
+    struck_balls = list(balls)
+    for k in (cue_index, *struck.pushed):
+        b = balls[k]
+        struck_balls[k] = Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
+                               tuple(rows[k, 8:11]))
+    result = _simulate_rows(table, params, tuple(struck_balls), rows)
     return with_stroke(result, cue_index, stroke, struck, cue)
 
 

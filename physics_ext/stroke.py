@@ -164,6 +164,9 @@ SCOOP_RULES = ("physics", "equator")
 def _check(name, value, lo=-math.inf, hi=math.inf, lo_open=False, unit=""):
     """Raise ValueError naming `name` and `value` unless value is a finite real number in
     the interval lo..hi (closed, or open at lo when lo_open)."""
+    if type(value) is float and (value > lo if lo_open else value >= lo) and value <= hi \
+            and value - value == 0.0:
+        return                              # the common case, without the ABC check
     ok = (isinstance(value, numbers.Real) and not isinstance(value, bool)
           and math.isfinite(value) and (value > lo if lo_open else value >= lo)
           and value <= hi)

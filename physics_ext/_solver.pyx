@@ -9,7 +9,7 @@
 from cython.parallel cimport prange
 from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 import numpy as np
 
@@ -59,16 +59,9 @@ cdef extern from *:
     double PART_MARGIN
     double SLIDE_MAX_M
 
-ctypedef struct Event:
-    double time
-    int kind
-    int ball
-    int other
-    int feature
-    int rail
-    int state
-    double speed
-    int flags
+# An event of the log: a row of EVENT_DTYPE, packed as numpy lays it out (_types.pxd), so
+# the log is copied out in one block.
+ctypedef EventRow Event
 
 ctypedef struct Piece:      # a trajectory piece as recorded for sampling
     int ball
@@ -1082,21 +1075,10 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
-# The C Event struct and EVENT_DTYPE have the same fields; numpy lays the dtype out packed,
-# as the EventRow struct (_types.pxd) it is written through.
+# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block.
 cdef void copy_events(const Event* ev, int n, object out):
     cdef EventRow[::1] rows = out
-    cdef int k
-    for k in range(n):
-        rows[k].time = ev[k].time
-        rows[k].kind = ev[k].kind
-        rows[k].ball = ev[k].ball
-        rows[k].other = ev[k].other
-        rows[k].feature = ev[k].feature
-        rows[k].rail = ev[k].rail
-        rows[k].state = ev[k].state
-        rows[k].speed = ev[k].speed
-        rows[k].flags = ev[k].flags
+    memcpy(&rows[0], ev, n * sizeof(EventRow))
 
 
 cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,

@@ -1,7 +1,8 @@
 """The cue stroke: from a stroke to the cue ball's initial motion, the geometry of the
 tip-ball contact, and a preliminary jump / scoop / miscue classification.
 
-Pure Python and numpy: a stroke is computed once per shot, before the solver runs.
+Computed once per shot, before the solver runs; the point impulse, its contact geometry and
+the touching test are compiled (_stroke.pxd, _shot.pyx: issue 30), the rest is Python.
 References are to `shared/physics/PHYSICS.md` (sections 0, 5 and 6).
 
 Units and frames

@@ -25,14 +25,13 @@ from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
 cnp.import_array()
 
 
-cdef const EventRow* event_rows(object events) except? NULL:
-    """The rows of an event log (a C-contiguous EVENT_DTYPE array), without the buffer
-    protocol's parse of the structured format."""
-    if not (cnp.PyArray_Check(events)
+cdef object event_log(object events):
+    """`events` as a C-contiguous EVENT_DTYPE array (itself when it is one already)."""
+    if (cnp.PyArray_Check(events)
             and (events.dtype is EVENT_DTYPE or events.dtype == EVENT_DTYPE)
             and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> events)):
-        raise ValueError("events must be a contiguous EVENT_DTYPE array")
-    return <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> events)
+        return events
+    return np.ascontiguousarray(events, dtype=EVENT_DTYPE)
 
 
 cdef enum:
@@ -381,8 +380,8 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     (time, ball, part, fault) with part 0 tip / 1 shaft and fault a FAULT_* code in
     CueFault's order."""
     cdef const double[:, ::1] rows = result.ball_rows
-    log = result.events
-    cdef const EventRow* events = event_rows(log)
+    log = event_log(result.events)         # read without the buffer protocol's parse
+    cdef const EventRow* events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     cdef int n_events = len(log)
     ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
     cdef const int[::1] piece_ball = ball_arr

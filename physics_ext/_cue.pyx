@@ -86,6 +86,9 @@ ctypedef struct Shot:                   # the finished shot the cue is looked fo
     Params P
     Traj* traj                          # each piece as a trajectory, made when first needed
     unsigned char* made                 # (S,) whether traj[q] is made
+    int* nearest                        # the balls looked at, by their least possible gap
+    double* least                       # (n,) each ball's least possible gap in the window
+    int n_near                          # balls in `nearest`
 
 
 ctypedef struct Cue:                    # the cue's motion after separation (CueMotion)
@@ -108,7 +111,64 @@ cdef int last_piece(const Shot* S, int b, double t) noexcept nogil:
     return S.order[lo]
 
 
-cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ignore,
+cdef Traj* piece_traj(Shot* S, int b, int q) noexcept nogil:
+    """Piece q (of ball b) as a trajectory, set up on first use."""
+    if not S.made[q]:
+        load_piece(&S.traj[q], &S.props[b], &S.P, S.piece_state[q], S.piece_t0[q],
+                   &S.rvw[9 * q])
+        S.made[q] = 1
+    return &S.traj[q]
+
+
+cdef void order_by_least_gap(Shot* S, const Cue* M, const unsigned char* ignore) noexcept nogil:
+    """S.nearest: the balls not ignored, by the least gap each can have to the cue in
+    [t_sep, t_stop] (S.least, m): the distance, seen from above, between the boxes of
+    its centre's pieces in the window and of the path of the cue's axis from the shaft's
+    far end to the cap's rim, less its radius, the tip's (beyond the shaft's) and 1 nm for
+    rounding; a lower bound of every gap gaps_at computes for it."""
+    cdef double rim = sqrt(M.tip_radius * M.tip_radius - M.shaft_radius * M.shaft_radius)
+    cdef double near = rim - M.shaft_check, far = M.reach + rim
+    cdef double cue_box[4]
+    cdef double box[4]
+    cdef double dx, dy, key
+    cdef Traj* Tr
+    cdef int b, i, j, k, q
+    cue_box[0] = pymin(M.dome[0] + near * M.c[0], M.dome[0] + far * M.c[0])
+    cue_box[1] = pymax(M.dome[0] + near * M.c[0], M.dome[0] + far * M.c[0])
+    cue_box[2] = pymin(M.dome[1] + near * M.c[1], M.dome[1] + far * M.c[1])
+    cue_box[3] = pymax(M.dome[1] + near * M.c[1], M.dome[1] + far * M.c[1])
+    S.n_near = 0
+    for b in range(S.n):
+        if ignore[b]:
+            continue
+        q = last_piece(S, b, M.t_sep)
+        Tr = piece_traj(S, b, q)
+        for k in range(4):
+            box[k] = Tr.box[k]
+        k = S.start[b]
+        while S.order[k] != q:
+            k += 1
+        k += 1
+        while k < S.start[b + 1] and S.piece_t0[S.order[k]] <= M.t_stop:
+            Tr = piece_traj(S, b, S.order[k])
+            box[0] = pymin(box[0], Tr.box[0])
+            box[1] = pymax(box[1], Tr.box[1])
+            box[2] = pymin(box[2], Tr.box[2])
+            box[3] = pymax(box[3], Tr.box[3])
+            k += 1
+        dx = pymax(0.0, pymax(box[0] - cue_box[1], cue_box[0] - box[1]))
+        dy = pymax(0.0, pymax(box[2] - cue_box[3], cue_box[2] - box[3]))
+        key = sqrt(dx * dx + dy * dy) - M.tip_radius - S.props[b].R - 1e-9
+        S.least[b] = key
+        i = S.n_near                        # insertion, stable by ball
+        while i > 0 and S.least[S.nearest[i - 1]] > key:
+            S.nearest[i] = S.nearest[i - 1]
+            i -= 1
+        S.nearest[i] = b
+        S.n_near += 1
+
+
+cdef void gaps_at(Shot* S, const Cue* M, double t, const unsigned char* ignore,
                   double* gap, int* part, int* ball) noexcept nogil:
     """The smallest gap (m) at time t between the cue (its cap, or its shaft back to
     CUE_SHAFT_CHECK_LENGTH behind the cap's rim) and a ball in play, its part and its ball."""
@@ -119,7 +179,7 @@ cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ig
     cdef double tip[3]
     cdef double rel[3]
     cdef double u, travel, along, dist, radial, R, g, dw, rim, back
-    cdef int b, k, q
+    cdef int b, k, i
     u = t
     if u < M.t_sep:
         u = M.t_sep
@@ -134,14 +194,13 @@ cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ig
     gap[0] = INFINITY
     part[0] = PART_TIP
     ball[0] = 0
-    for b in range(S.n):
-        if ignore[b]:
-            continue
-        q = last_piece(S, b, t)
-        Tr = &S.traj[q]
-        if not S.made[q]:
-            load_piece(Tr, &S.props[b], &S.P, S.piece_state[q], S.piece_t0[q], &S.rvw[9 * q])
-            S.made[q] = 1
+    # the balls by their least possible gap: once it exceeds the smallest gap found, no
+    # later ball can be nearer (ties go to the lower ball, the tip before the shaft)
+    for i in range(S.n_near):
+        b = S.nearest[i]
+        if S.least[b] > gap[0]:
+            break
+        Tr = piece_traj(S, b, last_piece(S, b, t))
         eval_traj(Tr, &S.props[b], t, r, v, w)
         if Tr.state == ST_POCKETED or Tr.state == ST_OFF_TABLE:
             continue
@@ -153,13 +212,13 @@ cdef void gaps_at(const Shot* S, const Cue* M, double t, const unsigned char* ig
         R = S.props[b].R
         if along * M.tip_radius >= rim * dist:
             g = dist - M.tip_radius - R
-            if g < gap[0]:
+            if g < gap[0] or (g == gap[0] and b < ball[0]):
                 gap[0] = g
                 part[0] = PART_TIP
                 ball[0] = b
         dw = along - (back if along < back else (rim if along > rim else along))
         g = hypot(dw, pymax(radial - M.shaft_radius, 0.0)) - R
-        if g < gap[0]:
+        if g < gap[0] or (g == gap[0] and b < ball[0]):
             gap[0] = g
             part[0] = PART_SHAFT
             ball[0] = b
@@ -217,7 +276,7 @@ cdef bint clear_at_once(const Shot* S, const Cue* M, int cue, bint skip_cue_ball
     return True
 
 
-cdef int first_contact(const Shot* S, const Cue* M, int cue, bint skip_cue_ball,
+cdef int first_contact(Shot* S, const Cue* M, int cue, bint skip_cue_ball,
                        double v_ball, const double* velocity, double* t_hit, int* b_hit,
                        int* p_hit) noexcept nogil:
     """The cue's first contact with a ball in (t_sep, t_stop]: 1 with its time, ball and
@@ -245,6 +304,7 @@ cdef int first_contact(const Shot* S, const Cue* M, int cue, bint skip_cue_ball,
     for k in range(S.n):
         ignore[k] = 0
     ignore[cue] = skip_cue_ball
+    order_by_least_gap(S, M, ignore)
     for k in range(S.n):
         row = &S.rows[11 * k]
         s = sqrt(row[5] * row[5] + row[6] * row[6] + row[7] * row[7])
@@ -487,9 +547,11 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     S.props = <BallProps*> malloc(n * sizeof(BallProps))
     S.traj = <Traj*> malloc(n_pieces * sizeof(Traj))
     S.made = <unsigned char*> calloc(n_pieces, 1)
+    S.nearest = <int*> malloc(n * sizeof(int))
+    S.least = <double*> malloc(n * sizeof(double))
     try:
         if (S.order == NULL or S.start == NULL or S.props == NULL or S.traj == NULL
-                or S.made == NULL):
+                or S.made == NULL or S.nearest == NULL or S.least == NULL):
             raise MemoryError("physics_ext: out of memory in the cue's follow-through")
         with nogil:
             for b in range(n + 1):
@@ -515,6 +577,8 @@ def follow_through(result, int cue_index, stroke, struck, cue):
         free(S.props)
         free(S.traj)
         free(S.made)
+        free(S.nearest)
+        free(S.least)
     if found:
         contacts.append((t_hit, b_hit, p_hit,
                          FAULT_STRUCK_OTHER_BALL if b_hit != cue_index else

@@ -69,7 +69,10 @@ Lipschitz bound: cue speed plus twice the fastest ball's speed at the strike plu
 ball falling from a hop). Intervals that fail are halved, in batches, until cleared or a
 sample touches. A cue ball on the cloth that outruns the cue throughout the follow-through,
 with no event but its own slide-to-roll transition and no resting ball in the cue's reach,
-is cleared at once.
+is cleared at once. At each sample the balls are looked at nearest first, by the least gap
+each can have to the cue in the window (the boxes of their pieces against the cue's path,
+seen from above), and no further once none can be nearer than the smallest gap found: the
+same gaps, ball and part, in a fraction of the time.
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from Cython.Build import cythonize
@@ -20,12 +21,14 @@ COMPILE_ARGS = ["-O3", "-ffp-contract=off", "-fno-fast-math"]
 OPENMP = ["-fopenmp"]
 
 
-def extension(name, openmp=False):
+def extension(name, openmp=False, numpy_api=False):
+    """numpy_api: the module cimports numpy (its C API: array data without a buffer)."""
     return Extension(
         f"physics_ext.{name}",
         [f"physics_ext/{name}.pyx"],
         extra_compile_args=COMPILE_ARGS + (OPENMP if openmp else []),
         extra_link_args=OPENMP if openmp else [],
+        include_dirs=[numpy.get_include()] if numpy_api else [],
     )
 
 
@@ -69,7 +72,8 @@ class BuildExtWithModels(build_ext):
 setup(
     cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
-        [extension("_solver", openmp=True), extension("_query")],
+        [extension("_solver", openmp=True), extension("_query"), extension("_cue", numpy_api=True),
+         extension("_shot", numpy_api=True)],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -79,7 +79,7 @@ def events_per_second(rows: np.ndarray, events: int, repeats: int, threads: int)
 
 def stroke_fault_cost(shots: int, repeats: int) -> dict:
     """CPU microseconds per shot of shoot_batch on one thread, without and with the
-    stroke faults (the cue's follow-through, Python, per shot), on `shots` level strokes of
+    stroke faults (the cue's follow-through, per shot after the threads), on `shots` level strokes of
     a straight pot (the lab's shot map of tests/lab), and the fouled strokes found."""
     from physics_ext import Ball, Stroke, shoot_batch
     balls = [Ball.pool(1.8, 0.74), Ball.pool(2.2, 0.34)]

@@ -9,7 +9,7 @@
 from cython.parallel cimport prange, threadid
 from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, free
                                   hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
                                   classify_on_surface, load_piece)
 from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_strike,
-                                  JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
+                                  cue_ball_near, JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
 from physics_ext._query cimport problem_of
@@ -60,16 +60,9 @@ cdef extern from *:
     double PART_MARGIN
     double SLIDE_MAX_M
 
-ctypedef struct Event:
-    double time
-    int kind
-    int ball
-    int other
-    int feature
-    int rail
-    int state
-    double speed
-    int flags
+# An event of the log: a row of EVENT_DTYPE, packed as numpy lays it out (_types.pxd), so
+# the log is copied out in one block.
+ctypedef EventRow Event
 
 ctypedef struct Piece:      # a trajectory piece as recorded for sampling
     int ball
@@ -1094,27 +1087,10 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
-# The C Event struct and EVENT_DTYPE have the same fields; numpy lays the dtype out packed,
-# so the copy goes field by field.
+# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block.
 cdef void copy_events(const Event* ev, int n, object out):
-    cdef double[::1] time = np.empty(n)
-    cdef double[::1] speed = np.empty(n)
-    cdef int[:, ::1] ints = np.empty((7, n), dtype=np.int32)
-    cdef int k
-    for k in range(n):
-        time[k] = ev[k].time
-        speed[k] = ev[k].speed
-        ints[0, k] = ev[k].kind
-        ints[1, k] = ev[k].ball
-        ints[2, k] = ev[k].other
-        ints[3, k] = ev[k].feature
-        ints[4, k] = ev[k].rail
-        ints[5, k] = ev[k].state
-        ints[6, k] = ev[k].flags
-    out["time"] = time
-    out["speed"] = speed
-    for k, name in enumerate(("kind", "ball", "other", "feature", "rail", "state", "flags")):
-        out[name] = ints[k]
+    cdef EventRow[::1] rows = out
+    memcpy(&rows[0], ev, n * sizeof(EventRow))
 
 
 cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,
@@ -1437,33 +1413,9 @@ def cue_ball_touching(const double[:, :, ::1] rows, int cue, const double[:, :, 
     """out[k] = 1 when ball `cue` of layout k (rows (N, n, 11)) is within 2 tol (m) of
     another ball, a cushion nose line (its foot not checked) or a jaw tip: the quick test
     before physics_ext.stroke.frozen_system, which looks within tol."""
-    cdef Py_ssize_t k, j
-    cdef int n = rows.shape[1]
-    cdef double R, x, y, z, dx, dy, dz, s, reach, off
+    cdef Py_ssize_t k
     with nogil:
         for k in range(rows.shape[0]):
-            out[k] = 0
-            R = rows[k, cue, 0]
-            x = rows[k, cue, 2]
-            y = rows[k, cue, 3]
-            z = rows[k, cue, 4]
-            for j in range(n):
-                if j != cue:
-                    dx = rows[k, j, 2] - x
-                    dy = rows[k, j, 3] - y
-                    dz = rows[k, j, 4] - z
-                    if sqrt(dx * dx + dy * dy + dz * dz) - (rows[k, j, 0] + R) <= 2.0 * tol:
-                        out[k] = 1
-            s = cushion_height / R - 1.0
-            reach = R * sqrt(max(0.0, 1.0 - s * s))
-            for j in range(seg.shape[0]):
-                off = (seg_n[j, 0] * (x - seg[j, 0, 0]) + seg_n[j, 1] * (y - seg[j, 0, 1])
-                       - reach)
-                if -2.0 * tol <= off <= 2.0 * tol:
-                    out[k] = 1
-            for j in range(tips.shape[0]):
-                dx = x - tips[j, 0]
-                dy = y - tips[j, 1]
-                off = sqrt(dx * dx + dy * dy) - tips[j, 2] - reach
-                if -2.0 * tol <= off <= 2.0 * tol:
-                    out[k] = 1
+            out[k] = cue_ball_near(&rows[k, 0, 0], rows.shape[1], cue, &seg[0, 0, 0],
+                                   &seg_n[0, 0], seg.shape[0], &tips[0, 0], tips.shape[0],
+                                   cushion_height, tol)

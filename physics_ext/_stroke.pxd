@@ -65,6 +65,40 @@ cdef inline bint strike_motion(double azimuth, double elevation, double side, do
     return miscue
 
 
+
+cdef inline bint cue_ball_near(const double* rows, int n, int cue, const double* seg,
+                               const double* seg_n, int n_seg, const double* tips, int n_tip,
+                               double cushion_height, double tol) noexcept nogil:
+    """Ball `cue` of the layout rows (n, 11: R, m, x, y, z, ...) is within 2 tol (m) of
+    another ball, a cushion nose line (seg (n_seg, 2, 2) with unit normals seg_n; its foot
+    not checked) or a jaw tip (tips (n_tip, 3): x, y, radius): the quick test before
+    physics_ext.stroke.frozen_system, which looks within tol."""
+    cdef const double* me = &rows[11 * cue]
+    cdef double R = me[0], x = me[2], y = me[3], z = me[4], dx, dy, dz, s, reach, off
+    cdef bint near = False
+    cdef int j
+    for j in range(n):
+        if j != cue:
+            dx = rows[11 * j + 2] - x
+            dy = rows[11 * j + 3] - y
+            dz = rows[11 * j + 4] - z
+            if sqrt(dx * dx + dy * dy + dz * dz) - (rows[11 * j] + R) <= 2.0 * tol:
+                near = True
+    s = cushion_height / R - 1.0
+    reach = R * sqrt(max(0.0, 1.0 - s * s))
+    for j in range(n_seg):
+        off = (seg_n[2 * j] * (x - seg[4 * j]) + seg_n[2 * j + 1] * (y - seg[4 * j + 1])
+               - reach)
+        if -2.0 * tol <= off <= 2.0 * tol:
+            near = True
+    for j in range(n_tip):
+        dx = x - tips[3 * j]
+        dy = y - tips[3 * j + 1]
+        off = sqrt(dx * dx + dy * dy) - tips[3 * j + 2] - reach
+        if -2.0 * tol <= off <= 2.0 * tol:
+            near = True
+    return near
+
 # ---------------------------------------------------------------------------------------
 # The stroke on a cue ball that touches other balls or a cushion (physics_ext/stroke.py,
 # "Frozen cue ball"): the tip, the ball-ball and the ball-cushion contacts act together

@@ -109,3 +109,16 @@ ctypedef struct Geometry:
                              # it as a vertical face at the nose line (>= cushion_height)
     double rail_depth        # width of a rail top, nose line to outer edge, m
     int n_rail               # rail tops: along segments 0 .. n_rail - 1 (the rail noses)
+
+# A row of physics_ext.types.EVENT_DTYPE (packed, as numpy lays it out): a typed view of an
+# event log array.
+ctypedef packed struct EventRow:
+    double time
+    int kind
+    int ball
+    int other
+    int feature
+    int rail
+    int state
+    double speed
+    int flags

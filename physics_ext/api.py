@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from . import _query, _solver
+from . import _query, _shot, _solver
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
 from .cue import CueMotion, follow_through
@@ -41,17 +41,9 @@ def _ball_rows(balls: Sequence[Ball]) -> np.ndarray:
     cloth as (x, y)); ValueError naming the ball whose fields are not numbers of the right
     shape."""
     try:
-        return np.array([_row(b) for b in balls], dtype=np.float64).reshape(len(balls), 11)
+        return _shot.ball_rows(balls, Ball)
     except (TypeError, ValueError, AttributeError):
         return _ball_rows_checked(balls)
-
-
-def _row(b: Ball) -> tuple:
-    p, v, w = b.position, b.velocity, b.angular_velocity
-    if type(b) is not Ball or len(v) != 3 or len(w) != 3 or len(p) not in (2, 3):
-        raise ValueError("not a well-formed Ball")
-    z = p[2] if len(p) == 3 else b.radius
-    return (b.radius, b.mass, p[0], p[1], z, v[0], v[1], v[2], w[0], w[1], w[2])
 
 
 def _ball_rows_checked(balls: Sequence[Ball]) -> np.ndarray:
@@ -139,34 +131,39 @@ def problem_message(rows: np.ndarray, table: TableSpec, problem: int, k: int,
     return f"ball {k}: {message}"
 
 
-def _params_array(params: Params) -> np.ndarray:
-    return params.solver_array()
-
-
 def simulate(table: TableSpec, balls: Sequence[Ball], params: Params = Params()) -> "ShotResult":
     """Simulate a shot from the given ball states until every ball rests.
 
     Ball indices in the result are positions in `balls`. Raises ValueError for impossible
     input (naming the ball and the problem) and SimulationError if the solver cannot
     progress or exceeds `params.max_events`."""
+    _check_types(table, params)
+    if len(balls) == 0:
+        raise ValueError("no balls to simulate")
+    return _simulate_rows(table, params, tuple(balls), _ball_rows(balls))
+
+
+def _check_types(table: TableSpec, params: Params) -> None:
     if not isinstance(table, TableSpec):
         raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
     if not isinstance(params, Params):
         raise ValueError(f"params must be a Params, got {type(params).__name__}")
-    if len(balls) == 0:
-        raise ValueError("no balls to simulate")
+
+
+def _simulate_rows(table: TableSpec, params: Params, balls: tuple,
+                   rows: np.ndarray) -> "ShotResult":
+    """simulate() of `balls`, given as `rows` (_ball_rows)."""
     geo = table.geometry()
-    rows = _ball_rows(balls)
     _check_rows(rows, table, geo)
     events, pieces, status, a, b, t = _solver.run(
-        rows, _params_array(params), geo.segments, geo.segment_normals, geo.segment_rails,
+        rows, params.solver_array(), geo.segments, geo.segment_normals, geo.segment_rails,
         geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
         geo.rail_top_width, table.rail_top_height, params.max_events)
     if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
     if status != 0:
         raise SimulationError(failure_message(status, params, a, b, t))
-    return result_of_log(table, params, tuple(balls), rows, geo, events, pieces)
+    return result_of_log(table, params, balls, rows, geo, events, pieces)
 
 
 def failure_message(status: int, params: Params, a: int, b: int, t: float) -> str:
@@ -182,10 +179,9 @@ def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarr
                   geo: TableGeometry, events: np.ndarray, pieces: tuple) -> "ShotResult":
     """The ShotResult of a finished solver run (its events and pieces): the flights and
     their PASS_OVER events added, the starting rail contacts found."""
-    params_array = _params_array(params)
     in_flight = ()
-    if np.any(pieces[1] == _AIRBORNE):
-        motion = Pieces.of(pieces, rows[:, :2], params_array, table.cushion_height)
+    if _shot.any_equal(pieces[1], _AIRBORNE):
+        motion = Pieces.of(pieces, rows[:, :2], params.solver_array(), table.cushion_height)
         in_flight = tuple(flights(motion, events, rows[:, 0]))
         if any(f.passed_over for f in in_flight):
             events = np.concatenate([events, pass_over_events(list(in_flight))])
@@ -208,20 +204,25 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     contacts are logged at t = 0 (EventFlag.STRIKE)."""
     if not 0 <= cue_index < len(balls):
         raise ValueError(f"cue_index {cue_index} is not a ball index (0..{len(balls) - 1})")
-    ball = balls[cue_index]
-    if np.any(np.asarray(ball.velocity, dtype=float)) or np.any(
-            np.asarray(ball.angular_velocity, dtype=float)):
+    try:
+        rows = _shot.ball_rows(balls, Ball)
+        moving = not _shot.at_rest(rows, cue_index)
+    except (TypeError, ValueError, AttributeError):
+        rows, ball = None, balls[cue_index]
+        moving = np.any(np.asarray(ball.velocity, dtype=float)) or np.any(
+            np.asarray(ball.angular_velocity, dtype=float))
+    if moving:
         raise ValueError(f"ball {cue_index}: the cue ball must be at rest before the stroke")
-    if not isinstance(table, TableSpec):
-        raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
-    if not isinstance(params, Params):
-        raise ValueError(f"params must be a Params, got {type(params).__name__}")
+    _check_types(table, params)
     # the point impulse, or the joint stroke when the cue ball touches balls or cushions
-    struck, rows = strike_layout(stroke, _ball_rows(balls), cue_index, table, params, cue)
-    moved = {cue_index, *struck.pushed}
-    result = simulate(table, [Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
-                                   tuple(rows[k, 8:11])) if k in moved else b
-                              for k, b in enumerate(balls)], params)
+    struck, rows = strike_layout(stroke, _ball_rows_checked(balls) if rows is None else rows,
+                                 cue_index, table, params, cue)
+    struck_balls = list(balls)
+    for k in (cue_index, *struck.pushed):
+        b = balls[k]
+        struck_balls[k] = Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
+                               tuple(rows[k, 8:11]))
+    result = _simulate_rows(table, params, tuple(struck_balls), rows)
     return with_stroke(result, cue_index, stroke, struck, cue)
 
 
@@ -229,11 +230,12 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
                 cue: CueSpec) -> "ShotResult":
     """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
     the cue's follow-through with its faults attached."""
-    result = dataclasses.replace(result, stroke=struck, cue_index=cue_index)
     if struck.contacts:
         result = dataclasses.replace(result, events=_with_strike_events(result, struck))
-    return dataclasses.replace(result, cue=follow_through(result, cue_index, stroke, struck,
-                                                          cue))
+    return ShotResult(result.table, result.params, result.balls, result.ball_rows,
+                      result.events, result.pieces, result.initial_rail_contacts,
+                      result.flights, struck, cue_index,
+                      follow_through(result, cue_index, stroke, struck, cue))
 
 
 _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,
@@ -339,7 +341,7 @@ class ShotResult:
         ang = np.empty((nt, n, 3))
         states = np.empty((nt, n), dtype=np.int32)
         _query.sample(ball, state, t0, rvw, order, start,
-                       np.ascontiguousarray(self.ball_rows[:, :2]), _params_array(self.params),
+                       np.ascontiguousarray(self.ball_rows[:, :2]), self.params.solver_array(),
                        self.table.cushion_height, t, pos, vel, ang, states)
         return Samples(times=t, positions=pos, velocities=vel, angular_velocities=ang,
                        states=states)

@@ -1,7 +1,8 @@
 """The cue stroke: from a stroke to the cue ball's initial motion, the geometry of the
 tip-ball contact, and a preliminary jump / scoop / miscue classification.
 
-Pure Python and numpy: a stroke is computed once per shot, before the solver runs.
+Computed once per shot, before the solver runs; the point impulse, its contact geometry and
+the touching test are compiled (_stroke.pxd, _shot.pyx: issue 30), the rest is Python.
 References are to `shared/physics/PHYSICS.md` (sections 0, 5 and 6).
 
 Units and frames
@@ -152,7 +153,7 @@ from typing import Optional
 
 import numpy as np
 
-from . import _solver
+from . import _shot, _solver
 from . import constants as C
 from .table import TableSpec
 from .types import Params
@@ -164,6 +165,9 @@ SCOOP_RULES = ("physics", "equator")
 def _check(name, value, lo=-math.inf, hi=math.inf, lo_open=False, unit=""):
     """Raise ValueError naming `name` and `value` unless value is a finite real number in
     the interval lo..hi (closed, or open at lo when lo_open)."""
+    if type(value) is float and (value > lo if lo_open else value >= lo) and value <= hi \
+            and value - value == 0.0:
+        return                              # the common case, without the ABC check
     ok = (isinstance(value, numbers.Real) and not isinstance(value, bool)
           and math.isfinite(value) and (value > lo if lo_open else value >= lo)
           and value <= hi)
@@ -322,38 +326,27 @@ def strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec = CueSpec(),
     _check("ball mass", mass, 0.0, lo_open=True, unit=" kg")
     if scoop_rule not in SCOOP_RULES:
         raise ValueError(f"scoop_rule must be one of {SCOOP_RULES}, got {scoop_rule!r}")
-    geometry = _contact_geometry(stroke, radius, cue)
-    # The impulse itself is compiled (physics_ext/_stroke.pxd), shared with shoot_batch.
-    velocity, omega, squirt, miscue = strike_motions(
-        np.array([[stroke.azimuth, stroke.elevation, stroke.side, stroke.height,
-                   stroke.speed]]), radius, mass, cue)
-    return _result(stroke, geometry, velocity[0], omega[0], float(squirt[0]),
-                   bool(miscue[0]), scoop_rule)
+    return _result(stroke, *_point_strike(stroke, radius, mass, cue), scoop_rule)
 
 
-def _contact_geometry(stroke: Stroke, radius: float, cue: CueSpec) -> tuple:
-    """(c, contact point, sin of its angle above the equator, its height above the cloth,
-    tip-cloth contact) of `stroke` on a ball of `radius` (module docstring, step 1)."""
-    cos_p, sin_p = math.cos(stroke.azimuth), math.sin(stroke.azimuth)
-    cos_t, sin_t = math.cos(stroke.elevation), math.sin(stroke.elevation)
-    c = np.array([cos_t * cos_p, cos_t * sin_p, -sin_t])
-    e_r = np.array([sin_p, -cos_p, 0.0])
-    e_u = np.array([cos_p * sin_t, sin_p * sin_t, cos_t])
-    a, b = stroke.side, stroke.height
-    s = math.sqrt(1.0 - a * a - b * b)
-    contact = radius * (a * e_r + b * e_u - s * c)
-    # sin of the contact's angle above the equator; min/max guard asin against rounding
-    sin_contact = max(-1.0, min(1.0, b * cos_t + s * sin_t))
-    contact_height = radius * (1.0 + sin_contact)
-    tip_cloth = contact_height - cue.shaft_radius * cos_t <= 0.0
-    return c, contact, sin_contact, contact_height, bool(tip_cloth)
+def _point_strike(stroke: Stroke, radius: float, mass: float, cue: CueSpec) -> tuple:
+    """The point impulse of `stroke` on a resting ball with its contact geometry (module
+    docstring, steps 1 to 3), compiled (physics_ext/_shot.pyx; the impulse is
+    _stroke.pxd's, shared with shoot_batch): velocity, angular velocity, c and the contact
+    point (read-only arrays), squirt angle, miscue, contact angle, contact height,
+    tip-cloth contact, sin of the contact's angle above the equator."""
+    return _shot.point_strike(stroke.azimuth, stroke.elevation, stroke.side, stroke.height,
+                              stroke.speed, radius, mass, cue.mass, cue.tip_restitution,
+                              cue.end_mass, cue.miscue_limit, C.CUE_MISCUE_FRACTION,
+                              cue.shaft_radius)
 
 
-def _result(stroke: Stroke, geometry: tuple, velocity, omega, alpha: float, miscue: bool,
-            scoop_rule: str, **joint) -> StrikeResult:
-    """The StrikeResult of a stroke whose cue ball left with velocity and omega, with its
-    preliminary class (module docstring, steps 2 to 5)."""
-    c, contact, sin_contact, contact_height, tip_cloth = geometry
+def _result(stroke: Stroke, velocity: np.ndarray, omega: np.ndarray, c: np.ndarray,
+            contact: np.ndarray, alpha: float, miscue: bool, contact_angle: float,
+            contact_height: float, tip_cloth: bool, sin_contact: float, scoop_rule: str,
+            **joint) -> StrikeResult:
+    """The StrikeResult of a stroke whose cue ball left with velocity and omega (read-only
+    arrays), with its preliminary class (module docstring, steps 2 to 5)."""
     if tip_cloth:
         kind = StrikeClass.SCOOP
     elif miscue:
@@ -365,9 +358,8 @@ def _result(stroke: Stroke, geometry: tuple, velocity, omega, alpha: float, misc
     else:
         kind = StrikeClass.NONE
     return StrikeResult(
-        velocity=_readonly(velocity), angular_velocity=_readonly(omega),
-        cue_direction=_readonly(c), squirt_angle=alpha, contact_point=_readonly(contact),
-        contact_angle=math.asin(sin_contact), contact_height=contact_height,
+        velocity=velocity, angular_velocity=omega, cue_direction=c, squirt_angle=alpha,
+        contact_point=contact, contact_angle=contact_angle, contact_height=contact_height,
         tip_cloth=tip_cloth, miscue=miscue, classification=kind, **joint)
 
 
@@ -534,8 +526,11 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
     moves the balls it pushes as well."""
     rows = np.array(rows, dtype=np.float64)
     R, m = float(rows[cue_index, 0]), float(rows[cue_index, 1])
+    geo = table.geometry()
     system = (frozen_system(rows, cue_index, table)
-              if cue_ball_touches(rows[None], cue_index, table)[0] else None)
+              if _shot.cue_ball_touches(rows, cue_index, geo.segments, geo.segment_normals,
+                                        geo.tips, table.cushion_height, C.CUE_FROZEN_GAP)
+              else None)
     if system is None:
         struck = strike(stroke, R, m, cue, scoop_rule=scoop_rule)
         rows[cue_index, 5:8] = struck.velocity
@@ -575,7 +570,8 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
                                                 system.second.tolist(),
                                                 system.feature.tolist()))
         if compression[2 * q] > 0.0)
-    struck = _result(stroke, _contact_geometry(stroke, R, cue), velocity[0], omega[0],
-                     float(out[4]), bool(miscue), scoop_rule, joint=True, pushed=moved,
-                     cue_speed_after=float(out[0]), contacts=contacts)
+    point = _point_strike(stroke, R, m, cue)       # its contact geometry
+    struck = _result(stroke, _readonly(velocity[0]), _readonly(omega[0]), *point[2:4],
+                     float(out[4]), bool(miscue), *point[6:], scoop_rule, joint=True,
+                     pushed=moved, cue_speed_after=float(out[0]), contacts=contacts)
     return struck, rows

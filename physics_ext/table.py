@@ -186,8 +186,13 @@ class TableSpec:
 
     def geometry(self) -> "TableGeometry":
         """The cushion segments, jaw tips and pocket holes derived from this spec (built once
-        per distinct spec: the arrays are read-only and shared)."""
-        return _geometry_of(self)
+        per distinct spec: the arrays are read-only and shared; kept on the spec too, so a
+        shot's calls skip hashing it)."""
+        geo = self.__dict__.get("_geometry")
+        if geo is None:
+            geo = _geometry_of(self)
+            object.__setattr__(self, "_geometry", geo)
+        return geo
 
 
 @functools.lru_cache(maxsize=64)

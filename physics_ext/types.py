@@ -175,12 +175,18 @@ class Params:
     def solver_array(self) -> np.ndarray:
         """The solver's parameter array (physics_ext._motion.make_params): u_s, u_r, u_sp,
         e_b, a, e_c, u_c, e_t, g, b, c, e_rail, u_rail, u_r_rail, cushion model code, e_e,
-        u_w, e_e_knee, e_e_fall, with a + b exp(-c v) the ball-ball friction law."""
-        a, b, c = self.ball_friction_law()
-        return np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
-                         self.e_t, self.g, b, c, self.e_rail, self.u_rail, self.u_r_rail,
-                         CUSHION_MODELS[self.cushion_model], self.e_e, self.u_w,
-                         self.e_e_knee, self.e_e_fall], dtype=np.float64)
+        u_w, e_e_knee, e_e_fall, with a + b exp(-c v) the ball-ball friction law. Read-only,
+        made once per Params (every shot reads it: issue 30)."""
+        made = self.__dict__.get("_solver_array")
+        if made is None:
+            a, b, c = self.ball_friction_law()
+            made = np.array([self.u_s, self.u_r, self.u_sp, self.e_b, a, self.e_c, self.u_c,
+                             self.e_t, self.g, b, c, self.e_rail, self.u_rail,
+                             self.u_r_rail, CUSHION_MODELS[self.cushion_model], self.e_e,
+                             self.u_w, self.e_e_knee, self.e_e_fall], dtype=np.float64)
+            made.flags.writeable = False
+            object.__setattr__(self, "_solver_array", made)
+        return made
 
     def ball_friction_law(self) -> tuple:
         """(a, b, c): the ball-ball friction at a contact sliding at v m/s is

@@ -1,5 +1,7 @@
 """Determinism: the same input gives the same event log and trajectories, byte for byte,
-within one process and in a fresh interpreter (what replays rely on, PHYSICS.md 7)."""
+within one process and in a fresh interpreter (what replays rely on, PHYSICS.md 7); for a
+shot made with shoot(), the stroke and the cue's follow-through and faults too (compiled
+since issue 30: physics_ext/_shot.pyx, _cue.pyx)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -7,9 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from physics_ext import simulate
+from physics_ext import Ball, Stroke, shoot, simulate
 from tests.physics import probes
-from tests.physics.scenes import NINE_FOOT, eight_ball_break, nine_ball_break, random_shot
+from tests.physics.scenes import (NINE_FOOT, R, eight_ball_break, nine_ball_break,
+                                  random_shot)
 
 REPO = Path(__file__).resolve().parents[2]
 SCENES = {
@@ -19,9 +22,52 @@ SCENES = {
     "jump_shot": "simulate(NINE_FOOT, random_shot(np.random.default_rng(2), 4, "
                  "max_elevation=0.7))",
 }
+# Strokes whose cue faults and flights come from the cue model: a push (the object ball
+# 0.1 mm away), a double hit (a slow full stroke 2 mm from it), a ferrule miscue, a masse
+# jump over a ball, the joint stroke of a cue ball frozen to a ball, and a level stroke.
+CUE_BALL = "Ball.pool(1.0, 0.6)"
+SHOTS = {
+    "push": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(1.0 + 2 * R + 1e-4, 0.6)], 0, "
+            "Stroke(0.0, 0.0, 0.0, 0.0, 3.0))",
+    "double_hit": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(1.0 + 2 * R + 2e-3, 0.6)], 0, "
+                  "Stroke(0.0, 0.0, 0.0, 0.1, 0.5, 0.3))",
+    "ferrule": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(1.5, 0.7)], 0, "
+               "Stroke(0.3, 0.2, 0.8, 0.1, 4.0))",
+    "masse_jump": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(1.2, 0.62), Ball.pool(1.4, 0.5)], "
+                  "0, Stroke(0.1, 0.9, 0.3, 0.2, 6.0))",
+    "frozen": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(1.0 + 2 * R, 0.6)], 0, "
+              "Stroke(0.2, 0.1, -0.2, 0.3, 4.0))",
+    "level": f"shoot(NINE_FOOT, [{CUE_BALL}, Ball.pool(2.0, 0.3)], 0, "
+             "Stroke(-0.2, 0.0, 0.1, -0.3, 5.0))",
+}
 NAMESPACE = {"simulate": simulate, "nine_ball_break": nine_ball_break,
              "eight_ball_break": eight_ball_break, "random_shot": random_shot,
-             "NINE_FOOT": NINE_FOOT, "np": np}
+             "NINE_FOOT": NINE_FOOT, "np": np, "shoot": shoot, "Ball": Ball,
+             "Stroke": Stroke, "R": R}
+
+
+def shot_digest(result) -> str:
+    """probes.digest of a shoot() result with its stroke, cue motion and faults."""
+    return probes.digest(result) + repr((result.stroke, result.cue, result.cue_flights(),
+                                         sorted(f.value for f in result.stroke_faults)))
+
+
+def test_the_cue_shots_produce_what_they_are_meant_to():
+    """The SHOTS exercise the cue model: each its fault, flight or joint stroke."""
+    shots = {name: eval(code, NAMESPACE) for name, code in SHOTS.items()}
+    assert shots["push"].stroke_faults == {"push"}
+    assert shots["double_hit"].stroke_faults == {"double_hit"}
+    assert "ferrule" in shots["ferrule"].stroke_faults and shots["ferrule"].stroke.miscue
+    assert shots["masse_jump"].cue_flights()
+    assert shots["frozen"].stroke.joint and shots["frozen"].stroke.pushed == (1,)
+    assert not shots["level"].stroke_faults and shots["level"].cue.reach > 0.0
+
+
+@pytest.mark.parametrize("shot", SHOTS)
+def test_same_stroke_twice_gives_identical_bytes(shot):
+    first, second = eval(SHOTS[shot], NAMESPACE), eval(SHOTS[shot], NAMESPACE)
+    assert shot_digest(first) == shot_digest(second)
+    assert first.cue.tip_at_separation.tobytes() == second.cue.tip_at_separation.tobytes()
 
 
 @pytest.mark.parametrize("scene", SCENES)
@@ -36,17 +82,20 @@ def test_fresh_interpreter_gives_identical_bytes():
     """A new process (fresh memory layout, fresh hash seeds) reproduces every scene."""
     script = "\n".join([
         "import numpy as np",
-        "from physics_ext import simulate",
+        "from physics_ext import Ball, Stroke, shoot, simulate",
         "from tests.physics import probes",
-        "from tests.physics.scenes import NINE_FOOT, eight_ball_break, nine_ball_break, "
+        "from tests.physics.scenes import NINE_FOOT, R, eight_ball_break, nine_ball_break, "
         "random_shot",
+        "from tests.physics.test_determinism import shot_digest",
         *(f"print(probes.digest({code}))" for code in SCENES.values()),
+        *(f"print(repr(shot_digest({code})))" for code in SHOTS.values()),
     ])
     fresh = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                            text=True, check=True, env={"PYTHONPATH": str(REPO),
                                                        "PYTHONHASHSEED": "12345"})
-    here = [probes.digest(eval(code, NAMESPACE)) for code in SCENES.values()]
-    assert fresh.stdout.split() == here
+    here = [probes.digest(eval(code, NAMESPACE)) for code in SCENES.values()] + [
+        repr(shot_digest(eval(code, NAMESPACE))) for code in SHOTS.values()]
+    assert fresh.stdout.splitlines() == here
 
 
 @pytest.mark.parametrize("scene", [nine_ball_break, eight_ball_break])

@@ -1,0 +1,137 @@
+# The per-call work of a single shot, compiled (issue 30): the balls as solver rows, the
+# stroke's point impulse with its contact geometry, the quick test for a cue ball touching
+# something. physics_ext.api and physics_ext.stroke hold the models and call these; the
+# results are those of the numpy code they replaced, bit for bit. SI units, table frame.
+
+from cpython.float cimport PyFloat_AS_DOUBLE
+from cpython.tuple cimport PyTuple_GET_ITEM
+from libc.math cimport sqrt, asin
+
+import numpy as np
+cimport numpy as cnp
+
+from physics_ext._stroke cimport strike_motion, stroke_frame, cue_ball_near
+
+cnp.import_array()
+
+
+cdef inline double number(object x) except? -1.0:
+    """x as a double: a float read directly, anything else through __float__ (TypeError if
+    it has none)."""
+    if type(x) is float:
+        return PyFloat_AS_DOUBLE(x)
+    return x
+
+
+cdef inline object item(object seq, Py_ssize_t k):
+    """seq[k], read directly from a tuple."""
+    if type(seq) is tuple:
+        return <object> PyTuple_GET_ITEM(seq, k)
+    return seq[k]
+
+
+def ball_rows(balls, ball_type):
+    """(n, 11) rows R, m, x, y, z, vx, vy, vz, wx, wy, wz of `balls` (z = R for a ball
+    given on the cloth as (x, y)); ValueError for anything but a ball_type whose fields
+    are numbers of the right lengths (physics_ext.api then names the problem)."""
+    cdef Py_ssize_t n = len(balls), k, j, n_p
+    out = np.empty((n, 11))
+    cdef double[:, ::1] o = out
+    for k in range(n):
+        b = balls[k]
+        if type(b) is not ball_type:
+            raise ValueError("not a well-formed Ball")
+        p, v, w = b.position, b.velocity, b.angular_velocity
+        n_p = len(p)
+        if len(v) != 3 or len(w) != 3 or n_p not in (2, 3):
+            raise ValueError("not a well-formed Ball")
+        try:
+            o[k, 0] = number(b.radius)
+            o[k, 1] = number(b.mass)
+            o[k, 2] = number(item(p, 0))
+            o[k, 3] = number(item(p, 1))
+            o[k, 4] = number(item(p, 2)) if n_p == 3 else o[k, 0]
+            for j in range(3):
+                o[k, 5 + j] = number(item(v, j))
+                o[k, 8 + j] = number(item(w, j))
+        except TypeError:
+            raise ValueError("not a well-formed Ball") from None
+    return out
+
+
+def at_rest(const double[:, ::1] rows, Py_ssize_t k):
+    """Whether row k's velocity and angular velocity (columns 5 to 10) are all zero."""
+    cdef int j
+    for j in range(5, 11):
+        if rows[k, j] != 0.0:
+            return False
+    return True
+
+
+cdef object readonly_vector(const double* x):
+    """A read-only (3,) array holding x."""
+    cdef cnp.npy_intp size = 3
+    cdef cnp.ndarray out = cnp.PyArray_SimpleNew(1, &size, cnp.NPY_DOUBLE)
+    cdef double* d = <double*> cnp.PyArray_DATA(out)
+    d[0] = x[0]
+    d[1] = x[1]
+    d[2] = x[2]
+    cnp.PyArray_CLEARFLAGS(out, cnp.NPY_ARRAY_WRITEABLE)
+    return out
+
+
+def point_strike(double azimuth, double elevation, double side, double height, double speed,
+                 double R, double m, double cue_mass, double tip_restitution,
+                 double end_mass, double miscue_limit, double miscue_fraction,
+                 double shaft_radius):
+    """The point impulse of a stroke on a resting ball of radius R and mass m, with its
+    contact geometry (physics_ext.stroke, steps 1 to 3 of the classification): velocity,
+    angular velocity, cue direction and contact point (read-only (3,) arrays), squirt
+    angle, miscue, contact angle, contact height, tip-cloth contact, and sin of the
+    contact's angle above the equator."""
+    cdef double velocity[3]
+    cdef double omega[3]
+    cdef double c[3]
+    cdef double e_r[3]
+    cdef double e_u[3]
+    cdef double contact[3]
+    cdef double alpha = 0.0, s, sin_contact, contact_height, cos_t
+    cdef bint miscue
+    cdef int k
+    miscue = strike_motion(azimuth, elevation, side, height, speed, R, m, cue_mass,
+                           tip_restitution, end_mass, miscue_limit, miscue_fraction,
+                           velocity, omega, &alpha)
+    stroke_frame(azimuth, elevation, c, e_r, e_u)
+    s = sqrt(1.0 - side * side - height * height)
+    for k in range(3):
+        contact[k] = R * (side * e_r[k] + height * e_u[k] - s * c[k])
+    # sin of the contact's angle above the equator; min/max guard asin against rounding
+    sin_contact = height * e_u[2] + s * -c[2]
+    if not sin_contact < 1.0:
+        sin_contact = 1.0
+    if not sin_contact > -1.0:
+        sin_contact = -1.0
+    contact_height = R * (1.0 + sin_contact)
+    cos_t = e_u[2]
+    return (readonly_vector(velocity), readonly_vector(omega), readonly_vector(c),
+            readonly_vector(contact), alpha, miscue, asin(sin_contact), contact_height,
+            contact_height - shaft_radius * cos_t <= 0.0, sin_contact)
+
+
+def cue_ball_touches(const double[:, ::1] rows, int cue, const double[:, :, ::1] seg,
+                     const double[:, ::1] seg_n, const double[:, ::1] tips,
+                     double cushion_height, double tol):
+    """Ball `cue` of the layout rows (n, 11) may touch another ball or a cushion
+    (physics_ext._stroke.cue_ball_near: within 2 tol)."""
+    return cue_ball_near(&rows[0, 0], rows.shape[0], cue, &seg[0, 0, 0], &seg_n[0, 0],
+                         seg.shape[0], &tips[0, 0], tips.shape[0], cushion_height, tol)
+
+
+def any_equal(const int[::1] values, int value):
+    """Whether any of `values` equals `value` (np.any(values == value), without the
+    temporary array)."""
+    cdef Py_ssize_t k
+    for k in range(values.shape[0]):
+        if values[k] == value:
+            return True
+    return False

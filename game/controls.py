@@ -256,3 +256,25 @@ def label(action: str) -> str:
     for name in names[1:]:
         text = _("{first} or {second}").format(first=text, second=name)
     return text
+
+
+def events(action: str, prefixes=("",), repeat: bool = False) -> list:
+    """The event names of `action`'s keys in force: each key with each of `prefixes`
+    ("", "shift-"...), and its auto-repeat too if `repeat`."""
+    suffixes = ("", "-repeat") if repeat else ("",)
+    return [prefix + key + suffix for key in keys(action) for prefix in prefixes
+            for suffix in suffixes if not (suffix and key.startswith(("mouse", "wheel")))]
+
+
+def accept(listener, action: str, handler, args=(), prefixes=("",), repeat: bool = False):
+    """Bind `action`'s events (see `events`) on `listener` (a DirectObject) to
+    handler(*args)."""
+    for event in events(action, prefixes, repeat):
+        listener.accept(event, handler, list(args))
+
+
+def bind(bindings: dict, action: str, handler, args=(), prefixes=("",),
+         repeat: bool = False) -> None:
+    """Add `action`'s events to `bindings` ({event: (handler, args)}, a state's input)."""
+    for event in events(action, prefixes, repeat):
+        bindings[event] = (handler, tuple(args))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game import controls as key_bindings
 from game import settings as settings_file
 from game.ai import Opponent
 from game.i18n import _, use_language
@@ -72,6 +73,7 @@ class BreakshotApp:
         prepare_base(base)
         self.settings, problem = loaded or settings_file.load(settings_path)
         use_language(self.settings.language or None)
+        key_bindings.use(self.settings.controls.bindings)
         self.frame_check = None
         chosen_low = None
         if renderer is not None and first_start.is_software(renderer):
@@ -169,6 +171,7 @@ class BreakshotApp:
         """Save the menu's choices as the settings; a sentence if they could not be."""
         # The menu does not know whether the guide was offered since it opened.
         self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        key_bindings.use(self.settings.controls.bindings)
         try:
             settings_file.save(self.settings, self.settings_path)
         except OSError as exc:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from panda3d.core import MouseButton
 
+from game.controls import bind, label
 from game.i18n import _
 from game.session.describe import ball_name
 from game.view.ui import input_times
@@ -241,3 +242,43 @@ class Aimer:
             self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
             self.refresh()
         self.drag = (kind, pointer)
+
+
+def aiming_bindings(bindings: dict, aim: Aimer, through=None) -> None:
+    """Add the aiming keys (game.controls) for Aimer `aim` to `bindings` ({event:
+    (handler, args)}): aim (Shift: finely), fine aim, cue elevation, the tip, the aids.
+    through(action, *args): if given, each goes through it (it acts only when aiming is
+    possible)."""
+    def add(action, handler, args=(), prefixes=("",), repeat=True):
+        if through is None:
+            bind(bindings, action, handler, args, prefixes, repeat)
+        else:
+            bind(bindings, action, through, (handler,) + tuple(args), prefixes, repeat)
+    for action, sign in (("aim_left", 1), ("aim_right", -1)):
+        add(action, aim.turn, (sign, False))
+        add(action, aim.turn, (sign, True), ("shift-",))
+    for action, sign in (("fine_aim_left", 1), ("fine_aim_right", -1)):
+        add(action, aim.turn, (sign, True), ("", "shift-"))
+    for action, sign in (("cue_up", 1), ("cue_down", -1)):
+        add(action, aim.raise_cue, (sign,), ("", "shift-"))
+    for action, (ds, dh) in (("tip_up", (0, 1)), ("tip_down", (0, -1)),
+                             ("tip_left", (-1, 0)), ("tip_right", (1, 0))):
+        add(action, aim.move_tip, (ds, dh))
+    add("tip_centre", aim.set_tip, (0.0, 0.0), repeat=False)
+    for action, aid in (("aid_aim_line", "aim_line"), ("aid_ghost_ball", "ghost_ball"),
+                        ("aid_object_path", "object_path"), ("aid_cue_path", "cue_path")):
+        add(action, aim.toggle_aid, (aid,), repeat=False)
+
+
+def aiming_hints() -> list:
+    """The aiming keys of `aiming_bindings` in force, as the HUD's hints."""
+    tip = " ".join(label(a) for a in ("tip_up", "tip_left", "tip_down", "tip_right"))
+    aids = " ".join(label(a) for a in ("aid_aim_line", "aid_ghost_ball", "aid_object_path",
+                                       "aid_cue_path"))
+    return [_("Drag or {left}/{right}: aim (Shift or {fine_left} {fine_right}: fine)").format(
+                left=label("aim_left"), right=label("aim_right"),
+                fine_left=label("fine_aim_left"), fine_right=label("fine_aim_right")),
+            _("{up}/{down}: cue elevation").format(up=label("cue_up"), down=label("cue_down")),
+            _("{tip}, {centre} or click the ball: tip").format(tip=tip,
+                                                               centre=label("tip_centre")),
+            _("{aids}: aids").format(aids=aids)]

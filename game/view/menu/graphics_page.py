@@ -17,6 +17,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game import controls as key_bindings
 from game.i18n import N_, _
 from game.settings import (FPS_CAPS, MSAA_SAMPLES, QUALITY_PRESETS, RESOLUTIONS,
                            SENSITIVITY_RANGE, Settings)
@@ -84,7 +85,7 @@ class GraphicsPage:
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),
                                         relief=DGG.FLAT, pos=(0, 0, -0.86), command=self.back)
         self.keys = DirectObject()
-        self.keys.accept("escape", self.back)
+        key_bindings.accept(self.keys, "menu_back", self.back)
         self._show()
 
     # ---- widgets ---------------------------------------------------------------------

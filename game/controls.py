@@ -95,10 +95,10 @@ ACTIONS = _actions(
     ("slower", N_("Slower"), ("[",), (PLAY,)),
     ("faster", N_("Faster"), ("]",), (PLAY,)),
     # The camera and the panels, wherever the table is
-    ("view", N_("Top view, or back"), ("v", "tab"), MATCH),
+    ("view", N_("Top view, or back"), ("v", "tab"), MATCH + (REPLAY,)),
     ("zoom_in", N_("Zoom in"), ("wheel_up", "="), MATCH + (REPLAY,)),
     ("zoom_out", N_("Zoom out"), ("wheel_down", "-"), MATCH + (REPLAY,)),
-    ("camera_height", N_("Camera height (drag)"), ("mouse3",), MATCH),
+    ("camera_height", N_("Camera height (drag)"), ("mouse3",), MATCH + (REPLAY,)),
     ("help", N_("Help: the controls"), ("f1",), MATCH + (MENU,)),
     ("shot_log", N_("Shot log"), ("l",), (AIM, PLACE, PLAY)),
     ("rules", N_("The rules of the game"), ("f2",), MATCH + (MENU,)),
@@ -249,9 +249,10 @@ def keys(action: str) -> tuple:
     return _current.keys(action)
 
 
-def label(action: str) -> str:
-    """The keys of `action` in force, as the player reads them ("V or Tab")."""
-    names = [key_label(k) for k in keys(action)]
+def label(action: str, most: int | None = None) -> str:
+    """The keys of `action` in force (the first `most` of them), as the player reads them
+    ("V or Tab")."""
+    names = [key_label(k) for k in keys(action)[:most]]
     text = names[0]
     for name in names[1:]:
         text = _("{first} or {second}").format(first=text, second=name)

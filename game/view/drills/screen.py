@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.drills import DrillAttempt, Verdict, texts
 from game.drills.history import drill_record, recorded_attempts
+from game.controls import events
 from game.i18n import N_, _
 from game.rules import CUE, RulesError
 from game.tables import modes
@@ -133,9 +134,9 @@ class DrillScreen(StrokeScreen):
             self._listen(leave, "   ".join(translated(DRILL_CONTROLS)))
             return
         bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | leave
-        for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (self.aim.press, ())
-            bindings[prefix + "mouse1-up"] = (self.aim.release, ())
+        for event in events("pointer", ("", "shift-")):
+            bindings[event] = (self.aim.press, ())
+            bindings[event + "-up"] = (self.aim.release, ())
         self._listen(bindings, "   ".join(aiming_controls() + translated(DRILL_CONTROLS)))
         self._aim_afresh()
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from panda3d.core import MouseButton
+from panda3d.core import ButtonRegistry
 
-from game.controls import bind, label
+from game.controls import bind, keys, label
 from game.i18n import _
 from game.session.describe import ball_name
 from game.view.ui import input_times
@@ -198,7 +198,7 @@ class Aimer:
         """Mouse button 1 pressed: set the tip on the spin selector, aim at the pointer
         (top view), or start a drag that turns the aim; where the pointer was at the
         press, and at once (the release may be handled in the same frame)."""
-        _when, pointer = self.times.pressed("mouse1", self.screen.pointer())
+        _when, pointer = self.times.pressed(keys("pointer")[0], self.screen.pointer())
         if pointer is None:
             return
         if self.hud.spin.offset_at(pointer) is not None:
@@ -218,7 +218,8 @@ class Aimer:
         if self.drag is None:
             return
         pointer = self.screen.pointer()
-        if pointer is None or not self.screen.button_down(MouseButton.one()):
+        button = ButtonRegistry.ptr().findButton(keys("pointer")[0])
+        if pointer is None or not self.screen.button_down(button):
             self.drag = None
             return
         self._apply_drag(pointer)

@@ -225,7 +225,8 @@ class PlayFlow(FSM):
         self._listen(bindings, _("Mouse or {moves} (Shift: fine): move the cue ball   "
                                  "Click or {put}: put it down   {view}: view   "
                                  "{concede}: concede   ").format(
-                                     moves=moves, put=label("put_down"), view=label("view"),
+                                     moves=moves, put=label("put_down"),
+                                     view=label("view", 1),
                                      concede=label("concede"))
                      + (_("{back} or {leave}: leave it where it was").format(
                             back=label("move_cue_ball"), leave=label("leave"))
@@ -321,7 +322,7 @@ class PlayFlow(FSM):
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
             bind(bindings, "move_cue_ball", self.demand, ("Placing",))
-        controls = aiming_hints() + [shoot, _("{key}: view").format(key=label("view")),
+        controls = aiming_hints() + [shoot, _("{key}: view").format(key=label("view", 1)),
                                      _("{key} or {drag}-drag: free camera").format(
                                          key=label("free_camera"),
                                          drag=label("free_camera_drag")),
@@ -350,7 +351,7 @@ class PlayFlow(FSM):
             bindings[event + "-up"] = (self._end_pan, ())
         self._listen(bindings, "   ".join(
             [_("Free camera: drag to pan"),
-             _("{zoom_in} {zoom_out}: zoom").format(zoom_in=label("zoom_in"),
+             _("{zoom_in}; {zoom_out}: zoom in; out").format(zoom_in=label("zoom_in"),
                                                     zoom_out=label("zoom_out")),
              _("{camera}, {leave} or an aiming key: back to the aim").format(
                  camera=label("free_camera"), leave=label("leave"))]))
@@ -527,7 +528,7 @@ class PlayFlow(FSM):
                                  "{slower} {faster}: slower, faster   {view}: view").format(
                                      skip=label("skip"), slow=label("slow_motion"),
                                      slower=label("slower"), faster=label("faster"),
-                                     view=label("view")))
+                                     view=label("view", 1)))
         self._tick = self._tick_playing
 
     def _skip(self) -> None:
@@ -578,7 +579,7 @@ class PlayFlow(FSM):
         bindings = {}
         if self.session.group_choice_pending:
             # (R means Red here: the instant replay is offered for play or pass only.)
-            self._listen(bindings, _("{key}: view").format(key=label("view")))
+            self._listen(bindings, _("{key}: view").format(key=label("view", 1)))
             name = names[int(self.session.shooter)]
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
@@ -586,7 +587,7 @@ class PlayFlow(FSM):
                        (_("Yellow"), ("y",), lambda: self._command(ChooseGroup(Group.YELLOW)))],
                       docked=True, note=self.hud.controls.getText())
             return
-        self._listen(bindings, _("{key}: view").format(key=label("view"))
+        self._listen(bindings, _("{key}: view").format(key=label("view", 1))
                      + self._offer_replay(bindings, "Choosing"))
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
@@ -612,7 +613,7 @@ class PlayFlow(FSM):
             self.screen.rig.set_goal(self._placing_pose())
         bindings = {}
         bind(bindings, "leave", self._leave, ("Computer",))
-        self._listen(bindings, "   ".join([_("{key}: view").format(key=label("view")),
+        self._listen(bindings, "   ".join([_("{key}: view").format(key=label("view", 1)),
                                            _("{leave}: menu").format(leave=label("leave"))]))
         self._name = self.session.names[int(player)]
         self._thought_s = 0.0

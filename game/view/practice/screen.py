@@ -177,7 +177,7 @@ class StrokeScreen(GameScreen):
         bind(bindings, "skip", self.playback.skip_to_end)
         self._listen(bindings, "   ".join([
             _("{skip}: skip to the end").format(skip=label("skip")),
-            _("{key}: view").format(key=label("view"))]))
+            _("{key}: view").format(key=label("view", 1))]))
 
     def _tick(self, task):
         dt = min(self.clock.getDt(), MAX_FRAME_S)

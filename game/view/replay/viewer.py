@@ -55,7 +55,8 @@ _DIVERGED = (1.0, 0.45, 0.4, 1.0)
 def key_line(in_game: bool) -> str:
     """The viewer's keys in one line; Escape goes back to the recent matches `in_game`,
     quits the stand-alone window otherwise."""
-    k = keys.label
+    def k(action: str) -> str:
+        return keys.label(action, 1)
     escape = (_("{key} back to the list") if in_game else _("{key} quit")).format(
         key=k("replay_back"))
     orbit = "/".join(k(a) for a in ("replay_orbit_left", "replay_orbit_right",
@@ -63,7 +64,7 @@ def key_line(in_game: bool) -> str:
     return _("{play} play/pause   {back} {forward} events   {slower} {faster} speed   "
              "{previous} {next} shots   {restart} restart   {traces} traces   "
              "{labels} labels   {top} top view   {orbit}/{drag}-drag orbit   "
-             "{zoom_in} {zoom_out} zoom   {escape}").format(
+             "{zoom_in}/{zoom_out} zoom   {escape}").format(
                  play=k("replay_play"), back=k("replay_step_previous"),
                  forward=k("replay_step_next"), slower=k("replay_slower"),
                  faster=k("replay_faster"), previous=k("replay_previous_shot"),

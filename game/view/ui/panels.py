@@ -41,7 +41,7 @@ MENU_CONTROLS = [N_("Click a switch [ ]: on or off"), N_("Click a > choice: the 
 def camera_controls() -> list:
     """The camera's keys in force (game.controls), as the help shows them."""
     return [_("{keys}: top view, or back").format(keys=label("view")),
-            _("{zoom_in} {zoom_out}: zoom").format(zoom_in=label("zoom_in"),
+            _("{zoom_in}; {zoom_out}: zoom in; out").format(zoom_in=label("zoom_in"),
                                                    zoom_out=label("zoom_out")),
             _("{button}-drag: camera height").format(button=label("camera_height"))]
 

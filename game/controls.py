@@ -136,6 +136,31 @@ ACTIONS = _actions(
 )
 
 
+# The gamepad's buttons (Panda3D's GamepadButton names) for the actions they do, sent
+# as "pad-<button>" events (game.view.gamepad); fixed, not rebound. The sticks and the
+# trigger aim, spin and strike (see game.view.gamepad).
+PAD_BUTTONS = {
+    "put_down": "face_a", "skip": "face_a", "menu_select": "face_a", "replay_play": "face_a",
+    "leave": "face_b", "menu_back": "face_b", "replay_back": "face_b",
+    "view": "face_y", "free_camera": "face_x", "help": "back", "instant_replay": "start",
+    "fine_aim_left": "dpad_left", "fine_aim_right": "dpad_right", "cue_up": "dpad_up",
+    "cue_down": "dpad_down", "place_left": "dpad_left", "place_right": "dpad_right",
+    "place_up": "dpad_up", "place_down": "dpad_down",
+    "replay_previous_shot": "dpad_left", "replay_next_shot": "dpad_right",
+}
+PAD_EVENT = "pad-"
+PAD_NAMES = {"face_a": "A", "face_b": "B", "face_x": "X", "face_y": "Y", "back": N_("Back"),
+             "start": N_("Start"), "dpad_left": N_("d-pad left"),
+             "dpad_right": N_("d-pad right"), "dpad_up": N_("d-pad up"),
+             "dpad_down": N_("d-pad down")}
+
+
+def pad_label(action: str) -> str | None:
+    """The gamepad button of `action` as the player reads it, or None."""
+    button = PAD_BUTTONS.get(action)
+    return None if button is None else _(PAD_NAMES[button])
+
+
 class BindingsError(ValueError):
     """Bindings that cannot be used; the message is one sentence saying why."""
 
@@ -261,10 +286,14 @@ def label(action: str, most: int | None = None) -> str:
 
 def events(action: str, prefixes=("",), repeat: bool = False) -> list:
     """The event names of `action`'s keys in force: each key with each of `prefixes`
-    ("", "shift-"...), and its auto-repeat too if `repeat`."""
+    ("", "shift-"...), and its auto-repeat too if `repeat`; and its gamepad button's
+    event (PAD_BUTTONS), unmodified."""
     suffixes = ("", "-repeat") if repeat else ("",)
-    return [prefix + key + suffix for key in keys(action) for prefix in prefixes
-            for suffix in suffixes if not (suffix and key.startswith(("mouse", "wheel")))]
+    found = [prefix + key + suffix for key in keys(action) for prefix in prefixes
+             for suffix in suffixes if not (suffix and key.startswith(("mouse", "wheel")))]
+    if action in PAD_BUTTONS and "" in prefixes:
+        found.append(PAD_EVENT + PAD_BUTTONS[action])
+    return found
 
 
 def accept(listener, action: str, handler, args=(), prefixes=("",), repeat: bool = False):

@@ -8,6 +8,7 @@ import random
 
 from game import controls as key_bindings
 from game import settings as settings_file
+from game.view import gamepad
 from game.ai import Opponent
 from game.i18n import _, use_language
 from game.net.online import DEFAULT_ADDRESS
@@ -74,6 +75,7 @@ class BreakshotApp:
         self.settings, problem = loaded or settings_file.load(settings_path)
         use_language(self.settings.language or None)
         key_bindings.use(self.settings.controls.bindings)
+        gamepad.of(base)        # the pads, and any plugged in from now on
         self.frame_check = None
         chosen_low = None
         if renderer is not None and first_start.is_software(renderer):

@@ -167,7 +167,11 @@ class Aimer:
         self.refresh()
 
     def raise_cue(self, sign: int) -> None:
-        e = self.setup.elevation + sign * ELEVATION_STEP_RAD
+        self.raise_cue_by(sign * ELEVATION_STEP_RAD)
+
+    def raise_cue_by(self, angle: float) -> None:
+        """Raise the cue `angle` rad (negative: lower it), within 0..MAX_ELEVATION_RAD."""
+        e = self.setup.elevation + angle
         self.setup.elevation = min(max(e, 0.0), MAX_ELEVATION_RAD)
         self.refresh()
 

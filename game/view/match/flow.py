@@ -42,6 +42,7 @@ from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT
+from game.view import gamepad
 from game.view.ui.dialogs import Dialog
 from game.view.world.playback import ShotPlayback
 from physics_ext import SimulationError, Stroke
@@ -293,8 +294,31 @@ class PlayFlow(FSM):
         bindings, controls = self._aiming_keys()
         controls += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, controls)
-        self._tick = lambda dt: aim.follow_pointer()
+        self._pad_time = self.aim.times.now()
+        self._pad_armed = False         # the trigger seen let go in this state
+        self._tick = self._tick_aiming
         aim.refresh(AIM_GAP_M, None)
+
+    def _tick_aiming(self, dt: float) -> None:
+        self.aim.follow_pointer()
+        pad = self._pad_now()
+        if pad is None:
+            return
+        if pad[0].trigger < gamepad.PULL_START:
+            self._pad_armed = True      # a trigger still held from the last shot waits
+        elif self._pad_armed:
+            self.demand("Powering", True)
+            return
+        gamepad.aim_by(self.aim, *pad)
+
+    def _pad_now(self) -> tuple | None:
+        """(PadState, seconds since the last reading) of the gamepads, or None without
+        one. The seconds are the game clock's, not the frame's clipped step: a stick
+        held two seconds counts two seconds at any frame rate."""
+        now = self.aim.times.now()
+        seconds, self._pad_time = now - self._pad_time, now
+        pad = gamepad.of(self.screen.base).state()
+        return None if pad is None else (pad, seconds)
 
     def _aiming_keys(self) -> tuple:
         """(bindings, controls) of the Aiming state."""
@@ -401,12 +425,24 @@ class PlayFlow(FSM):
         return self._clock.getFrameCount() > self._aiming_frame + 1
 
     # ---- Powering ------------------------------------------------------------------
-    def enterPowering(self) -> None:
-        """The stroke being drawn: Space held (the power swings with the time held), or a
-        mouse stroke (the cue follows the pointer; its forward speed sets the power).
-        Timed from the input's own times (`input_times`), not the frames'."""
+    def enterPowering(self, trigger: bool = False) -> None:
+        """The stroke being drawn: Space held (the power swings with the time held), a
+        mouse stroke (the cue follows the pointer; its forward speed sets the power), or
+        (`trigger`) the gamepad's trigger pulled (its depth is the power). Timed from the
+        input's own times (`input_times`), not the frames'."""
         times = self.aim.times
         self.power = 0.0
+        self._mouse = self._trigger = None
+        if trigger:
+            self._trigger = gamepad.TriggerStroke(gamepad.of(self.screen.base).state().trigger)
+            bindings = {}
+            bind(bindings, "leave", self.demand, ("Aiming",))
+            self._listen(bindings, "   ".join([
+                _("Let go of the trigger to shoot: the power is how far it was pulled"),
+                _("{leave}: cancel").format(leave=label("leave"))]))
+            self._tick = self._tick_trigger
+            self._tick_trigger(0.0)
+            return
         if self.screen.stroke_input == "mouse":
             self._button = keys.keys("pointer")[0]
             start, pointer = times.pressed(self._button, self.screen.pointer())
@@ -420,7 +456,6 @@ class PlayFlow(FSM):
             self._tick = self._tick_powering
             self._follow_mouse(times.now())
             return
-        self._mouse = None
         self._key = keys.keys("shoot")[0]
         self._pressed_at = times.pressed(self._key)[0]
         bindings = {self._key + "-up": (self._shoot, ())}
@@ -430,6 +465,20 @@ class PlayFlow(FSM):
             _("{leave}: cancel").format(leave=label("leave"))]))
         self._tick = self._tick_powering
         self._tick_powering(0.0)
+
+    def _tick_trigger(self, dt: float) -> None:
+        """The trigger read this frame: the meter at its depth, or (let go) the shot at
+        the depth it was held at; a pad pulled out calls the stroke off."""
+        pad = gamepad.of(self.screen.base).state()
+        if pad is None:
+            self.demand("Aiming")
+            return
+        power = self._trigger.feed(pad.trigger)
+        if power is not None:
+            self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
+            return
+        self.power = self._trigger.power
+        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _pointer_height(self, fallback: float, pointer=None) -> float:
         """The height (window heights, up positive) of `pointer` (window units; default

@@ -1,6 +1,6 @@
 """The menu's Controls page: every action of the match, practice, replays and menus
-(`game.controls.ACTIONS`) with its keys, a page of ROWS at a time (the wheel, Page Up /
-Page Down or the page buttons scroll). Click an action, then press the new key or mouse
+(`game.controls.ACTIONS`) with its keys, a page of ROWS at a time (Page Up / Page Down
+or the page buttons scroll). Click an action, then press the new key or mouse
 button: it becomes the action's key, unless it already means another action where this
 one acts, which is refused in one sentence naming that action (Esc cancels the choice).
 "Reset to defaults" gives every action its default keys again.
@@ -79,8 +79,6 @@ class ControlsPage:
         controls.accept(self.keys, "menu_back", self.back)
         for action, rows in (("scroll_up", -ROWS // 2), ("scroll_down", ROWS // 2)):
             controls.accept(self.keys, action, self.scroll, [rows])
-        self.keys.accept("wheel_up", self.scroll, [-1])
-        self.keys.accept("wheel_down", self.scroll, [1])
 
     @property
     def bindings(self) -> controls.Bindings:

@@ -149,7 +149,8 @@ PAD_BUTTONS = {
     "replay_previous_shot": "dpad_left", "replay_next_shot": "dpad_right",
 }
 PAD_EVENT = "pad-"
-PAD_NAMES = {"face_a": "A", "face_b": "B", "face_x": "X", "face_y": "Y", "back": N_("Back"),
+PAD_NAMES = {"face_a": N_("A"), "face_b": N_("B"), "face_x": N_("X"), "face_y": N_("Y"),
+             "back": N_("Back"),
              "start": N_("Start"), "dpad_left": N_("d-pad left"),
              "dpad_right": N_("d-pad right"), "dpad_up": N_("d-pad up"),
              "dpad_down": N_("d-pad down")}

@@ -143,8 +143,10 @@ class ControlsPage:
         self._show()
 
     def _keys_text(self, action: str) -> str:
-        names = [controls.key_label(k) for k in self.bindings.keys(action)]
-        return ", ".join(names)
+        """The action's keys, and its gamepad button (fixed) after them."""
+        names = ", ".join(controls.key_label(k) for k in self.bindings.keys(action))
+        pad = controls.pad_label(action)
+        return names if pad is None else names + "   " + _("pad {button}").format(button=pad)
 
     def _show(self) -> None:
         for k, (button, keys) in enumerate(self.rows):

@@ -46,6 +46,7 @@ RAISE_NOTED_RAD = math.radians(4.0)
 TIP_STEP = 0.05                         # fraction of the radius per key press
 AIM_GAP_M = 0.03                        # tip to ball while aiming
 DEFAULT_POWER = 0.35                    # the preview power until a stroke is played
+AID_ACTIONS = ("aid_aim_line", "aid_ghost_ball", "aid_object_path", "aid_cue_path")
 
 
 @dataclass
@@ -270,16 +271,19 @@ def aiming_bindings(bindings: dict, aim: Aimer, through=None) -> None:
                              ("tip_left", (-1, 0)), ("tip_right", (1, 0))):
         add(action, aim.move_tip, (ds, dh))
     add("tip_centre", aim.set_tip, (0.0, 0.0), repeat=False)
-    for action, aid in (("aid_aim_line", "aim_line"), ("aid_ghost_ball", "ghost_ball"),
-                        ("aid_object_path", "object_path"), ("aid_cue_path", "cue_path")):
+    for action, aid in zip(AID_ACTIONS, ("aim_line", "ghost_ball", "object_path",
+                                         "cue_path")):
         add(action, aim.toggle_aid, (aid,), repeat=False)
 
 
 def aiming_hints() -> list:
     """The aiming keys of `aiming_bindings` in force, as the HUD's hints."""
     tip = " ".join(label(a) for a in ("tip_up", "tip_left", "tip_down", "tip_right"))
-    aids = " ".join(label(a) for a in ("aid_aim_line", "aid_ghost_ball", "aid_object_path",
-                                       "aid_cue_path"))
+    aid_keys = [label(a) for a in AID_ACTIONS]
+    digits = "".join(aid_keys)
+    # Four digits in a row (the defaults) as a range: "1-4".
+    aids = (f"{digits[0]}-{digits[-1]}" if digits.isdigit() and len(digits) == 4
+            and digits in "0123456789" else " ".join(aid_keys))
     return [_("Drag or {left}/{right}: aim (Shift or {fine_left} {fine_right}: fine)").format(
                 left=label("aim_left"), right=label("aim_right"),
                 fine_left=label("fine_aim_left"), fine_right=label("fine_aim_right")),

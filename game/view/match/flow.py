@@ -346,12 +346,12 @@ class PlayFlow(FSM):
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
             bind(bindings, "move_cue_ball", self.demand, ("Placing",))
-        controls = aiming_hints() + [shoot, _("{key}: view").format(key=label("view", 1)),
-                                     _("{key} or {drag}-drag: free camera").format(
-                                         key=label("free_camera"),
-                                         drag=label("free_camera_drag")),
-                                     _("{key}: concede").format(key=label("concede")),
-                                     _("{leave}: menu").format(leave=label("leave"))]
+        *hints, aids = aiming_hints()
+        controls = hints + [shoot, _("{key}: view").format(key=label("view", 1)),
+                            _("{key} or {drag}-drag: free camera").format(
+                                key=label("free_camera"), drag=label("free_camera_drag")),
+                            aids, _("{key}: concede").format(key=label("concede")),
+                            _("{leave}: menu").format(leave=label("leave"))]
         if may_move:
             controls.append(_("{key}: move the cue ball").format(key=label("move_cue_ball")))
         if self.session.push_out_available:
@@ -663,7 +663,7 @@ class PlayFlow(FSM):
         bindings = {}
         bind(bindings, "leave", self._leave, ("Computer",))
         self._listen(bindings, "   ".join([_("{key}: view").format(key=label("view", 1)),
-                                           _("{leave}: menu").format(leave=label("leave"))]))
+                                  _("{leave}: menu").format(leave=label("leave"))]))
         self._name = self.session.names[int(player)]
         self._thought_s = 0.0
         # The state is an immutable value: the worker reads it while this thread draws.

@@ -146,7 +146,7 @@ class ControlsPage:
         """The action's keys, and its gamepad button (fixed) after them."""
         names = ", ".join(controls.key_label(k) for k in self.bindings.keys(action))
         pad = controls.pad_label(action)
-        return names if pad is None else names + "   " + _("pad {button}").format(button=pad)
+        return names if pad is None else names + "   " + _("gamepad: {button}").format(button=pad)
 
     def _show(self) -> None:
         for k, (button, keys) in enumerate(self.rows):

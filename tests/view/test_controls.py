@@ -299,3 +299,26 @@ def test_pad_buttons_do_the_actions_of_the_table(play, pad):
     pad.press(GamepadButton.dpad_up(), now)         # the d-pad: the cue raised a degree
     robot.inp.step(2)
     assert screen.flow.aim.setup.elevation == pytest.approx(math.radians(1.0))
+
+
+def test_the_d_pad_and_a_work_the_buttons_on_screen(base, pad):
+    from direct.gui.DirectGui import DirectButton
+    clicked = []
+    buttons = [DirectButton(parent=base.aspect2d, text=name, scale=0.05, pos=(0, 0, z),
+                            command=clicked.append, extraArgs=[name])
+               for name, z in (("upper", 0.2), ("lower", -0.2))]
+    try:
+        pads = gamepad.of(base)
+        names = [np_.node().getName() for np_ in pads._buttons()]
+        upper, lower = (b.guiItem.getName() for b in buttons)
+        assert names.index(upper) < names.index(lower), "top to bottom"
+        now = base.taskMgr.globalClock.getFrameTime()
+        for _ in range(names.index(lower) + 1):            # down to the lower one
+            pad.press(GamepadButton.dpad_down(), now)
+        pad.press(GamepadButton.face_a(), now)
+        base.taskMgr.step()
+        base.taskMgr.step()
+        assert clicked == ["lower"]
+    finally:
+        for b in buttons:
+            b.destroy()

@@ -277,15 +277,8 @@ def _without_bindings(path: Path, data: dict, refusal: str) -> tuple:
         settings = from_dict({**data, "controls": controls})
     except SettingsError as exc:        # something else is wrong as well
         return _replace_bad(path, f"{path}: {exc}")
-    problem = _("{refusal}; using the default keys, the other settings kept.").format(
-        refusal=refusal)
-    try:
-        keep_corrupt(path)
-        save(settings, path)
-    except OSError as exc:
-        problem += " " + _("(The file could not be replaced either: {error}.)").format(
-            error=exc)
-    return settings, problem
+    return _replaced(path, settings, _("{refusal}; using the default keys, the other "
+                                       "settings kept.").format(refusal=refusal))
 
 
 def from_dict(data) -> Settings:
@@ -379,12 +372,17 @@ def load(path: Path | None = None) -> tuple:
 
 def _replace_bad(path: Path, refusal: str) -> tuple:
     """The defaults, and the `refusal` ("<file>: <problem>") with what was done."""
-    defaults = Settings()
-    problem = _("{refusal}; using the defaults.").format(refusal=refusal)
+    return _replaced(path, Settings(), _("{refusal}; using the defaults.").format(
+        refusal=refusal))
+
+
+def _replaced(path: Path, settings: Settings, problem: str) -> tuple:
+    """(settings, problem): the bad file kept as *.corrupt and `settings` saved in its
+    place (the problem says so if that failed)."""
     try:
         keep_corrupt(path)
-        save(defaults, path)
+        save(settings, path)
     except OSError as exc:
         problem += " " + _("(The file could not be replaced either: {error}.)").format(
             error=exc)
-    return defaults, problem
+    return settings, problem

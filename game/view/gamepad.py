@@ -31,6 +31,7 @@ from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import ButtonEvent, GamepadButton, InputDevice, MouseButton
 
 from game.controls import PAD_EVENT
+from game.view.ui.input_times import per_window
 
 DEAD_ZONE = 0.2                     # a stick deflected less than this is at rest
 AIM_RATE_RAD_S = math.radians(45.0)         # full deflection
@@ -201,11 +202,7 @@ class Gamepads:
 
 def of(base) -> Gamepads:
     """The Gamepads of `base`, made at the first call (one per window)."""
-    pads = getattr(base, "breakshot_gamepads", None)
-    if pads is None or pads.base is not base:
-        pads = Gamepads(base)
-        base.breakshot_gamepads = pads
-    return pads
+    return per_window(base, "breakshot_gamepads", Gamepads)
 
 
 def aim_by(aim, pad: PadState, seconds: float) -> None:

@@ -14,11 +14,11 @@ from panda3d.core import ButtonEvent, GamepadButton, InputDevice
 
 from game import controls
 from game import settings as S
-from game.session import GameSession, Shoot
+from game.session import Shoot
 from game.view import gamepad
-from game.view.match.play import GameScreen
 from game.view.match.power import cue_speed, power_for
-from robot import FPS, Input, Robot
+from robot import FPS
+from test_power import play  # noqa: F401  (a match aiming its first shot)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,28 +110,6 @@ def bound():
     """use(bindings): these keys in force for the test, the defaults after it."""
     yield controls.use
     controls.use(controls.Bindings())
-
-
-@pytest.fixture
-def play(base):
-    """make() -> (screen, robot), aiming the first shot of a nine-ball game."""
-    made = []
-
-    def make():
-        inputs = Input(base)
-        screen = GameScreen(base, GameSession("nine_ball", ("Ann", "Bob"), seed=3), S.Aids(),
-                            lambda: None, use_shaders=False, shadow_size=256)
-        base.win.setActive(False)
-        made.append((screen, inputs))
-        robot = Robot(screen, inputs)
-        robot.play_turn()                   # the cue ball in hand put down
-        assert screen.flow.state == "Aiming"
-        return screen, robot
-    yield make
-    for screen, inputs in reversed(made):
-        screen.destroy()
-        inputs.close()
-    base.win.setActive(True)
 
 
 def test_the_match_plays_with_the_players_keys_and_says_them(play, bound):

@@ -6,7 +6,7 @@ longer shoots, K does; the choice is in the settings file."""
 import json
 import time
 
-from driver import close_welcome, find_text, text_matching
+from driver import close_welcome, find_text, start_nine_ball, text_matching
 
 SIZE = (1280, 720)
 SHOOT = r"^Power and strike \(hold, release\)$"
@@ -41,12 +41,7 @@ def test_a_key_chosen_on_the_controls_page_plays_the_match(open_window, keep_sho
     window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: K\\.")
     assert json.loads(settings.read_text())["controls"]["bindings"] == {"shoot": ["k"]}
     window.key("Escape")                               # back to the menu
-    window.click_text(r"\s9-Ball$")
-    window.wait_text(r"^\[x\]\s+9-Ball", 20)
-    window.click_text(r"^Play  \[Enter\]$")
-    window.wait_text(r"Click or Enter: put it down", 60)
-    window.key("Return")
-    window.wait_text(r"Hold K, release: shoot", 60)
+    start_nine_ball(window, welcome=False, shoot_key="K")
     window.key("F1")
     shot = window.wait_text(r"Now:[\s\S]*Hold K, release: shoot")
     keep_shot(window, "help")

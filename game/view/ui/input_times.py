@@ -235,10 +235,16 @@ class InputTimes:
         return [(t, self._units(p)) for t, p in path if since < t <= until]
 
 
+def per_window(base, name: str, make):
+    """The object kept on `base` as `name`, made by make(base) at the first call (one
+    per window: an object made for an earlier ShowBase is made again)."""
+    kept = getattr(base, name, None)
+    if kept is None or kept.base is not base:
+        kept = make(base)
+        setattr(base, name, kept)
+    return kept
+
+
 def of(base) -> InputTimes:
     """The InputTimes of `base`'s window, made at the first call (one per window)."""
-    times = getattr(base, "breakshot_input_times", None)
-    if times is None or times.base is not base:
-        times = InputTimes(base)
-        base.breakshot_input_times = times
-    return times
+    return per_window(base, "breakshot_input_times", InputTimes)

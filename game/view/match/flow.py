@@ -48,11 +48,10 @@ from game.view.world.playback import ShotPlayback
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
-from .aiming import AIM_GAP_M, Aimer
+from .aiming import AIM_GAP_M, Aimer, aiming_bindings, aiming_hints
 from .hud_text import deciding_player, match_summary
 from .instant_replay import InstantReplay
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
-from .aiming import aiming_bindings, aiming_hints
 
 STRIKE_S = 0.06                         # the cue's push through to the ball
 PLACE_STEP_M = 0.005                    # ghost move per arrow press (Shift: a fifth)

@@ -137,8 +137,8 @@ ACTIONS = _actions(
 
 
 # The gamepad's buttons (Panda3D's GamepadButton names) for the actions they do, sent
-# as "pad-<button>" events (game.view.gamepad); fixed, not rebound. The sticks and the
-# trigger aim, spin and strike (see game.view.gamepad).
+# as "pad-<button>" events (game.view.ui.gamepad); fixed, not rebound. The sticks and the
+# trigger aim, spin and strike (see game.view.ui.gamepad).
 PAD_BUTTONS = {
     "put_down": "face_a", "skip": "face_a", "menu_select": "face_a", "replay_play": "face_a",
     "leave": "face_b", "menu_back": "face_b", "replay_back": "face_b",

@@ -8,7 +8,7 @@ import random
 
 from game import controls as key_bindings
 from game import settings as settings_file
-from game.view import gamepad
+from game.view.ui import gamepad
 from game.ai import Opponent
 from game.i18n import _, use_language
 from game.net.online import DEFAULT_ADDRESS

@@ -15,7 +15,7 @@ from panda3d.core import ButtonEvent, GamepadButton, InputDevice
 from game import controls
 from game import settings as S
 from game.session import Shoot
-from game.view import gamepad
+from game.view.ui import gamepad
 from game.view.match.power import cue_speed, power_for
 from robot import FPS
 from test_power import play  # noqa: F401  (a match aiming its first shot)

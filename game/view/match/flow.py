@@ -42,7 +42,7 @@ from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT
-from game.view import gamepad
+from game.view.ui import gamepad
 from game.view.ui.dialogs import Dialog
 from game.view.world.playback import ShotPlayback
 from physics_ext import SimulationError, Stroke

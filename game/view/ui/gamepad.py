@@ -31,7 +31,7 @@ from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import ButtonEvent, GamepadButton, InputDevice, MouseButton
 
 from game.controls import PAD_EVENT
-from game.view.ui.input_times import per_window
+from .input_times import per_window
 
 DEAD_ZONE = 0.2                     # a stick deflected less than this is at rest
 AIM_RATE_RAD_S = math.radians(45.0)         # full deflection

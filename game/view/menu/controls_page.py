@@ -21,12 +21,12 @@ from panda3d.core import TextNode
 from game import controls
 from game.i18n import _
 from game.settings import Settings
+from game.view.ui.rules_screen import CAPTURE_PREFIX, Capture
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 
 ROWS = 16                         # actions shown at a time
 TOP_Z, ROW_Z = 0.6, 0.068         # the first row's height, the step between rows
 LABEL_X, KEYS_X = -1.1, 0.45      # where the action names and their keys start
-CAPTURE_EVENT = "breakshot-controls-capture"    # any button pressed, while choosing
 
 
 class ControlsPage:
@@ -40,6 +40,7 @@ class ControlsPage:
         self.names = list(controls.ACTIONS)
         self.top = 0                    # the first action shown
         self.choosing = None            # the action waiting for its new key
+        self._capture = None            # every key's events held back meanwhile
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
                                  frameSize=(-1.2, 1.2, -0.9, 0.9), state=DGG.NORMAL,
                                  sortOrder=10)
@@ -90,20 +91,18 @@ class ControlsPage:
         new key."""
         self.choosing = self.names[self.top + row]
         self.keys.ignoreAll()
-        thrower = self.base.buttonThrowers[0].node()
-        self._thrown = thrower.getButtonDownEvent()
-        thrower.setButtonDownEvent(CAPTURE_EVENT)
-        self.keys.accept(CAPTURE_EVENT, self.pressed)
+        if self._capture is None:       # no other screen's key acts meanwhile (F1, F2)
+            self._capture = Capture(self.base)
+        for key in controls.KEYS | {"escape"}:
+            self.keys.accept(CAPTURE_PREFIX + key, self.pressed, [key])
         self.note.setText(_("Press the new key for \u201c{action}\u201d (Esc: keep {keys}).")
                           .format(action=_(controls.ACTIONS[self.choosing].label),
                                   keys=self._keys_text(self.choosing)))
         self._show()
 
     def pressed(self, key: str) -> None:
-        """A button went down while choosing: Esc keeps the keys, a modifier alone waits
-        for the key it modifies, anything else is tried as the action's key."""
-        if key in controls.MODIFIERS:
-            return
+        """A key or mouse button went down while choosing (held with a modifier, it is
+        not seen): Esc keeps the keys, anything else is tried as the action's key."""
         action, self.choosing = self.choosing, None
         self._stop_capture()
         if key == "escape":
@@ -120,7 +119,9 @@ class ControlsPage:
         self._show()
 
     def _stop_capture(self) -> None:
-        self.base.buttonThrowers[0].node().setButtonDownEvent(self._thrown)
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
         self._listen()
 
     def reset(self) -> None:
@@ -172,7 +173,7 @@ class ControlsPage:
         self.on_back()
 
     def destroy(self) -> None:
-        if self.choosing is not None:
-            self.base.buttonThrowers[0].node().setButtonDownEvent(self._thrown)
+        if self._capture is not None:
+            self._capture.release()
         self.keys.ignoreAll()
         self.frame.destroy()

@@ -68,7 +68,7 @@ def plain_lines(markdown: str, width: int = RULES_WRAP) -> list:
     return lines
 
 
-class _Capture:
+class Capture:
     """Prefixes the events of every button thrower under `base.dataRoot` until
     `release` (the windows' and any synthetic input's alike)."""
 
@@ -122,7 +122,7 @@ class RulesScreen:
                      text=_("Wheel, arrows, Page Up / Page Down: scroll   Esc or {key}: close")
                      .format(key=keys.label("rules")))
         self.panel.show(lines)
-        self._capture = _Capture(self.base)
+        self._capture = Capture(self.base)
         steps = {"wheel_up": -WHEEL_LINES, "wheel_down": WHEEL_LINES,
                  "arrow_up": -1, "arrow_down": 1,
                  "page_up": -(VISIBLE_LINES - 2), "page_down": VISIBLE_LINES - 2}

@@ -300,3 +300,24 @@ def test_the_d_pad_and_a_work_the_buttons_on_screen(base, pad):
     finally:
         for b in buttons:
             b.destroy()
+
+
+def test_the_controls_page_takes_a_mouse_button_and_refuses_a_taken_one(base):
+    from game.view.menu.controls_page import ControlsPage
+    from game.view.ui.rules_screen import CAPTURE_PREFIX
+    saved = []
+    page = ControlsPage(base, S.Settings(), saved.append, lambda: None)
+    try:
+        row = list(controls.ACTIONS).index("replay_orbit_drag")
+        page.scroll(row)
+        page.choose(row - page.top)
+        messenger.send(CAPTURE_PREFIX + "mouse3")      # the camera height's, in replays too
+        assert page.note.getText().startswith("right button already means \u201cCamera height")
+        assert saved == []
+        page.choose(row - page.top)
+        messenger.send(CAPTURE_PREFIX + "mouse2")       # free in replays
+        assert saved[-1].controls.bindings.keys("replay_orbit_drag") == ("mouse2",)
+        page.reset()
+        assert saved[-1].controls.bindings == controls.Bindings()
+    finally:
+        page.destroy()

@@ -1,6 +1,7 @@
 """Controls of one's own in a real window (issue 32, point 2), by real clicks and key
 presses: the Controls page opened from the menu, the stroke's key changed to K with a key
-press, a conflict refused in one sentence naming the other action, the defaults back,
+press, a conflict refused in one sentence naming the other action (F1 too, which then
+opens no help), the defaults back,
 K chosen again, and a match played with it: the HUD and the F1 help say K, Space no
 longer shoots, K does; the choice is in the settings file."""
 import json
@@ -33,6 +34,10 @@ def test_a_key_chosen_on_the_controls_page_plays_the_match(open_window, keep_sho
     assert refusal == ("K already means \u201cPower and strike (hold, release)\u201d; choose "
                        "another key for \u201cAim left\u201d, or change that one first.")
     keep_shot(window, "refused")
+    # F1 while choosing: tried as the key (the help's, refused), the menu's help not opened.
+    _choose_key(window, r"^Aim left$", "F1")
+    shot = window.wait_text("^F1 already means \u201cHelp: the controls\u201d")
+    assert text_matching(shot, r"Click a switch") is None, "the menu's help stayed shut"
     window.click_text(r"^Reset to defaults$")
     window.wait_text(r"^Every action has its default keys again\.$")
     settings = window.home / "config" / "breakshot" / "settings.json"

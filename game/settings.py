@@ -20,6 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game import controls as key_bindings
 from game.i18n import LANGUAGES, N_, _, ngettext
 from game.rules import EightBallVariants, NineBallVariants
 from game.storage import (FileRefused, atomic_write, clean_partials, keep_corrupt,
@@ -87,10 +88,12 @@ class Graphics:
 @dataclass(frozen=True)
 class Controls:
     """aim_sensitivity, fine_aim_sensitivity: factors (SENSITIVITY_RANGE) on the aiming
-    speed, normal and fine (Shift held); invert_y: dragging up lowers the cue."""
+    speed, normal and fine (Shift held); invert_y: dragging up lowers the cue;
+    bindings: the player's keys (game.controls.Bindings)."""
     aim_sensitivity: float = 1.0
     fine_aim_sensitivity: float = 1.0
     invert_y: bool = False
+    bindings: key_bindings.Bindings = key_bindings.Bindings()
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,8 @@ def to_dict(settings: Settings) -> dict:
             "guide_seen": settings.guide_seen, "stroke_input": settings.stroke_input,
             "graphics": {**dataclasses.asdict(settings.graphics),
                          "resolution": list(settings.graphics.resolution)},
-            "controls": dataclasses.asdict(settings.controls),
+            "controls": {**dataclasses.asdict(settings.controls),
+                         "bindings": settings.controls.bindings.to_dict()},
             "master_volume": settings.master_volume, "music_volume": settings.music_volume,
             "language": settings.language, "online_server": settings.online_server,
             "accessibility": dataclasses.asdict(settings.accessibility)}
@@ -278,7 +282,33 @@ def _controls(data) -> Controls:
             raise SettingsError(_("controls.{name} must be a number from {lo} to {hi}, not "
                                   "{value!r:.40}").format(name=name, lo=lo, hi=hi, value=value))
         values[name] = float(value)
-    return Controls(invert_y=_flag(data, "controls", "invert_y", d.invert_y), **values)
+    return Controls(invert_y=_flag(data, "controls", "invert_y", d.invert_y),
+                    bindings=_bindings(data.get("bindings", {})), **values)
+
+
+# ---- the key bindings (game.controls): a bad hand edit loses only the bindings -------
+class BindingsRefused(SettingsError):
+    """The file's key bindings cannot be used; the rest of it can."""
+
+
+def _bindings(data) -> key_bindings.Bindings:
+    try:
+        return key_bindings.from_dict(data)
+    except key_bindings.BindingsError as exc:
+        raise BindingsRefused(_("controls.bindings: {problem}").format(problem=exc)) from None
+
+
+def _without_bindings(path: Path, data: dict, refusal: str) -> tuple:
+    """The file's settings with the default keys, and the `refusal` with what was done:
+    the file kept as *.corrupt, the settings saved again with the default keys."""
+    controls = dict(data["controls"])
+    controls.pop("bindings")
+    try:
+        settings = from_dict({**data, "controls": controls})
+    except SettingsError as exc:        # something else is wrong as well
+        return _replace_bad(path, f"{path}: {exc}")
+    return _replaced(path, settings, _("{refusal}; using the default keys, the other "
+                                       "settings kept.").format(refusal=refusal))
 
 
 def from_dict(data) -> Settings:
@@ -365,6 +395,8 @@ def load(path: Path | None = None) -> tuple:
         data = parse_json(read_bounded(path, MAX_FILE_BYTES, N_("settings")), str(path),
                           max_depth=MAX_DEPTH)
         return from_dict(data), None
+    except BindingsRefused as exc:
+        return _without_bindings(path, data, f"{path}: {exc}")
     except SettingsError as exc:
         return _replace_bad(path, f"{path}: {exc}")
     except FileRefused as exc:          # the message names the file already
@@ -373,12 +405,17 @@ def load(path: Path | None = None) -> tuple:
 
 def _replace_bad(path: Path, refusal: str) -> tuple:
     """The defaults, and the `refusal` ("<file>: <problem>") with what was done."""
-    defaults = Settings()
-    problem = _("{refusal}; using the defaults.").format(refusal=refusal)
+    return _replaced(path, Settings(), _("{refusal}; using the defaults.").format(
+        refusal=refusal))
+
+
+def _replaced(path: Path, settings: Settings, problem: str) -> tuple:
+    """(settings, problem): the bad file kept as *.corrupt and `settings` saved in its
+    place (the problem says so if that failed)."""
     try:
         keep_corrupt(path)
-        save(defaults, path)
+        save(settings, path)
     except OSError as exc:
         problem += " " + _("(The file could not be replaced either: {error}.)").format(
             error=exc)
-    return defaults, problem
+    return settings, problem

@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game import controls as key_bindings
 from game import settings as settings_file
+from game.view.ui import gamepad
 from game.ai import Opponent
 from game.i18n import _, use_language
 from game.net.online import DEFAULT_ADDRESS
@@ -73,6 +75,8 @@ class BreakshotApp:
         prepare_base(base)
         self.settings, problem = loaded or settings_file.load(settings_path)
         use_language(self.settings.language or None)
+        key_bindings.use(self.settings.controls.bindings)
+        gamepad.of(base)        # the pads, and any plugged in from now on
         self.frame_check = None
         chosen_low = None
         if renderer is not None and first_start.is_software(renderer):
@@ -180,6 +184,7 @@ class BreakshotApp:
         """Save the menu's choices as the settings; a sentence if they could not be."""
         # The menu does not know whether the guide was offered since it opened.
         self.settings = dataclasses.replace(chosen, guide_seen=self.settings.guide_seen)
+        key_bindings.use(self.settings.controls.bindings)
         try:
             settings_file.save(self.settings, self.settings_path)
         except OSError as exc:

@@ -99,7 +99,7 @@ def test_the_viewer_says_escape_goes_back_to_the_list_and_it_does(recent_page, b
     inputs.click(widget_pixel(base, app.recent.buttons[0]))       # the newest match
     viewer = app.viewer
     assert viewer is not None and app.recent is None
-    assert viewer.help.getText().endswith("wheel zoom   Esc back to the list")
+    assert viewer.help.getText().endswith("wheel up/wheel down zoom   Esc back to the list")
     inputs.key("escape")
     assert app.viewer is None and app.recent is not None
 
@@ -108,7 +108,7 @@ def test_the_stand_alone_viewer_says_escape_quits(base, recent_page):
     path, _ = recent_page.files[("Half", "Way")]
     viewer = ReplayViewer(base, load_replay(path), use_shaders=False)
     try:
-        assert viewer.help.getText().endswith("wheel zoom   Esc quit")
+        assert viewer.help.getText().endswith("wheel up/wheel down zoom   Esc quit")
     finally:
         viewer.destroy()
 

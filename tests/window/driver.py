@@ -281,13 +281,15 @@ def last_stroke(home: Path) -> dict:
         return json.loads(archive.read("replay.json"))["shots"][-1]["stroke"]
 
 
-def start_nine_ball(window) -> None:
-    """From the first start's menu to the break's aim: 9-ball, the cue ball put down
-    where it stands."""
-    close_welcome(window)
+def start_nine_ball(window, welcome: bool = True, shoot_key: str = "Space") -> None:
+    """From the start menu (the first start's, its welcome closed if `welcome`) to the
+    break's aim: 9-ball, the cue ball put down where it stands; `shoot_key`: the stroke's
+    key, as the HUD names it."""
+    if welcome:
+        close_welcome(window)
     window.click_text(r"\s9-Ball$")
     window.wait_text(r"^\[x\]\s+9-Ball", 20)
     window.click_text(r"^Play  \[Enter\]$")
     window.wait_text(r"Click or Enter: put it down", 60)
     window.key("Return")
-    window.wait_text(r"Hold Space, release: shoot", 60)
+    window.wait_text(rf"Hold {shoot_key}, release: shoot", 60)

@@ -43,11 +43,11 @@ def play_a_foul_break(window, keep_shot, language: str, mode_title: str, stroke:
     window.click_text(start(language, mode_title) + "$")
     window.wait_text(r"^\[x\]\s+" + start(language, mode_title), 20)
     window.click_text("^" + start(language, "Play  [Enter]") + "$")
-    placing = words(language, "Mouse or arrow keys (Shift: fine): move the cue ball   "
-                              "Click or Enter: put it down   V: view   Q: concede   ")
-    window.wait_text(re.escape(placing.split("   ")[0]), 60)
+    window.wait_text(start(language, "Mouse or {moves} (Shift: fine): move the cue ball   "
+                                     "Click or {put}: put it down   {view}: view   "
+                                     "{concede}: concede   "), 60)
     window.key("Return")                                    # the break, put down
-    window.wait_text(start(language, "Hold Space, release: shoot"), 30)
+    window.wait_text(start(language, "Hold {key}, release: shoot"), 30)
     presses, hold_s = stroke
     for _ in range(presses):
         window.key("Left")

@@ -12,6 +12,7 @@ from panda3d.core import TextNode
 
 from game.drills import Drill, drills_in, shipped_drills, texts, user_drill_directory
 from game.drills.history import drill_record, recorded_attempts
+from game import controls as key_bindings
 from game.i18n import _
 from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
 from game.settings import shown_name
@@ -60,7 +61,7 @@ class DrillList:
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),
                                         relief=DGG.FLAT, pos=(0, 0, -0.84), command=on_back)
         self.keys = DirectObject()
-        self.keys.accept("escape", on_back)
+        key_bindings.accept(self.keys, "menu_back", on_back)
 
     def destroy(self) -> None:
         self.keys.ignoreAll()

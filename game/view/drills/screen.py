@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from game.drills import DrillAttempt, Verdict, texts
 from game.drills.history import drill_record, recorded_attempts
+from game.controls import events
 from game.i18n import N_, _
 from game.rules import CUE, RulesError
 from game.tables import modes
 from game.view.match.aiming import Aimer
 from game.view.match.hud_text import PlayerPanel
-from game.view.practice.screen import AIMING_CONTROLS, StrokeScreen, aiming_bindings
-from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
+from game.view.practice.screen import StrokeScreen, aiming_bindings, aiming_controls
+from game.view.ui.panels import Panels, camera_controls, translated
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
 from game.settings import shown_name
@@ -28,9 +29,6 @@ from .marks import DrillMarks
 from physics_ext import SimulationError
 
 DRILL_CONTROLS = [N_("R: a new attempt"), N_("Esc: the drills")]
-AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
-                  "elevation   W A S D, X: tip   Hold Space, release: shoot   1-4: aids   "
-                  "R: new attempt   Esc: the drills")
 
 
 class AttemptView:
@@ -137,10 +135,10 @@ class DrillScreen(StrokeScreen):
             self._listen(leave, "   ".join(translated(DRILL_CONTROLS)))
             return
         bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | leave
-        for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (self.aim.press, ())
-            bindings[prefix + "mouse1-up"] = (self.aim.release, ())
-        self._listen(bindings, _(AIM_CONTROLS))
+        for event in events("pointer", ("", "shift-")):
+            bindings[event] = (self.aim.press, ())
+            bindings[event + "-up"] = (self.aim.release, ())
+        self._listen(bindings, "   ".join(aiming_controls() + translated(DRILL_CONTROLS)))
         self._aim_afresh()
 
     def _when_aiming(self, action, *args) -> None:
@@ -179,13 +177,13 @@ class DrillScreen(StrokeScreen):
 
     def control_lines(self) -> list:
         if self.state == "Aiming":
-            return translated(DRILL_CONTROLS + ([] if self.attempt.over else AIMING_CONTROLS))
+            return translated(DRILL_CONTROLS) + ([] if self.attempt.over else aiming_controls())
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:
         return ([_("Drill:"), "  " + texts.goal(self.drill)]
                 + ["  " + c for c in self.control_lines()]
-                + ["", _("Camera:")] + ["  " + c for c in translated(CAMERA_CONTROLS)]
+                + ["", _("Camera:")] + ["  " + c for c in camera_controls()]
                 + ["", _("F1: this help (again: close)")])
 
     # ---- frame ---------------------------------------------------------------------

@@ -23,8 +23,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from panda3d.core import MouseButton
+from panda3d.core import ButtonRegistry
 
+from game.controls import bind, keys, label
 from game.i18n import _
 from game.session.describe import ball_name
 from game.view.ui import input_times
@@ -45,6 +46,7 @@ RAISE_NOTED_RAD = math.radians(4.0)
 TIP_STEP = 0.05                         # fraction of the radius per key press
 AIM_GAP_M = 0.03                        # tip to ball while aiming
 DEFAULT_POWER = 0.35                    # the preview power until a stroke is played
+AID_ACTIONS = ("aid_aim_line", "aid_ghost_ball", "aid_object_path", "aid_cue_path")
 
 
 @dataclass
@@ -166,7 +168,11 @@ class Aimer:
         self.refresh()
 
     def raise_cue(self, sign: int) -> None:
-        e = self.setup.elevation + sign * ELEVATION_STEP_RAD
+        self.raise_cue_by(sign * ELEVATION_STEP_RAD)
+
+    def raise_cue_by(self, angle: float) -> None:
+        """Raise the cue `angle` rad (negative: lower it), within 0..MAX_ELEVATION_RAD."""
+        e = self.setup.elevation + angle
         self.setup.elevation = min(max(e, 0.0), MAX_ELEVATION_RAD)
         self.refresh()
 
@@ -197,7 +203,7 @@ class Aimer:
         """Mouse button 1 pressed: set the tip on the spin selector, aim at the pointer
         (top view), or start a drag that turns the aim; where the pointer was at the
         press, and at once (the release may be handled in the same frame)."""
-        _when, pointer = self.times.pressed("mouse1", self.screen.pointer())
+        _when, pointer = self.times.pressed(keys("pointer")[0], self.screen.pointer())
         if pointer is None:
             return
         if self.hud.spin.offset_at(pointer) is not None:
@@ -217,7 +223,8 @@ class Aimer:
         if self.drag is None:
             return
         pointer = self.screen.pointer()
-        if pointer is None or not self.screen.button_down(MouseButton.one()):
+        button = ButtonRegistry.ptr().findButton(keys("pointer")[0])
+        if pointer is None or not self.screen.button_down(button):
             self.drag = None
             return
         self._apply_drag(pointer)
@@ -241,3 +248,46 @@ class Aimer:
             self.setup.azimuth -= (pointer[0] - last[0]) / 2 * DRAG_AIM_RAD * factor
             self.refresh()
         self.drag = (kind, pointer)
+
+
+def aiming_bindings(bindings: dict, aim: Aimer, through=None) -> None:
+    """Add the aiming keys (game.controls) for Aimer `aim` to `bindings` ({event:
+    (handler, args)}): aim (Shift: finely), fine aim, cue elevation, the tip, the aids.
+    through(action, *args): if given, each goes through it (it acts only when aiming is
+    possible)."""
+    def add(action, handler, args=(), prefixes=("",), repeat=True):
+        if through is None:
+            bind(bindings, action, handler, args, prefixes, repeat)
+        else:
+            bind(bindings, action, through, (handler,) + tuple(args), prefixes, repeat)
+    for action, sign in (("aim_left", 1), ("aim_right", -1)):
+        add(action, aim.turn, (sign, False))
+        add(action, aim.turn, (sign, True), ("shift-",))
+    for action, sign in (("fine_aim_left", 1), ("fine_aim_right", -1)):
+        add(action, aim.turn, (sign, True), ("", "shift-"))
+    for action, sign in (("cue_up", 1), ("cue_down", -1)):
+        add(action, aim.raise_cue, (sign,), ("", "shift-"))
+    for action, (ds, dh) in (("tip_up", (0, 1)), ("tip_down", (0, -1)),
+                             ("tip_left", (-1, 0)), ("tip_right", (1, 0))):
+        add(action, aim.move_tip, (ds, dh))
+    add("tip_centre", aim.set_tip, (0.0, 0.0), repeat=False)
+    for action, aid in zip(AID_ACTIONS, ("aim_line", "ghost_ball", "object_path",
+                                         "cue_path")):
+        add(action, aim.toggle_aid, (aid,), repeat=False)
+
+
+def aiming_hints() -> list:
+    """The aiming keys of `aiming_bindings` in force, as the HUD's hints."""
+    tip = " ".join(label(a) for a in ("tip_up", "tip_left", "tip_down", "tip_right"))
+    aid_keys = [label(a) for a in AID_ACTIONS]
+    digits = "".join(aid_keys)
+    # Four digits in a row (the defaults) as a range: "1-4".
+    aids = (f"{digits[0]}-{digits[-1]}" if digits.isdigit() and len(digits) == 4
+            and digits in "0123456789" else " ".join(aid_keys))
+    return [_("Drag or {left}/{right}: aim (Shift or {fine_left} {fine_right}: fine)").format(
+                left=label("aim_left"), right=label("aim_right"),
+                fine_left=label("fine_aim_left"), fine_right=label("fine_aim_right")),
+            _("{up}/{down}: cue elevation").format(up=label("cue_up"), down=label("cue_down")),
+            _("{tip}, {centre} or click the ball: tip").format(tip=tip,
+                                                               centre=label("tip_centre")),
+            _("{aids}: aids").format(aids=aids)]

@@ -35,18 +35,21 @@ from direct.fsm.FSM import FSM
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
+from game import controls as keys
+from game.controls import bind, label
 from game.i18n import N_, _
 from game.rules import BallInHand, Group, RulesError
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, NextGame, PlaceCueBall, Shoot)
 from game.session.describe import END_TEXT
+from game.view.ui import gamepad
 from game.view.ui.dialogs import Dialog
 from game.view.world.marking import colour_blind
 from game.view.world.playback import ShotPlayback
 from physics_ext import SimulationError, Stroke
 
 from .aim import free_spot
-from .aiming import AIM_GAP_M, Aimer
+from .aiming import AIM_GAP_M, Aimer, aiming_bindings, aiming_hints
 from .hud_text import deciding_player, group_name, match_summary
 from .instant_replay import InstantReplay
 from .power import DRAW_BACK_M, MouseStroke, cue_speed, power_for, swing_at
@@ -204,22 +207,31 @@ class PlayFlow(FSM):
         self._resolve(start)
         self.screen.rig.set_goal(self._placing_pose())
         can_cancel = not self.session.needs_cue_ball_placement
-        bindings = {"mouse1": (self._place, (True,)), "shift-mouse1": (self._place, (True,)),
-                    "enter": (self._place, (False,)), "q": (self._concede, ("Placing",))}
-        for key, (dx, dy) in (("arrow_left", (-1, 0)), ("arrow_right", (1, 0)),
-                              ("arrow_up", (0, 1)), ("arrow_down", (0, -1))):
+        bindings = {}
+        bind(bindings, "pointer", self._place, (True,), ("", "shift-"))
+        bind(bindings, "put_down", self._place, (False,))
+        bind(bindings, "concede", self._concede, ("Placing",))
+        for action, (dx, dy) in (("place_left", (-1, 0)), ("place_right", (1, 0)),
+                                 ("place_up", (0, 1)), ("place_down", (0, -1))):
             for prefix in ("", "shift-"):
-                for suffix in ("", "-repeat"):
-                    bindings[prefix + key + suffix] = (self._nudge, (dx, dy, bool(prefix)))
+                bind(bindings, action, self._nudge, (dx, dy, bool(prefix)), (prefix,), True)
         if can_cancel:
-            bindings["b"] = (self.demand, ("Aiming",))
-            bindings["escape"] = (self.demand, ("Aiming",))
+            bind(bindings, "move_cue_ball", self.demand, ("Aiming",))
+            bind(bindings, "leave", self.demand, ("Aiming",))
         else:
-            bindings["escape"] = (self._leave, ("Placing",))
+            bind(bindings, "leave", self._leave, ("Placing",))
         replay = self._offer_replay(bindings, "Placing")
-        self._listen(bindings, _("Mouse or arrow keys (Shift: fine): move the cue ball   "
-                                 "Click or Enter: put it down   V: view   Q: concede   ")
-                     + (_("B or Esc: leave it where it was") if can_cancel else _("Esc: menu"))
+        moves = "/".join(label(a) for a in ("place_left", "place_right", "place_up",
+                                            "place_down"))
+        self._listen(bindings, _("Mouse or {moves} (Shift: fine): move the cue ball   "
+                                 "Click or {put}: put it down   {view}: view   "
+                                 "{concede}: concede   ").format(
+                                     moves=moves, put=label("put_down"),
+                                     view=label("view", 1),
+                                     concede=label("concede"))
+                     + (_("{back} or {leave}: leave it where it was").format(
+                            back=label("move_cue_ball"), leave=label("leave"))
+                        if can_cancel else _("{leave}: menu").format(leave=label("leave")))
                      + replay)
         self._tick = self._tick_placing
 
@@ -282,51 +294,68 @@ class PlayFlow(FSM):
         bindings, controls = self._aiming_keys()
         controls += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, controls)
-        self._tick = lambda dt: aim.follow_pointer()
+        self._pad_time = self.aim.times.now()
+        self._pad_armed = False         # the trigger seen let go in this state
+        self._tick = self._tick_aiming
         aim.refresh(AIM_GAP_M, None)
+
+    def _tick_aiming(self, dt: float) -> None:
+        self.aim.follow_pointer()
+        pad = self._pad_now()
+        if pad is None:
+            return
+        if pad[0].trigger < gamepad.PULL_START:
+            self._pad_armed = True      # a trigger still held from the last shot waits
+        elif self._pad_armed:
+            self.demand("Powering", True)
+            return
+        gamepad.aim_by(self.aim, *pad)
+
+    def _pad_now(self) -> tuple | None:
+        """(PadState, seconds since the last reading) of the gamepads, or None without
+        one. The seconds are the game clock's, not the frame's clipped step: a stick
+        held two seconds counts two seconds at any frame rate."""
+        now = self.aim.times.now()
+        seconds, self._pad_time = now - self._pad_time, now
+        pad = gamepad.of(self.screen.base).state()
+        return None if pad is None else (pad, seconds)
 
     def _aiming_keys(self) -> tuple:
         """(bindings, controls) of the Aiming state."""
         aim = self.aim
-        bindings = {"p": (aim.toggle_push_out, ()), "x": (aim.set_tip, (0.0, 0.0)),
-                    "q": (self._concede, ("Aiming",)), "escape": (self._leave, ("Aiming",)),
-                    ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True)),
-                    "c": (self.demand, ("Looking",)), "mouse2": (self.demand, ("Looking", True))}
+        bindings = {}
+        bind(bindings, "push_out", aim.toggle_push_out)
+        bind(bindings, "concede", self._concede, ("Aiming",))
+        bind(bindings, "leave", self._leave, ("Aiming",))
+        bind(bindings, "free_camera", self.demand, ("Looking",))
+        bind(bindings, "free_camera_drag", self.demand, ("Looking", True))
         if self.screen.stroke_input == "mouse":
             # Ctrl tells the stroke from a drag that turns the aim.
-            bindings["control-mouse1"] = (self._begin_stroke, ("mouse1",))
-            shoot = _("Ctrl + left button, pull back, push through: shoot")
+            pointer = keys.keys("pointer")[0]
+            bind(bindings, "pointer", self._begin_stroke, (pointer,), ("control-",))
+            shoot = _("Ctrl + {button}, pull back, push through: shoot").format(
+                button=label("pointer"))
         else:
-            bindings["space"] = (self._begin_stroke, ("space",))
-            shoot = _("Hold Space, release: shoot")
-        for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (aim.turn, (sign, False))
-                bindings["shift-" + key + suffix] = (aim.turn, (sign, True))
-        for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
-            for prefix in ("", "shift-"):
-                for suffix in ("", "-repeat"):
-                    bindings[prefix + key + suffix] = (aim.raise_cue, (sign,))
-        for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (aim.move_tip, (ds, dh))
+            bind(bindings, "shoot", self._begin_stroke, (keys.keys("shoot")[0],))
+            shoot = _("Hold {key}, release: shoot").format(key=label("shoot"))
+        aiming_bindings(bindings, aim)
         for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (aim.press, ())
-            bindings[prefix + "mouse1-up"] = (aim.release, ())
-        for key, aid in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
-                         ("4", "cue_path")):
-            bindings[key] = (aim.toggle_aid, (aid,))
+            for event in keys.events("pointer", (prefix,)):
+                bindings[event] = (aim.press, ())
+                bindings[event + "-up"] = (aim.release, ())
         may_move = self.session.state.ball_in_hand is not BallInHand.NONE
         if may_move:
-            bindings["b"] = (self.demand, ("Placing",))
-        controls = [_("Drag or Left/Right: aim (Shift or , .: fine)"),
-                    _("Up/Down: cue elevation"), _("W A S D, X or click the ball: tip"), shoot,
-                    _("V: view"), _("C or middle-drag: free camera"), _("1-4: aids"),
-                    _("Q: concede"), _("Esc: menu")]
+            bind(bindings, "move_cue_ball", self.demand, ("Placing",))
+        *hints, aids = aiming_hints()
+        controls = hints + [shoot, _("{key}: view").format(key=label("view", 1)),
+                            _("{key} or {drag}-drag: free camera").format(
+                                key=label("free_camera"), drag=label("free_camera_drag")),
+                            aids, _("{key}: concede").format(key=label("concede")),
+                            _("{leave}: menu").format(leave=label("leave"))]
         if may_move:
-            controls.append(_("B: move the cue ball"))
+            controls.append(_("{key}: move the cue ball").format(key=label("move_cue_ball")))
         if self.session.push_out_available:
-            controls.append(_("P: push out"))
+            controls.append(_("{key}: push out").format(key=label("push_out")))
         controls = "   ".join(controls)
         return bindings, controls
 
@@ -337,14 +366,19 @@ class PlayFlow(FSM):
         middle-button drag that started in Aiming goes on panning."""
         aiming, _controls = self._aiming_keys()
         back = (self.demand, ("Aiming",))
-        bindings = {event: back for event in aiming if "mouse" not in event}     # Esc too
-        for button in ("mouse1", "mouse2"):
-            for prefix in ("", "shift-", "control-"):
-                bindings[prefix + button] = (self._start_pan, ())
-                bindings[prefix + button + "-up"] = (self._end_pan, ())
+        drags = {e for a in ("pointer", "free_camera_drag")
+                 for e in keys.events(a, ("", "shift-", "control-"))}
+        bindings = {event: back for event in aiming if event not in drags
+                    and not event.endswith("-up")}     # Esc too
+        for event in drags:
+            bindings[event] = (self._start_pan, ())
+            bindings[event + "-up"] = (self._end_pan, ())
         self._listen(bindings, "   ".join(
-            [_("Free camera: drag to pan"), _("Mouse wheel: zoom"),
-             _("C, Esc or an aiming key: back to the aim")]))
+            [_("Free camera: drag to pan"),
+             _("{zoom_in}; {zoom_out}: zoom in; out").format(zoom_in=label("zoom_in"),
+                                                    zoom_out=label("zoom_out")),
+             _("{camera}, {leave} or an aiming key: back to the aim").format(
+                 camera=label("free_camera"), leave=label("leave"))]))
         self._pan_from = self.screen.pointer() if panning else None
         self._tick = self._tick_looking
 
@@ -391,29 +425,60 @@ class PlayFlow(FSM):
         return self._clock.getFrameCount() > self._aiming_frame + 1
 
     # ---- Powering ------------------------------------------------------------------
-    def enterPowering(self) -> None:
-        """The stroke being drawn: Space held (the power swings with the time held), or a
-        mouse stroke (the cue follows the pointer; its forward speed sets the power).
-        Timed from the input's own times (`input_times`), not the frames'."""
+    def enterPowering(self, trigger: bool = False) -> None:
+        """The stroke being drawn: Space held (the power swings with the time held), a
+        mouse stroke (the cue follows the pointer; its forward speed sets the power), or
+        (`trigger`) the gamepad's trigger pulled (its depth is the power). Timed from the
+        input's own times (`input_times`), not the frames'."""
         times = self.aim.times
         self.power = 0.0
+        self._mouse = self._trigger = None
+        if trigger:
+            self._trigger = gamepad.TriggerStroke(gamepad.of(self.screen.base).state().trigger)
+            bindings = {}
+            bind(bindings, "leave", self.demand, ("Aiming",))
+            self._listen(bindings, "   ".join([
+                _("Let go of the trigger to shoot: the power is how far it was pulled"),
+                _("{leave}: cancel").format(leave=label("leave"))]))
+            self._tick = self._tick_trigger
+            self._tick_trigger(0.0)
+            return
         if self.screen.stroke_input == "mouse":
-            start, pointer = times.pressed("mouse1", self.screen.pointer())
+            self._button = keys.keys("pointer")[0]
+            start, pointer = times.pressed(self._button, self.screen.pointer())
             self._mouse = MouseStroke(self._pointer_height(0.0, pointer), start)
-            self._listen({"mouse1-up": (self._end_mouse_stroke, ()),
-                          "control-mouse1-up": (self._end_mouse_stroke, ()),
-                          "escape": (self.demand, ("Aiming",))},
-                         "   ".join([_("Pull the mouse back, push it through the ball: shoot"),
-                                     _("Let go of the button or Esc: cancel")]))
+            bindings = {self._button + "-up": (self._end_mouse_stroke, ()),
+                        "control-" + self._button + "-up": (self._end_mouse_stroke, ())}
+            bind(bindings, "leave", self.demand, ("Aiming",))
+            self._listen(bindings, "   ".join([
+                _("Pull the mouse back, push it through the ball: shoot"),
+                _("Let go of the button or {leave}: cancel").format(leave=label("leave"))]))
             self._tick = self._tick_powering
             self._follow_mouse(times.now())
             return
-        self._mouse = None
-        self._pressed_at = times.pressed("space")[0]
-        self._listen({"space-up": (self._shoot, ()), "escape": (self.demand, ("Aiming",))},
-                     "   ".join([_("Release Space to shoot"), _("Esc: cancel")]))
+        self._key = keys.keys("shoot")[0]
+        self._pressed_at = times.pressed(self._key)[0]
+        bindings = {self._key + "-up": (self._shoot, ())}
+        bind(bindings, "leave", self.demand, ("Aiming",))
+        self._listen(bindings, "   ".join([
+            _("Release {key} to shoot").format(key=label("shoot")),
+            _("{leave}: cancel").format(leave=label("leave"))]))
         self._tick = self._tick_powering
         self._tick_powering(0.0)
+
+    def _tick_trigger(self, dt: float) -> None:
+        """The trigger read this frame: the meter at its depth, or (let go) the shot at
+        the depth it was held at; a pad pulled out calls the stroke off."""
+        pad = gamepad.of(self.screen.base).state()
+        if pad is None:
+            self.demand("Aiming")
+            return
+        power = self._trigger.feed(pad.trigger)
+        if power is not None:
+            self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
+            return
+        self.power = self._trigger.power
+        self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _pointer_height(self, fallback: float, pointer=None) -> float:
         """The height (window heights, up positive) of `pointer` (window units; default
@@ -455,12 +520,12 @@ class PlayFlow(FSM):
     def _end_mouse_stroke(self) -> None:
         """The button let go: the pointer's moves up to the release may still reach the
         ball (a quick push ends between two frames); else the stroke is called off."""
-        if not self._follow_mouse(self.aim.times.released("mouse1", self._mouse.t)):
+        if not self._follow_mouse(self.aim.times.released(self._button, self._mouse.t)):
             self.demand("Aiming")
 
     def _shoot(self) -> None:
         """Space let go: the power of the time it was held, press to release."""
-        released = self.aim.times.released("space", self._pressed_at)
+        released = self.aim.times.released(self._key, self._pressed_at)
         power = swing_at(released - self._pressed_at)
         self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
 
@@ -503,11 +568,16 @@ class PlayFlow(FSM):
                                                  pocket_depth=screen.scene.look.pocket_depth)
         screen.sounds.start(record.result, stroke)
         self.strike_left = STRIKE_S
-        self._listen({"space": (self._skip, ()), "enter": (self._skip, ()),
-                      "z": (self._slow_motion, ()),
-                      "[": (self._speed, (0.5,)), "]": (self._speed, (2.0,))},
-                     _("Space or Enter: skip to the end   Z: slow motion   [ ]: slower, "
-                       "faster   V: view"))
+        bindings = {}
+        bind(bindings, "skip", self._skip)
+        bind(bindings, "slow_motion", self._slow_motion)
+        bind(bindings, "slower", self._speed, (0.5,))
+        bind(bindings, "faster", self._speed, (2.0,))
+        self._listen(bindings, _("{skip}: skip to the end   {slow}: slow motion   "
+                                 "{slower} {faster}: slower, faster   {view}: view").format(
+                                     skip=label("skip"), slow=label("slow_motion"),
+                                     slower=label("slower"), faster=label("faster"),
+                                     view=label("view", 1)))
         self._tick = self._tick_playing
 
     def _skip(self) -> None:
@@ -558,7 +628,7 @@ class PlayFlow(FSM):
         bindings = {}
         if self.session.group_choice_pending:
             # (R means Red here: the instant replay is offered for play or pass only.)
-            self._listen(bindings, _("V: view"))
+            self._listen(bindings, _("{key}: view").format(key=label("view", 1)))
             name = names[int(self.session.shooter)]
             red, yellow = (group_name(g, colour_blind(self.screen.base))
                            for g in (Group.RED, Group.YELLOW))
@@ -570,7 +640,8 @@ class PlayFlow(FSM):
                         lambda: self._command(ChooseGroup(Group.YELLOW)))],
                       docked=True, note=self.hud.controls.getText())
             return
-        self._listen(bindings, _("V: view") + self._offer_replay(bindings, "Choosing"))
+        self._listen(bindings, _("{key}: view").format(key=label("view", 1))
+                     + self._offer_replay(bindings, "Choosing"))
         chooser = self.session.option_pending
         pusher = names[int(chooser.other)]
         self._ask(_("Play or pass?"),
@@ -593,7 +664,10 @@ class PlayFlow(FSM):
         if self.session.needs_cue_ball_placement or self.session.group_choice_pending \
                 or self.session.option_pending is not None:
             self.screen.rig.set_goal(self._placing_pose())
-        self._listen({"escape": (self._leave, ("Computer",))}, _("V: view   Esc: menu"))
+        bindings = {}
+        bind(bindings, "leave", self._leave, ("Computer",))
+        self._listen(bindings, "   ".join([_("{key}: view").format(key=label("view", 1)),
+                                  _("{leave}: menu").format(leave=label("leave"))]))
         self._name = self.session.shown_names[int(player)]
         self._thought_s = 0.0
         # The state is an immutable value: the worker reads it while this thread draws.
@@ -684,8 +758,8 @@ class PlayFlow(FSM):
         frame has a shot to show; returns its controls ("" when there is none)."""
         if self.instant.last_shot() is None:
             return ""
-        bindings["r"] = (self.demand, ("InstantReplay", back))
-        return "   " + _("R: instant replay")
+        bind(bindings, "instant_replay", self.demand, ("InstantReplay", back))
+        return "   " + _("{key}: instant replay").format(key=label("instant_replay"))
 
     def _listen_for_replay(self, back: str) -> None:
         """A dialog state's own input: R for the instant replay, when there is one."""

@@ -21,6 +21,7 @@ import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from game.controls import bind, events, label
 from game.i18n import _, number
 from game.view.ui.palette import GOLD, SHADOW, TEXT
 from game.view.world.camera import OrbitCamera
@@ -117,27 +118,41 @@ class InstantReplay:
 
     def _bindings(self, on_back) -> dict:
         """The replay's keys and mouse: {event: (handler, args)}."""
-        bindings = {"space": (self.toggle_play, ()), ",": (self.step_previous, ()),
-                    ".": (self.step_next, ()), "[": (self.change_speed, (-1,)),
-                    "]": (self.change_speed, (1,)), "home": (self.restart, ()),
-                    "r": (on_back, ()), "escape": (on_back, ())}
-        for key, dh, dp in ORBIT_KEYS:
-            for suffix in ("", "-repeat"):
-                bindings[key + suffix] = (self.orbit, (dh * KEY_STEP_RAD, dp * KEY_STEP_RAD))
-        for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (self.drag.start, ())
-            bindings[prefix + "mouse1-up"] = (self.drag.end, ())
+        bindings = {}
+        for action, handler, args in (
+                ("replay_play", self.toggle_play, ()),
+                ("replay_step_previous", self.step_previous, ()),
+                ("replay_step_next", self.step_next, ()),
+                ("replay_slower", self.change_speed, (-1,)),
+                ("replay_faster", self.change_speed, (1,)),
+                ("replay_restart", self.restart, ()), ("instant_replay", on_back, ()),
+                ("leave", on_back, ())):
+            bind(bindings, action, handler, args)
+        for action, dh, dp in ORBIT_KEYS:
+            bind(bindings, action, self.orbit, (dh * KEY_STEP_RAD, dp * KEY_STEP_RAD),
+                 repeat=True)
+        for event in events("replay_orbit_drag", ("", "shift-")):
+            bindings[event] = (self.drag.start, ())
+            bindings[event + "-up"] = (self.drag.end, ())
         return bindings
 
     @staticmethod
     def _controls() -> str:
         """The controls line (the wheel's zoom is the screen's, listed with the camera)."""
+        orbit = "/".join(label(a) for a in ("replay_orbit_left", "replay_orbit_right",
+                                            "replay_orbit_up", "replay_orbit_down"))
         return "   ".join((
-            _("Space: pause, play"), _(", .: previous, next event"),
-            _("[ ]: slower, faster ({low:g}x to {high:g}x)").format(low=SPEEDS[0],
-                                                                    high=SPEEDS[-1]),
-            _("Arrows or drag: turn the camera"), _("Home: again from the strike"),
-            _("R or Esc: back to the game")))
+            _("{key}: pause, play").format(key=label("replay_play")),
+            _("{back} {forward}: previous, next event").format(
+                back=label("replay_step_previous"), forward=label("replay_step_next")),
+            _("{slower} {faster}: slower, faster ({low:g}x to {high:g}x)").format(
+                slower=label("replay_slower"), faster=label("replay_faster"),
+                low=SPEEDS[0], high=SPEEDS[-1]),
+            _("{keys} or {drag}-drag: turn the camera").format(
+                keys=orbit, drag=label("replay_orbit_drag")),
+            _("{key}: again from the strike").format(key=label("replay_restart")),
+            _("{replay} or {leave}: back to the game").format(
+                replay=label("instant_replay"), leave=label("leave"))))
 
     def close(self) -> None:
         """Put the balls, the camera and its settings back as they were before `open`."""

@@ -13,6 +13,7 @@ import time
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, KeyboardButton, Point2, Point3
 
+from game import controls as key_bindings
 from game.audio import AudioSettings
 from game.i18n import _, number
 from game.rules import CUE, RulesError
@@ -20,11 +21,11 @@ from game.settings import Controls
 from game.tables import modes
 from game.view.app import overview_camera
 from game.view.ui.layout import table_region
-from game.view.ui.panels import CAMERA_CONTROLS, PANEL_CONTROLS, Panels, translated
+from game.view.ui.panels import Panels, camera_controls, panel_controls
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.cue import CUE_LENGTH, radius_at
 from game.view.world.marking import colour_blind
-from game.view.world.orbit import ZOOM_KEYS
+from game.view.world.orbit import ZOOM_STEP
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.rig import (AIM_PITCH_RAD, CameraRig, Pose, aim_pose, moving_points,
                                  panned, shot_pose, top_pose)
@@ -134,14 +135,13 @@ class GameScreen:
         """The camera's keys (view, zoom, pitch drag), bound on `self.keys` for the
         screen's whole life."""
         self.keys = DirectObject()
-        for event in ("v", "tab"):
-            self.keys.accept(event, self.toggle_view)
-        for event, factor in ZOOM_KEYS:
-            self.keys.accept(event, self.zoom, [factor])
+        key_bindings.accept(self.keys, "view", self.toggle_view)
+        for action, factor in (("zoom_in", 1 / ZOOM_STEP), ("zoom_out", ZOOM_STEP)):
+            key_bindings.accept(self.keys, action, self.zoom, [factor], ("", "shift-"))
         self._pitch_drag = None
-        for prefix in ("", "shift-"):
-            self.keys.accept(prefix + "mouse3", self._start_pitch_drag)
-            self.keys.accept(prefix + "mouse3-up", self._end_pitch_drag)
+        for event in key_bindings.events("camera_height", ("", "shift-")):
+            self.keys.accept(event, self._start_pitch_drag)
+            self.keys.accept(event + "-up", self._end_pitch_drag)
 
     # ---- the session ---------------------------------------------------------------
     def apply(self, command) -> tuple:
@@ -211,8 +211,8 @@ class GameScreen:
         """The help overlay's lines: the controls of the moment, then the keys that work
         throughout a match."""
         return ([_("Now:")] + ["  " + c for c in self.flow.control_lines()]
-                + ["", _("Camera:")] + ["  " + c for c in translated(CAMERA_CONTROLS)]
-                + ["", _("Panels:")] + ["  " + c for c in translated(PANEL_CONTROLS)])
+                + ["", _("Camera:")] + ["  " + c for c in camera_controls()]
+                + ["", _("Panels:")] + ["  " + c for c in panel_controls()])
 
     # ---- pointer -------------------------------------------------------------------
     def pointer(self) -> tuple | None:

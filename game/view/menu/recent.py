@@ -16,6 +16,7 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game.drills import shipped_drills, texts
+from game import controls as key_bindings
 from game.i18n import _, date_time, ngettext
 from game.replay import recent_matches
 from game.storage import printable
@@ -75,7 +76,7 @@ class RecentMatches:
                                         frameSize=(-0.27, 0.27, -0.045, 0.085),
                                         relief=DGG.FLAT, pos=(0, 0, -0.8), command=on_back)
         self.keys = DirectObject()
-        self.keys.accept("escape", on_back)
+        key_bindings.accept(self.keys, "menu_back", on_back)
 
     def destroy(self) -> None:
         self.keys.ignoreAll()

@@ -18,6 +18,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject, TextNode
 
+from game import controls as key_bindings
 from game.i18n import LANGUAGES, N_, _, current_language, ngettext
 from game.profiles.seats import matching_profile
 from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LENGTHS,
@@ -25,12 +26,13 @@ from game.settings import (DEFAULT_NAMES, NAME_MAX_CHARS, PLAYER_KINDS, RACE_LEN
 from game.tables.modes import MODE_TITLES
 from game.view.app import opening_positions, overview_camera
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
-from game.view.ui.panels import MENU_CONTROLS, Panels, translated
+from game.view.ui.panels import Panels, menu_controls
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world import models
 from game.view.world.scene import Scene
 
 from .accessibility_page import AccessibilityPage
+from .controls_page import ControlsPage
 from .graphics_page import GraphicsPage
 from .toggle import Toggle, relabel
 
@@ -58,6 +60,7 @@ ONLINE_POS = (1.0, 0.6)            # under Graphics
 DRILLS_POS = (1.0, 0.44)           # under Play online
 STATS_POS = (1.0, 0.28)            # under Drills
 ACCESSIBILITY_POS = (1.0, 0.12)    # under Statistics
+CONTROLS_POS = (1.0, -0.04)        # under Accessibility
 PROFILE_Z = 0.195                  # each seat's profile choice, under its kind
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
@@ -211,20 +214,33 @@ class Menu:
         if on_accessibility is not None:
             self.accessibility_button = self._button(_("Accessibility"), ACCESSIBILITY_POS,
                                                      self.open_accessibility, half_width=0.2)
+        # The Controls page (game.view.menu.controls_page): its changes go the Graphics
+        # page's way (on_graphics), so they are saved and in force at once.
+        self.controls_button = self._button(_("Controls"), CONTROLS_POS, self.open_graphics,
+                                            half_width=0.2)
+        self.controls_button["extraArgs"] = [ControlsPage]
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
         self.keys = DirectObject()
-        self.keys.accept("enter", self.play)
+        self._select_keys(True)
         for entry in self.names if self.profile_buttons else ():
             # As a name is typed or erased: a profile's name shows as that profile at once.
             for event in (entry.guiItem.getTypeEvent(), entry.guiItem.getEraseEvent()):
                 self.keys.accept(event, lambda *_key: self._show_profiles())
-        self.panels = Panels(base, lambda: translated(MENU_CONTROLS))
+        self.panels = Panels(base, menu_controls)
         # The table behind the menu comes from the fourth frame on: the menu is up first,
         # without waiting for the models' loading and first upload (about a second).
         models.prepare()
         self.clock = ClockObject.getGlobalClock()
         self._task = base.taskMgr.add(self._turn_table, "breakshot-menu")
+
+    def _select_keys(self, on: bool) -> None:
+        """The menus' select key (game.controls) plays, or (on False) no longer does."""
+        if on:
+            key_bindings.accept(self.keys, "menu_select", self.play)
+        else:
+            for event in key_bindings.events("menu_select"):
+                self.keys.ignore(event)
 
     def _label(self, text: str, z: float) -> None:
         self.section_labels.append(OnscreenText(parent=self.frame, text=text, pos=(-1.15, z),
@@ -370,13 +386,14 @@ class Menu:
             self.keys.accept("enter", self.play)
 
     # ---- the graphics and input page -------------------------------------------------
-    def open_graphics(self) -> None:
-        """Show the graphics and input page over the menu."""
+    def open_graphics(self, page=GraphicsPage) -> None:
+        """Show the graphics and input page (or another settings `page`: the Controls
+        page) over the menu."""
         if self.graphics_page is None:
-            self.keys.ignore("enter")
+            self._select_keys(False)
             self.frame.hide()
-            self.graphics_page = GraphicsPage(self.base, self.settings(), self._graphics_changed,
-                                              self.close_graphics)
+            self.graphics_page = page(self.base, self.settings(), self._graphics_changed,
+                                      self.close_graphics)
 
     def change_graphics(self, graphics) -> None:
         """Take `graphics` (the first start's check chose them) as if from the graphics
@@ -403,7 +420,7 @@ class Menu:
             self.graphics_page.destroy()
             self.graphics_page = None
             self.frame.show()
-            self.keys.accept("enter", self.play)
+            self._select_keys(True)
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:

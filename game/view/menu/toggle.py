@@ -1,24 +1,27 @@
 """The menu pages' small widgets: a DirectButton relabelled to fit, an on/off switch, and
-a page's Back button with its Escape key."""
+a page's Back button with its key (the "menu_back" binding, Escape unless rebound)."""
 from __future__ import annotations
 
 from direct.gui.DirectGui import DGG, DirectButton
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game import controls as key_bindings
 from game.i18n import _
 from game.view.ui.palette import BUTTON, ON, TEXT
 
 
 def back_button(frame, back) -> tuple:
     """(DirectButton, DirectObject): "Back [Esc]" at the foot of a page's `frame`, and
-    Escape, both calling back(); the DirectObject's keys go when the page does
-    (`ignoreAll`)."""
-    button = DirectButton(parent=frame, text=_("Back  [Esc]"), text_scale=0.055, text_fg=TEXT,
+    the "menu_back" key, both calling back(); the DirectObject's keys go when the page
+    does (`ignoreAll`)."""
+    button = DirectButton(parent=frame, text=_("Back  [{key}]").format(
+                              key=key_bindings.label("menu_back")),
+                          text_scale=0.055, text_fg=TEXT,
                           frameColor=BUTTON, frameSize=(-0.27, 0.27, -0.045, 0.085),
                           relief=DGG.FLAT, pos=(0, 0, -0.86), command=back)
     keys = DirectObject()
-    keys.accept("escape", back)
+    key_bindings.accept(keys, "menu_back", back)
     return button, keys
 
 

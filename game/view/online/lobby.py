@@ -16,6 +16,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game import controls as key_bindings
 from game.i18n import _, ngettext
 from game.net.client import MatchClient
 from game.net.online import (DEFAULT_ADDRESS, InputRefused, join_code, refusal_words,
@@ -90,7 +91,7 @@ class OnlineLobby:
         self.back_button = self._button(_("Back  [Esc]"), (0.95, -0.8), self.back,
                                         half_width=0.22)
         self.keys = DirectObject()
-        self.keys.accept("escape", self.back)
+        key_bindings.accept(self.keys, "menu_back", self.back)
         self._task = base.taskMgr.add(self._tick, "breakshot-online-lobby")
 
     def _label(self, text: str, z: float) -> None:

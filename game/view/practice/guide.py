@@ -10,6 +10,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.controls import accept, label
 from game.i18n import N_, _
 from game.view.ui.palette import DIM, GOLD, PANEL, TEXT
 
@@ -54,12 +55,14 @@ class Guide:
         self.text = OnscreenText(parent=self.frame, text="", pos=(0, -0.41), scale=0.043,
                                  fg=TEXT, wordwrap=44, align=TextNode.ACenter,
                                  mayChange=True)
-        self.hint = OnscreenText(parent=self.frame, text=_("Enter: next   Esc: skip the guide"),
+        hint = _("{next}: next   {leave}: skip the guide").format(
+            next=label("menu_select", 1), leave=label("leave", 1))
+        self.hint = OnscreenText(parent=self.frame, text=hint,
                                  pos=(0.95, -0.54), scale=0.035, fg=DIM,
                                  align=TextNode.ARight)
         self.step = 0
         self.keys = DirectObject()
-        self.keys.accept("enter", self.next)
+        accept(self.keys, "menu_select", self.next)
         self._show()
 
     def _show(self) -> None:

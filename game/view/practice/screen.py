@@ -20,6 +20,7 @@ import platformdirs
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
+from game.controls import bind, events, keys, label
 from game.i18n import N_, _
 from game.practice import PlacementError, PracticeTable
 from game.rules import CUE
@@ -27,11 +28,12 @@ from game.settings import Controls
 from game.storage import FileRefused
 from game.tables import modes
 from game.tables.modes import MODE_TITLES
-from game.view.match.aiming import AIM_GAP_M, Aimer
+from game.view.match.aiming import AIM_GAP_M, Aimer, aiming_hints
+from game.view.match.aiming import aiming_bindings as match_aiming_bindings
 from game.view.match.hud import Hud
 from game.view.match.play import MAX_FRAME_S, GameScreen
 from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
-from game.view.ui.panels import CAMERA_CONTROLS, Panels, translated
+from game.view.ui.panels import Panels, camera_controls, help_line, panel_controls
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.playback import ShotPlayback
 from game.view.world.rig import AIM_PITCH_RAD
@@ -42,41 +44,33 @@ SLOTS = 5
 PICK_REACH = 1.5            # a press this many radii from a ball's centre picks it up
 OTHER_GAME = {"nine_ball": "eight_ball", "eight_ball": "nine_ball"}
 # Marked for the catalogs, translated where shown.
-PRACTICE_CONTROLS = [N_("Drag a ball: move it (never onto another ball or off the table)"),
-                     N_("B: cue ball in hand (click to put it down)"),
-                     N_("U: undo the last shot, re-rack or load"), N_("R: re-rack this game"),
-                     N_("G: the other game and its table"),
-                     N_("F6: next save slot"), N_("F5: save in it"), N_("F9: load from it"),
-                     N_("Esc: menu")]
-AIMING_CONTROLS = [N_("Left/Right or drag the cloth: aim"), N_("Up/Down: cue elevation"),
-                   N_("W A S D, X: tip"), N_("Hold Space, release: shoot"),
-                   N_("1-4: aiming aids")]
-AIM_CONTROLS = N_("Left/Right or drag the cloth: aim (Shift or , .: fine)   Up/Down: cue "
-                  "elevation   W A S D, X: tip   Hold Space, release: shoot   1-4: aids   "
-                  "B: ball in hand   U: undo   R: re-rack   G: other game   "
-                  "F5/F9: save/load slot   F6: next slot   Esc: menu")
+# The practice's own actions (game.controls) and what each is called in the help.
+PRACTICE_KEYS = (("take_in_hand", N_("{key}: cue ball in hand (click to put it down)")),
+                 ("undo", N_("{key}: undo the last shot, re-rack or load")),
+                 ("rerack", N_("{key}: re-rack this game")),
+                 ("other_game", N_("{key}: the other game and its table")),
+                 ("next_slot", N_("{key}: next save slot")), ("save_slot", N_("{key}: save in it")),
+                 ("load_slot", N_("{key}: load from it")), ("leave", N_("{key}: menu")))
+
+
+def practice_controls() -> list:
+    """The practice's own keys in force, as the help shows them."""
+    return ([_("Drag a ball: move it (never onto another ball or off the table)")]
+            + [_(words).format(key=label(action)) for action, words in PRACTICE_KEYS])
+
+
+def aiming_controls() -> list:
+    """The aiming keys in force and the stroke's, as the help shows them."""
+    return aiming_hints() + [_("Hold {key}, release: shoot").format(key=label("shoot"))]
 
 
 def aiming_bindings(aim, powering, when_aiming) -> dict:
-    """The match's aiming keys for an Aimer `aim`, as {event: (handler, args)}: Space
-    calls powering(); X centres the tip, `,` `.` turn finely; the arrows (Shift: finely),
-    W A S D and 1-4 (the aids) go through when_aiming(action, *args), which acts only when
-    aiming is possible."""
-    bindings = {"space": (powering, ()), "x": (aim.set_tip, (0.0, 0.0)),
-                ",": (aim.turn, (1, True)), ".": (aim.turn, (-1, True))}
-    for key, sign in (("arrow_left", 1), ("arrow_right", -1)):
-        for suffix in ("", "-repeat"):
-            bindings[key + suffix] = (when_aiming, (aim.turn, sign, False))
-            bindings["shift-" + key + suffix] = (when_aiming, (aim.turn, sign, True))
-    for key, sign in (("arrow_up", 1), ("arrow_down", -1)):
-        for suffix in ("", "-repeat"):
-            bindings[key + suffix] = (when_aiming, (aim.raise_cue, sign))
-    for key, (ds, dh) in (("w", (0, 1)), ("s", (0, -1)), ("a", (-1, 0)), ("d", (1, 0))):
-        for suffix in ("", "-repeat"):
-            bindings[key + suffix] = (when_aiming, (aim.move_tip, ds, dh))
-    for key, name in (("1", "aim_line"), ("2", "ghost_ball"), ("3", "object_path"),
-                      ("4", "cue_path")):
-        bindings[key] = (when_aiming, (aim.toggle_aid, name))
+    """The match's aiming keys for an Aimer `aim`, as {event: (handler, args)}: the
+    stroke's key calls powering(); the others go through when_aiming(action, *args),
+    which acts only when aiming is possible."""
+    bindings = {}
+    bind(bindings, "shoot", powering)
+    match_aiming_bindings(bindings, aim, when_aiming)
     return bindings
 
 
@@ -136,9 +130,13 @@ class StrokeScreen(GameScreen):
     def _powering(self) -> None:
         """Space held: the power grows with the time held, from the press's own time."""
         self.state = "Powering"
-        self._pressed_at = self.aim.times.pressed("space")[0]
-        self._listen({"space-up": (self._shoot, ()), "escape": (self._cancel, ())},
-                     _("Release Space to shoot   Esc: cancel"))
+        self._key = keys("shoot")[0]
+        self._pressed_at = self.aim.times.pressed(self._key)[0]
+        bindings = {self._key + "-up": (self._shoot, ())}
+        bind(bindings, "leave", self._cancel)
+        self._listen(bindings, "   ".join([
+            _("Release {key} to shoot").format(key=label("shoot")),
+            _("{leave}: cancel").format(leave=label("leave"))]))
         self._show_power()
 
     def _show_power(self) -> None:
@@ -154,7 +152,7 @@ class StrokeScreen(GameScreen):
     def _stroke(self):
         """The stroke aimed, at the power of the time Space was held, press to release
         by their own times: the same at any frame rate. Its power is the next preview."""
-        released = self.aim.times.released("space", self._pressed_at)
+        released = self.aim.times.released(self._key, self._pressed_at)
         self.power = swing_at(released - self._pressed_at)
         self.aim.played(cue_speed(self.power))
         self.aim.gap, self.aim.power = AIM_GAP_M, None
@@ -175,9 +173,11 @@ class StrokeScreen(GameScreen):
         self.rows = balls.rows(ball_ids)
         self.playback = ShotPlayback(result, ball_ids, balls.orientations()[self.rows],
                                      pocket_depth=self.scene.look.pocket_depth)
-        self._listen({"space": (self.playback.skip_to_end, ()),
-                      "enter": (self.playback.skip_to_end, ())},
-                     _("Space or Enter: skip to the end   V: view"))
+        bindings = {}
+        bind(bindings, "skip", self.playback.skip_to_end)
+        self._listen(bindings, "   ".join([
+            _("{skip}: skip to the end").format(skip=label("skip")),
+            _("{key}: view").format(key=label("view", 1))]))
 
     def _tick(self, task):
         dt = min(self.clock.getDt(), MAX_FRAME_S)
@@ -294,15 +294,26 @@ class PracticeScreen(StrokeScreen):
         """Arrange and aim: the state between shots."""
         self.state = "Aiming"
         self.carrying, self.sticky, self.grab = None, False, (0.0, 0.0)
-        bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | {
-            "b": (self.take_in_hand, ()), "u": (self.undo, ()),
-            "r": (self.rerack, (False,)), "g": (self.rerack, (True,)),
-            "f5": (self.save, ()), "f9": (self.load, ()), "f6": (self.next_slot, ()),
-            "escape": (self.on_leave, ())}
-        for prefix in ("", "shift-"):
-            bindings[prefix + "mouse1"] = (self._press, ())
-            bindings[prefix + "mouse1-up"] = (self._release, ())
-        self._listen(bindings, _(AIM_CONTROLS))
+        bindings = aiming_bindings(self.aim, self._powering, self._when_aiming)
+        for action, handler, args in (("take_in_hand", self.take_in_hand, ()),
+                                      ("undo", self.undo, ()), ("rerack", self.rerack, (False,)),
+                                      ("other_game", self.rerack, (True,)),
+                                      ("save_slot", self.save, ()), ("load_slot", self.load, ()),
+                                      ("next_slot", self.next_slot, ()),
+                                      ("leave", self.on_leave, ())):
+            bind(bindings, action, handler, args)
+        for event in events("pointer", ("", "shift-")):
+            bindings[event] = (self._press, ())
+            bindings[event + "-up"] = (self._release, ())
+        self._listen(bindings, "   ".join(aiming_controls() + [
+            _("{key}: ball in hand").format(key=label("take_in_hand")),
+            _("{key}: undo").format(key=label("undo")),
+            _("{key}: re-rack").format(key=label("rerack")),
+            _("{key}: other game").format(key=label("other_game")),
+            _("{save}/{load}: save/load slot").format(save=label("save_slot"),
+                                                      load=label("load_slot")),
+            _("{key}: next slot").format(key=label("next_slot")),
+            _("{key}: menu").format(key=label("leave"))]))
         if CUE in self.table.position.layout:
             self._aim_afresh()
         else:
@@ -443,14 +454,13 @@ class PracticeScreen(StrokeScreen):
 
     def control_lines(self) -> list:
         if self.state == "Aiming":
-            return translated(PRACTICE_CONTROLS + AIMING_CONTROLS)
+            return practice_controls() + aiming_controls()
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:
         return ([_("Practice:")] + ["  " + c for c in self.control_lines()]
-                + ["", _("Camera:")] + ["  " + c for c in translated(CAMERA_CONTROLS)]
-                + ["", _("F1: this help (again: close)"),
-                       _("F2: the rules of this game (Esc or F2: close)")])
+                + ["", _("Camera:")] + ["  " + c for c in camera_controls()]
+                + ["", help_line(), panel_controls()[2]])
 
     # ---- frame ---------------------------------------------------------------------
     def _aiming_frame(self) -> None:

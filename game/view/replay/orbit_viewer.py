@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from direct.showbase.DirectObject import DirectObject
 
+from game import controls as keys
 from game.view.app import open_base, opening_positions, overview_camera, prepare_base
 from game.view.world.camera import FULL_FILM, TopDownCamera
-from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, ZOOM_KEYS, DragOrbit
+from game.view.world.orbit import KEY_STEP_RAD, ORBIT_KEYS, ZOOM_STEP, DragOrbit
 from game.view.world.scene import Scene
 
 class Viewer(DirectObject):
@@ -27,15 +28,16 @@ class Viewer(DirectObject):
         self.orbit = overview_camera(base, self.scene, region)
         self.top_down = False
         self._drag = DragOrbit(self._mouse)
-        for key, dh, dp in ORBIT_KEYS:
-            for event in (key, key + "-repeat"):
-                self.accept(event, self.orbit_by, [dh * KEY_STEP_RAD, dp * KEY_STEP_RAD])
-        for event, factor in ZOOM_KEYS:
-            self.accept(event, self.zoom, [factor])
-        self.accept("t", self.toggle_top_down)
-        self.accept("mouse1", self._drag.start)
-        self.accept("mouse1-up", self._drag.end)
-        self.accept("escape", base.userExit)
+        for action, dh, dp in ORBIT_KEYS:
+            keys.accept(self, action, self.orbit_by, [dh * KEY_STEP_RAD, dp * KEY_STEP_RAD],
+                        repeat=True)
+        for action, factor in (("zoom_in", 1 / ZOOM_STEP), ("zoom_out", ZOOM_STEP)):
+            keys.accept(self, action, self.zoom, [factor], ("", "shift-"))
+        keys.accept(self, "replay_top_down", self.toggle_top_down)
+        for event in keys.events("replay_orbit_drag"):
+            self.accept(event, self._drag.start)
+            self.accept(event + "-up", self._drag.end)
+        keys.accept(self, "replay_back", base.userExit)
         self._task = base.taskMgr.add(self._follow_drag, "breakshot-viewer-drag")
 
     def orbit_by(self, d_heading: float, d_pitch: float) -> None:

@@ -19,6 +19,7 @@ from direct.gui.DirectGui import DirectButton, DirectScrolledList, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from game import controls as keys
 from game.i18n import _, number
 from game.replay.verify import verify
 from game.view.app import open_base, table_camera
@@ -55,10 +56,23 @@ _DIVERGED = (1.0, 0.45, 0.4, 1.0)
 def key_line(in_game: bool) -> str:
     """The viewer's keys in one line; Escape goes back to the recent matches `in_game`,
     quits the stand-alone window otherwise."""
-    escape = _("Esc back to the list") if in_game else _("Esc quit")
-    return _("space play/pause   , . events   [ ] speed   PgUp PgDn shots   Home restart   "
-             "R traces   L labels   T top view   arrows/drag orbit   wheel zoom   "
-             "{escape}").format(escape=escape)
+    def k(action: str) -> str:
+        return keys.label(action, 1)
+    escape = (_("{key} back to the list") if in_game else _("{key} quit")).format(
+        key=k("replay_back"))
+    orbit = "/".join(k(a) for a in ("replay_orbit_left", "replay_orbit_right",
+                                    "replay_orbit_up", "replay_orbit_down"))
+    return _("{play} play/pause   {back} {forward} events   {slower} {faster} speed   "
+             "{previous} {next} shots   {restart} restart   {traces} traces   "
+             "{labels} labels   {top} top view   {orbit}/{drag}-drag orbit   "
+             "{zoom_in}/{zoom_out} zoom   {escape}").format(
+                 play=k("replay_play"), back=k("replay_step_previous"),
+                 forward=k("replay_step_next"), slower=k("replay_slower"),
+                 faster=k("replay_faster"), previous=k("replay_previous_shot"),
+                 next=k("replay_next_shot"), restart=k("replay_restart"),
+                 traces=k("replay_traces"), labels=k("replay_labels"),
+                 top=k("replay_top_down"), orbit=orbit, drag=k("replay_orbit_drag"),
+                 zoom_in=k("zoom_in"), zoom_out=k("zoom_out"), escape=escape)
 
 
 class ReplayViewer(Viewer):
@@ -76,7 +90,8 @@ class ReplayViewer(Viewer):
         # there; the look-round viewer keeps the spectator's view of the room).
         self.orbit = table_camera(base, self.scene, self.scene.bounds, self.region)
         if on_back is not None:
-            self.accept("escape", on_back)
+            self.ignore("escape")           # the stand-alone viewer's quit
+            keys.accept(self, "replay_back", on_back)
         self.in_game = on_back is not None
         self.replay = replay
         self.checks = tuple(checks) if checks is not None else None
@@ -86,14 +101,16 @@ class ReplayViewer(Viewer):
         self._finished_for = 0.0
         self._slider_value = None
         self._build_gui()
-        for keys, action in ((("space",), self.toggle_play), ((".",), self.step_next),
-                             ((",",), self.step_previous), (("]",), self.faster),
-                             (("[",), self.slower), (("page_down", "n"), self.next_shot),
-                             (("page_up", "p"), self.previous_shot),
-                             (("home",), self.restart), (("r",), self.toggle_traces),
-                             (("l",), self.toggle_labels)):
-            for key in keys:
-                self.accept(key, action)
+        for action, handler in (("replay_play", self.toggle_play),
+                                ("replay_step_next", self.step_next),
+                                ("replay_step_previous", self.step_previous),
+                                ("replay_faster", self.faster), ("replay_slower", self.slower),
+                                ("replay_next_shot", self.next_shot),
+                                ("replay_previous_shot", self.previous_shot),
+                                ("replay_restart", self.restart),
+                                ("replay_traces", self.toggle_traces),
+                                ("replay_labels", self.toggle_labels)):
+            keys.accept(self, action, handler)
         self.show_shot(shot)
         # After the event manager (sort 0), so a slider drag is seen in the same frame.
         self._tick_task = base.taskMgr.add(self._tick, "replay-viewer-tick", sort=10)

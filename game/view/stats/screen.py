@@ -23,6 +23,7 @@ from panda3d.core import TextNode, TransparencyAttrib
 
 from game.drills import Drill, drills_in, shipped_drills, texts, user_drill_directory
 from game.drills.history import drill_record, recorded_attempts
+from game import controls as key_bindings
 from game.i18n import _, ngettext
 from game.profiles.export import write_csv
 from game.profiles.figures import stats_image
@@ -118,7 +119,7 @@ class StatsScreen:
         self.notice = OnscreenText(parent=self.frame, text="", pos=(0, -0.9), scale=0.038,
                                    fg=NOTICE, mayChange=True)
         self.keys = DirectObject()
-        self.keys.accept("escape", on_back)
+        key_bindings.accept(self.keys, "menu_back", on_back)
         self.show()
 
     def _button(self, text: str, pos, command, half_width: float) -> DirectButton:

@@ -9,6 +9,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game.controls import key_label
 from game.i18n import _
 
 from . import layout as at
@@ -37,11 +38,6 @@ DOCK_H = at.BOTTOM_STRIP - at.EDGE
 DOCKED = _Place(frame=(-DOCK_W / 2, DOCK_W / 2, 0.0, DOCK_H), pos=(0, 0, at.EDGE / 2),
                 title=(DOCK_H - 0.065, 0.055), text=(DOCK_H - 0.13, 0.042),
                 wrap=(DOCK_W - 2 * at.EDGE) / 0.042, note=(0.025, 0.03), buttons=0.1)
-
-
-def key_label(key: str) -> str:
-    """How a Panda3D key name is written on a button."""
-    return {"enter": _("Enter"), "escape": _("Esc"), "space": _("Space")}.get(key, key.upper())
 
 
 class Dialog:

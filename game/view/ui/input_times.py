@@ -27,12 +27,22 @@ from dataclasses import dataclass
 
 from panda3d.core import ClockObject, GraphicsWindow
 
+from game.controls import PLAIN_KEYS
+
 SAMPLE_S = 0.004            # the sampler's period: a press is timed to this
 HISTORY = 4096              # changes and pointer samples kept (16 s of a moving pointer)
 STALE_S = 0.5               # a change older than the previous frame by more than this is
                             # not the one an event of this frame reports
-KEYSYMS = {"space": 0x20}   # the keys whose changes are kept, by X keysym
-BUTTONS = {"mouse1": 1 << 8}    # the mouse buttons, by X button mask (Button1Mask)
+# The keys whose changes are kept, by X keysym: every key a binding may name
+# (game.controls.KEYS), so a stroke's key is timed whichever the player chose.
+KEYSYMS = {"space": 0x20, "enter": 0xFF0D, "tab": 0xFF09, "escape": 0xFF1B,
+           "backspace": 0xFF08, "insert": 0xFF63, "delete": 0xFFFF, "home": 0xFF50,
+           "end": 0xFF57, "page_up": 0xFF55, "page_down": 0xFF56, "arrow_left": 0xFF51,
+           "arrow_up": 0xFF52, "arrow_right": 0xFF53, "arrow_down": 0xFF54,
+           **{f"f{n}": 0xFFBE + n - 1 for n in range(1, 13)},
+           **{key: ord(key) for key in PLAIN_KEYS if len(key) == 1}}
+# The mouse buttons, by X button mask (Button1Mask, Button2Mask, Button3Mask).
+BUTTONS = {"mouse1": 1 << 8, "mouse2": 1 << 9, "mouse3": 1 << 10}
 
 
 @dataclass(frozen=True)
@@ -225,10 +235,16 @@ class InputTimes:
         return [(t, self._units(p)) for t, p in path if since < t <= until]
 
 
+def per_window(base, name: str, make):
+    """The object kept on `base` as `name`, made by make(base) at the first call (one
+    per window: an object made for an earlier ShowBase is made again)."""
+    kept = getattr(base, name, None)
+    if kept is None or kept.base is not base:
+        kept = make(base)
+        setattr(base, name, kept)
+    return kept
+
+
 def of(base) -> InputTimes:
     """The InputTimes of `base`'s window, made at the first call (one per window)."""
-    times = getattr(base, "breakshot_input_times", None)
-    if times is None or times.base is not base:
-        times = InputTimes(base)
-        base.breakshot_input_times = times
-    return times
+    return per_window(base, "breakshot_input_times", InputTimes)

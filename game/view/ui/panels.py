@@ -11,12 +11,12 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
+from game import controls as keys
+from game.controls import label
 from game.i18n import N_, _, ngettext
 
 from .palette import DIM, GOLD, PANEL, TEXT
 
-HELP_KEY = "f1"
-LOG_KEY = "l"
 VISIBLE_LINES = 24
 LINE_SCALE = 0.045
 HALF_WIDTH, HALF_HEIGHT = 1.2, 0.85   # the panel, aspect2d units
@@ -30,19 +30,41 @@ SORT = 50                   # above the HUD and any dialog
 OPAQUE_PANEL = PANEL[:3] + (1.0,)
 POPUP_BIN = "gui-popup"
 
-CAMERA_CONTROLS = [N_("V or Tab: top view, or back"), N_("Mouse wheel or + -: zoom"),
-                   N_("Right-drag: camera height")]
-PANEL_CONTROLS = [N_("F1: this help (again: close)"),
-                  N_("L: shot log of this frame (Page Up / Page Down: scroll)"),
-                  N_("F2: the rules of this game (Esc or F2: close)")]
 MENU_CONTROLS = [N_("Click a switch [ ]: on or off"), N_("Click a > choice: the next one"),
                  N_("Click a name: type it"), N_("Drag the slider: effects volume"),
-                 N_("Enter or Play: start the match"),
                  N_("Practice: no rules, the chosen game's table"),
                  N_("Recent matches: watch a replay"),
                  N_("Play online: host or join a match on a match server"),
-                 N_("Rules or F2: the rules of the chosen game"),
-                 N_("F1: this help (again: close)")]
+                 N_("Controls: choose your own keys")]
+
+
+def camera_controls() -> list:
+    """The camera's keys in force (game.controls), as the help shows them."""
+    return [_("{keys}: top view, or back").format(keys=label("view")),
+            _("{zoom_in}; {zoom_out}: zoom in; out").format(zoom_in=label("zoom_in"),
+                                                   zoom_out=label("zoom_out")),
+            _("{button}-drag: camera height").format(button=label("camera_height"))]
+
+
+def help_line() -> str:
+    return _("{key}: this help (again: close)").format(key=label("help"))
+
+
+def panel_controls() -> list:
+    """The panels' keys in force, as the help shows them."""
+    scroll = {"up": label("scroll_up"), "down": label("scroll_down")}
+    return [help_line(),
+            _("{key}: shot log of this frame ({up} / {down}: scroll)").format(
+                key=label("shot_log"), **scroll),
+            _("{key}: the rules of this game (Esc or {key}: close)").format(key=label("rules"))]
+
+
+def menu_controls() -> list:
+    """The start menu's help lines, its keys those in force."""
+    return (translated(MENU_CONTROLS)
+            + [_("{key} or Play: start the match").format(key=label("menu_select")),
+               _("Rules or {key}: the rules of the chosen game").format(key=label("rules")),
+               help_line()])
 
 
 def translated(lines) -> list:
@@ -128,22 +150,22 @@ def wrap_to_width(line: str, width: float) -> list:
 
 
 class Panels:
-    """The help overlay (HELP_KEY, its lines from help_lines()) and, if log_lines is
-    given, the shot log (LOG_KEY, its lines from log_lines()); one shown at a time,
+    """The help overlay (the help key, its lines from help_lines()) and, if log_lines is
+    given, the shot log (the shot log key, its lines from log_lines()); one shown at a time,
     its lines read again each `refresh` so they follow the state of play."""
 
     def __init__(self, base, help_lines, log_lines=None):
         self.sources = {"help": help_lines}
         self.panels = {"help": TextPanel(base, _("Controls"))}
         self.keys = DirectObject()
-        self.keys.accept(HELP_KEY, self.toggle, ["help"])
+        keys.accept(self.keys, "help", self.toggle, ["help"])
         if log_lines is not None:
             self.sources["log"] = log_lines
             self.panels["log"] = TextPanel(base, _("Shot log: this frame"), latest_last=True)
-            self.keys.accept(LOG_KEY, self.toggle, ["log"])
-        for key, rows in (("page_up", -VISIBLE_LINES // 2), ("page_down", VISIBLE_LINES // 2)):
-            for suffix in ("", "-repeat"):
-                self.keys.accept(key + suffix, self.scroll, [rows])
+            keys.accept(self.keys, "shot_log", self.toggle, ["log"])
+        for action, rows in (("scroll_up", -VISIBLE_LINES // 2),
+                             ("scroll_down", VISIBLE_LINES // 2)):
+            keys.accept(self.keys, action, self.scroll, [rows], repeat=True)
 
     def shown(self) -> str | None:
         """The name of the panel shown ("help", "log"), or None."""

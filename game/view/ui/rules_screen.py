@@ -1,7 +1,7 @@
 """The Rules screen: the part of the rules document (`game.rules.document`) for the game
 of the moment, in the player's language if it was translated, over whatever is on screen
-(the start menu, a match, practice). RULES_KEY opens it; the mouse wheel, Page Up / Page
-Down and the arrow keys scroll it; Esc or RULES_KEY closes it.
+(the start menu, a match, practice). the rules key opens it; the mouse wheel, Page Up / Page
+Down and the arrow keys scroll it; Esc or the rules key closes it.
 
 While it is open it has the keyboard and the mouse buttons to itself: every button
 thrower of the data graph puts CAPTURE_PREFIX before its events, so the screen below
@@ -17,6 +17,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import PGButton, TextProperties, TextPropertiesManager
 
+from game import controls as keys
 from game.i18n import _, languages
 from game.rules import document
 from game.tables.modes import MODE_TITLES
@@ -24,7 +25,6 @@ from game.tables.modes import MODE_TITLES
 from .palette import DIM, GOLD
 from .panels import POPUP_BIN, SORT, VISIBLE_LINES, TextPanel
 
-RULES_KEY = "f2"
 CAPTURE_PREFIX = "rules-"
 RULES_SORT = SORT + 1        # above the help overlay and the shot log
 RULES_WRAP = 96              # characters per line: the panel's width at its line scale
@@ -68,7 +68,7 @@ def plain_lines(markdown: str, width: int = RULES_WRAP) -> list:
     return lines
 
 
-class _Capture:
+class Capture:
     """Prefixes the events of every button thrower under `base.dataRoot` until
     `release` (the windows' and any synthetic input's alike)."""
 
@@ -85,7 +85,7 @@ class _Capture:
 
 
 class RulesScreen:
-    """RULES_KEY on `base` shows the rules of the game mode_of() names ("eight_ball",
+    """the rules key on `base` shows the rules of the game mode_of() names ("eight_ball",
     "nine_ball") at that moment; `open` and `close` do it from a button."""
 
     def __init__(self, base, mode_of):
@@ -96,8 +96,8 @@ class RulesScreen:
         self.mode_of = mode_of
         self.panel = None
         self._capture = None
-        self.keys = DirectObject()          # RULES_KEY while closed
-        self.keys.accept(RULES_KEY, self.open)
+        self.keys = DirectObject()          # the rules key while closed
+        keys.accept(self.keys, "rules", self.open)
         self.open_keys = DirectObject()     # the captured events while open
 
     @property
@@ -119,16 +119,17 @@ class RulesScreen:
         self.panel.frame.reparentTo(self.base.aspect2d, RULES_SORT)
         self.panel.frame.setBin(POPUP_BIN, RULES_SORT)
         OnscreenText(parent=self.panel.frame, pos=(0, -0.74), scale=0.035, fg=DIM,
-                     text=_("Wheel, arrows, Page Up / Page Down: scroll   Esc or F2: close"))
+                     text=_("Wheel, arrows, Page Up / Page Down: scroll   Esc or {key}: close")
+                     .format(key=keys.label("rules")))
         self.panel.show(lines)
-        self._capture = _Capture(self.base)
+        self._capture = Capture(self.base)
         steps = {"wheel_up": -WHEEL_LINES, "wheel_down": WHEEL_LINES,
                  "arrow_up": -1, "arrow_down": 1,
                  "page_up": -(VISIBLE_LINES - 2), "page_down": VISIBLE_LINES - 2}
         for key, rows in steps.items():
             for suffix in ("", "-repeat"):
                 self.open_keys.accept(CAPTURE_PREFIX + key + suffix, self.panel.scroll, [rows])
-        for key in ("escape", RULES_KEY):
+        for key in ("escape",) + keys.keys("rules"):
             self.open_keys.accept(CAPTURE_PREFIX + key, self.close)
         # Over the panel the wheel reaches the panel's frame, not the button throwers.
         for button in ("wheel_up", "wheel_down"):

@@ -8,12 +8,10 @@ import math
 KEY_STEP_RAD = math.radians(4.0)      # per arrow-key press or auto-repeat
 DRAG_RAD = math.pi                    # orbit per full window width of mouse drag
 ZOOM_STEP = 1.12                      # distance factor per wheel notch or +/- press
-# The zoom events and the distance factor each applies.
-ZOOM_KEYS = (("wheel_up", 1 / ZOOM_STEP), ("wheel_down", ZOOM_STEP), ("+", 1 / ZOOM_STEP),
-             ("=", 1 / ZOOM_STEP), ("-", ZOOM_STEP))
-# The orbiting keys: (key, heading sign, pitch sign), KEY_STEP_RAD per press or repeat.
-ORBIT_KEYS = (("arrow_left", -1, 0), ("arrow_right", 1, 0), ("arrow_up", 0, 1),
-              ("arrow_down", 0, -1))
+# The orbiting actions (game.controls): (action, heading sign, pitch sign), KEY_STEP_RAD
+# per press or repeat.
+ORBIT_KEYS = (("replay_orbit_left", -1, 0), ("replay_orbit_right", 1, 0),
+              ("replay_orbit_up", 0, 1), ("replay_orbit_down", 0, -1))
 
 
 class DragOrbit:

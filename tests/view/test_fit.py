@@ -1,9 +1,10 @@
 """Every label of the start menu, the match HUD and the Graphics page fits its place in
 each language: Croatian and Spanish run longer than English. Widths are measured with the
 font and scale each widget draws with, in aspect2d units (the menu and the page are laid
-out in them, the same at every window size); the menu's frame fits 1280x720 and 1024x768,
-and the HUD is measured in pixels at both sizes. The first start's welcome offer hides the
-menu behind its panel whole and dims the rest evenly."""
+out in them, the same at every window size and UI scale); the pages' frames are measured
+in the window at each UI scale (test_ui_scale.py), and the HUD and its docked questions
+in pixels at each window and UI scale of ui_scales.SCALE_CASES. The first start's welcome
+offer hides the menu behind its panel whole and dims the rest evenly."""
 import itertools
 
 import numpy as np
@@ -132,10 +133,9 @@ def test_the_volume_label_ends_before_its_slider(menu):
 # The HUD is laid out in aspect2d units for the narrowest window (4:3); each text wraps
 # at its widget's width and has a number of lines it may take (game/view/ui/layout.py).
 # Every text is filled with the longest sentence it can show in the language, with the
-# longest names allowed, and measured at both window sizes: within its lines, inside the
-# window, and clear of every other text.
+# longest names allowed, and measured at each window and UI scale (ui_scales.SCALE_CASES):
+# within its lines, inside the window, and clear of every other text.
 
-WINDOWS = [(1280, 720), (1024, 768)]
 HUD_LINES = {"title": 2, "turn": 2, "thinking": 1, "ruling": 3, "message": 2,
              "controls": 3, "elevation": 2, "tip": 1, "power": 1, "speed": 1, "aim": 1,
              "name 0": 1, "name 1": 1, "detail 0": 2, "detail 1": 2}
@@ -255,18 +255,8 @@ def fill_in_language(screen):
     hud.show_aiming(-0.55, -0.65, 35.0, True, 1.0, 359.9)
 
 
-@pytest.fixture(params=WINDOWS, ids=lambda size: f"{size[0]}x{size[1]}")
-def sized(request, base):
-    w0, h0 = base.win.getXSize(), base.win.getYSize()
-    base.win.setSize(*request.param)
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-    yield request.param
-    base.win.setSize(w0, h0)
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-
-
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, language):
+def test_every_hud_text_fits_its_lines_and_clears_the_others(base, ui_scaled, language):
     from game import i18n
     from game.settings import Aids
     from game.view.match.play import GameScreen
@@ -285,13 +275,13 @@ def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, langua
         for name, (x0, y0, x1, y1) in rects.items():
             assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, f"{language} {name} leaves"
         for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
-            assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
+            assert not overlap(ra, rb), f"{language} {ui_scaled}: {a} {ra} overlaps {b} {rb}"
     finally:
         screen.destroy()
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, language):
+def test_the_balls_left_fit_each_players_panel_under_its_words(base, ui_scaled, language):
     """The most balls a panel shows (the 8-ball open table: 15; the 9-ball rack: 9, the
     lowest ringed), under the longest name and a two-line detail: inside the panel's
     box and the top strip, clear of the panel's words."""
@@ -318,7 +308,8 @@ def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, lang
             row, frame = node_rect(base, box.balls.root), node_rect(base, box.frame)
             assert frame[0] <= row[0] and row[2] <= frame[2], f"{language} {k}: {row} {frame}"
             assert frame[1] <= row[1] and row[3] <= frame[3], f"{language} {k}: {row} {frame}"
-            assert row[3] <= h * TOP_STRIP / 2, f"{language} {k}: below the top strip"
+            assert row[3] <= h * TOP_STRIP * ui_scaled.scale / 2 + 1, \
+                f"{language} {k}: below the top strip"
             for words in (box.name, box.detail):
                 assert not overlap(row, node_rect(base, words)), \
                     f"{language} {k}: {row} overlaps {words.getText()}"
@@ -327,7 +318,7 @@ def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, lang
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language):
+def test_a_question_about_the_table_fits_its_docked_panel(base, ui_scaled, language):
     """Play or pass and the group choice, with the longest names: the sentence within
     two lines, each part inside the panel and clear of the others, the labels inside
     their buttons, the panel in the window's bottom strip."""
@@ -355,7 +346,7 @@ def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language)
             frame = node_rect(base, dialog.frame)
             w, h = base.win.getXSize(), base.win.getYSize()
             assert 0 <= frame[0] and frame[2] <= w and frame[3] <= h
-            assert frame[1] >= h * (1 - BOTTOM_STRIP / 2) - 1, "in the bottom strip"
+            assert frame[1] >= h * (1 - BOTTOM_STRIP * ui_scaled.scale / 2) - 1, "in the bottom strip"
             parts = {"title": dialog.title, "text": dialog.text, "note": dialog.note}
             parts.update({f"button {k}": b for k, b in enumerate(dialog.buttons)})
             rects = {name: node_rect(base, node) for name, node in parts.items()}
@@ -363,7 +354,7 @@ def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language)
                 assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], \
                     f"{language} {name} leaves the panel"
             for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
-                assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
+                assert not overlap(ra, rb), f"{language} {ui_scaled}: {a} {ra} overlaps {b} {rb}"
             for button in dialog.buttons:
                 left, right, _bottom, _top = button["frameSize"]
                 assert text_width(button, button["text_scale"][0]) <= right - left - MARGIN, \

@@ -45,7 +45,7 @@ class GraphicsPage:
         self.on_back = on_back
         g, c = settings.graphics, settings.controls
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
-                                 frameSize=(-1.2, 1.2, -0.9, 0.9), state=DGG.NORMAL,
+                                 frameSize=(-1.2, 1.2, -0.93, 0.93), state=DGG.NORMAL,
                                  sortOrder=10)
         OnscreenText(parent=self.frame, text=_("Graphics and input"), pos=(0, 0.76),
                      scale=0.08, fg=GOLD)

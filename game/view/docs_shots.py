@@ -12,6 +12,12 @@ graphics.png (the menu and its Graphics page; FOLDER defaults to docs), in the h
 fixed seed, so the images change only when the physics, the rules or the view do.
 FOLDER/stats.png is the statistics screen of a profile after STATS_MATCHES short matches
 played by the computer (a few minutes: --stats-only renders only it).
+
+    python -m game.view.docs_shots [FOLDER] --ui-scale
+
+writes only FOLDER/ui_scale_1024.png and FOLDER/ui_scale_4k.png: the 9-ball picture's
+moment in a 1024x768 window and in a 3840x2160 one, each at the UI scale Auto gives it
+(game.view.ui.scale), the 4K one halved to 1920x1080 for the repository.
 """
 from __future__ import annotations
 
@@ -227,6 +233,33 @@ def render_stats(base, path: str) -> None:
             conn.close()
 
 
+# The UI scale pictures: (file, window size, how many times smaller the file is).
+UI_SCALE_SHOTS = (("ui_scale_1024.png", (1024, 768), 1), ("ui_scale_4k.png", (3840, 2160), 2))
+
+
+def render_ui_scales(folder: str) -> None:
+    """The 9-ball aiming picture in each window of UI_SCALE_SHOTS at the UI scale Auto,
+    each in a ShowBase of its own (Panda3D allows one at a time)."""
+    from panda3d.core import Filename, PNMImage
+    graphics = Graphics().with_preset("high")
+    for name, size, shrink in UI_SCALE_SHOTS:
+        base = open_base(offscreen=True, size=size, graphics=graphics)
+        try:
+            prepare_base(base)
+            apply_graphics(base, graphics)
+            path = os.path.join(folder, name)
+            mode, seed, shots = SHOTS[0]
+            render(base, mode, seed, shots, path)
+            if shrink > 1:
+                full, small = PNMImage(), PNMImage(size[0] // shrink, size[1] // shrink)
+                full.read(Filename.fromOsSpecific(os.path.abspath(path)))
+                small.gaussianFilterFrom(1.0, full)
+                small.write(Filename.fromOsSpecific(os.path.abspath(path)))
+            print(f"wrote {path}")
+        finally:
+            base.destroy()
+
+
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
@@ -234,8 +267,14 @@ def main(argv=None) -> int:
     parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--stats-only", action="store_true",
                         help=_("render only the statistics screen (stats.png)"))
+    parser.add_argument("--ui-scale", action="store_true",
+                        help=_("render only the pictures of the interface's size "
+                               "(ui_scale_1024.png, ui_scale_4k.png)"))
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
+    if args.ui_scale:
+        render_ui_scales(args.folder)
+        return 0
     graphics = Graphics().with_preset("high")
     base = open_base(offscreen=True, size=args.size, graphics=graphics)
     try:

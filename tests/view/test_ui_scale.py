@@ -126,7 +126,7 @@ def test_the_scale_follows_the_window_as_it_is_resized(base):
 def test_the_graphics_page_changes_the_interface_size_at_once(base, tmp_path):
     """The page's row cycles Auto, 75, 85, 100, 110 %; each click is drawn at once (the
     app applies it) and saved; the row names the scale drawn where the window holds less
-    than chosen."""
+    than chosen, and Auto's as the window changes."""
     w0, h0 = base.win.getXSize(), base.win.getYSize()
     base.win.setSize(1280, 720)
     base.adjustWindowAspectRatio(base.getAspectRatio())
@@ -144,6 +144,13 @@ def test_the_graphics_page_changes_the_interface_size_at_once(base, tmp_path):
             seen.append((page.ui_scale_button["text"], round(ui_scale.current(base), 3)))
         assert seen == [("> 75%", 0.75), ("> 85%", 0.85), ("> 100%", 1.0),
                         ("> 110% (this window holds 108%)", 1.075)]
+        page.ui_scale_button.commandFunc(None)             # round to Auto
+        # The window made 4:3: the row and the drawn scale follow it.
+        base.win.setSize(1024, 768)
+        base.adjustWindowAspectRatio(base.getAspectRatio())
+        base.messenger.send("window-event", [None])
+        assert page.ui_scale_button["text"] == "> Auto (100%)"
+        assert ui_scale.current(base) == pytest.approx(1.0)
     finally:
         app.destroy()
         app.statistics.close()

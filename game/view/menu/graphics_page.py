@@ -88,6 +88,8 @@ class GraphicsPage:
                                         relief=DGG.FLAT, pos=(0, 0, -0.86), command=self.back)
         self.keys = DirectObject()
         self.keys.accept("escape", self.back)
+        # Auto's size in the row follows the window's.
+        self.keys.accept("window-event", lambda _window: self._show())
         self._show()
 
     # ---- widgets ---------------------------------------------------------------------

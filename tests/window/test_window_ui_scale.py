@@ -4,10 +4,12 @@ screen and at 100 % larger again, by the ratio of the scales (read from the scre
 pixels, not from the game's own numbers); the menu then still lies inside the window, and
 the choice is kept for the next start."""
 import json
+import re
 
 import numpy as np
 
-from driver import HEIGHT, WIDTH, close_welcome, find_text, texts
+from driver import HEIGHT, WIDTH, close_welcome, find_text, text_matching, texts
+from game.settings import UI_SCALES
 
 INK = 150               # a channel above this: the page's light words, not its dark panel
 TITLE = r"^Graphics and input$"    # the page's largest words: the most pixels to compare
@@ -26,15 +28,22 @@ def ink_height(image, rect) -> int:
     return int(rows[-1] - rows[0] + 1)
 
 
+def row_value(shot) -> str | None:
+    return text_matching(shot, ROW)
+
+
 def click_row_until(window, value: str) -> dict:
-    """Click the Interface size row's value until it reads `value` (a regex)."""
-    for _ in range(6):
-        shot = window.screen()
-        if find_text(shot, value) is not None:
+    """Click the Interface size row's value, once per new value drawn, until it reads
+    `value` (a regex)."""
+    for _ in range(len(UI_SCALES) + 1):
+        shot = window.wait_for(lambda s: row_value(s) is not None, 10, "the row")
+        before = row_value(shot)
+        if re.search(value, before):
             return shot
         window.click_text(ROW)
-        shot = window.wait_for(lambda s: find_text(s, ROW) is not None, 10, "the row")
-    return window.wait_text(value, 10)
+        window.wait_for(lambda s: row_value(s) not in (None, before), 10,
+                        f"the row to change from {before!r}")
+    raise AssertionError(f"the row never read /{value}/")
 
 
 def measured(window, label: str) -> tuple:

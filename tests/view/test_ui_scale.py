@@ -270,3 +270,29 @@ def test_text_ems_reads_a_known_size(base):
     finally:
         text.destroy()
         button.destroy()
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_help_panel_and_a_centred_dialog_fit_the_window(base, ui_scaled, language):
+    """The menu's help panel (its longest lines wrapped to the panel) and the welcome
+    question (a centred dialog) at each scale: inside the window, their words inside
+    their frames."""
+    from game import i18n
+    from game.view.ui.dialogs import Dialog
+    from game.view.ui.panels import MENU_CONTROLS, TextPanel, translated
+    i18n.use_language(language)
+    panel = TextPanel(base, i18n._("Controls"))
+    dialog = Dialog(base, i18n._("Welcome to Breakshot"), "W " * 60,
+                    [(i18n._("Yes"), ["enter"], lambda: None),
+                     (i18n._("No"), ["escape"], lambda: None)])
+    try:
+        panel.show(translated(MENU_CONTROLS) * 2)
+        w, h = ui_scaled.size
+        for name, frame in (("panel", panel.frame), ("dialog", dialog.frame)):
+            box = node_rect(base, frame)
+            assert _inside(box, (0, 0, w, h)), f"{language} {ui_scaled}: {name} {box}"
+            for rect in _widget_rects(base, frame):
+                assert _inside(rect, box), f"{language} {ui_scaled}: {name} {rect} leaves {box}"
+    finally:
+        panel.destroy()
+        dialog.destroy()

@@ -206,6 +206,8 @@ def _pages(app):
     yield "stats", app.stats.frame
     app.show_online(app.settings)
     yield "online", app.lobby.frame
+    app.show_drills()
+    yield "drills", app.drills.frame
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))

@@ -55,6 +55,9 @@ RESOLUTIONS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 PRESET_CHOICES = {"low": {"msaa": 0, "shadows": False},
                   "medium": {"msaa": 2, "shadows": True},
                   "high": {"msaa": 4, "shadows": True}}
+# The interface's size (game.view.ui.scale): 0 Auto (from the window's size), else a
+# percentage; the largest is drawn only as far as the window holds it.
+UI_SCALES = (0, 75, 85, 100, 110)
 # Aim sensitivities: a factor on the aiming speed (keys and drag), 1 the game's own.
 SENSITIVITY_RANGE = (0.25, 4.0)
 
@@ -69,7 +72,8 @@ class Graphics:
     rate in a corner of the window; fitted: these settings were fitted to this computer
     (the first start's check of its renderer and frame time, `game.view.first_start`)
     or chosen by the player, so no check changes them (False on the first start, and in
-    a file saved before there was a check: it is checked once)."""
+    a file saved before there was a check: it is checked once); ui_scale: the
+    interface's size, from UI_SCALES (0: Auto, from the window's size; else percent)."""
     preset: str = "medium"
     msaa: int = 2
     shadows: bool = True
@@ -79,6 +83,7 @@ class Graphics:
     resolution: tuple = (1280, 720)
     show_fps: bool = False
     fitted: bool = False
+    ui_scale: int = 0
 
     def with_preset(self, preset: str) -> "Graphics":
         """These settings with `preset` and the multisamples and shadows it brings."""
@@ -267,7 +272,8 @@ def _graphics(data) -> Graphics:
                     fullscreen=_flag(data, "graphics", "fullscreen", d.fullscreen),
                     resolution=tuple(size),
                     show_fps=_flag(data, "graphics", "show_fps", d.show_fps),
-                    fitted=_flag(data, "graphics", "fitted", d.fitted))
+                    fitted=_flag(data, "graphics", "fitted", d.fitted),
+                    ui_scale=_one_of(data, "graphics", "ui_scale", UI_SCALES, d.ui_scale))
 
 
 def _controls(data) -> Controls:

@@ -14,6 +14,7 @@ from panda3d.core import (AntialiasAttrib, ClockObject, ConfigVariableBool, File
 from game.i18n import _
 from game.rules.racks import eight_ball_rack, nine_ball_rack
 from game.tables import modes
+from game.view.ui import scale as ui_scale
 from game.view.ui.fonts import use_game_font
 from game.view.world.camera import FULL_FILM, OrbitCamera, set_clip_planes
 from game.view.world.lighting import MAIN_CAMERA_MASK
@@ -64,7 +65,9 @@ def apply_graphics(base, graphics, window: bool = True) -> None:
     from now on, the frame-rate readout; for a window the frame-rate cap and, if
     `window`, full screen or not, its size, and its number of samples and vertical sync,
     which Panda3D fixes when a window opens: the window is opened again with them
-    (`window` False: the window was just opened with these settings)."""
+    (`window` False: the window was just opened with these settings). The interface's
+    size (UI scale) follows the setting at once and whenever the window is resized."""
+    ui_scale.follow(base, graphics.ui_scale)
     set_quality(base, quality_of(graphics))
     base.render.setAntialias(AntialiasAttrib.MMultisample if graphics.msaa
                              else AntialiasAttrib.MNone)

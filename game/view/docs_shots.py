@@ -19,6 +19,13 @@ these). The shots are real solver shots from a
 fixed seed, so the images change only when the physics, the rules or the view do.
 FOLDER/stats.png is the statistics screen of a profile after STATS_MATCHES short matches
 played by the computer (a few minutes: --stats-only renders only it).
+
+    python -m game.view.docs_shots [FOLDER] --ui-scale
+
+writes only FOLDER/ui_scale_1024.png and FOLDER/ui_scale_4k.png: the 9-ball picture's
+moment in a 1024x768 window and in a 3840x2160 one, each at the UI scale Auto gives it
+(game.view.ui.scale), the 4K one halved to 1920x1080; both in 256 colours, to keep the
+repository small.
 """
 from __future__ import annotations
 
@@ -288,6 +295,34 @@ def render_colour_blind(base, folder: str) -> list:
     return written
 
 
+# The UI scale pictures: (file, window size, how many times smaller the file is).
+UI_SCALE_SHOTS = (("ui_scale_1024.png", (1024, 768), 1), ("ui_scale_4k.png", (3840, 2160), 2))
+
+
+def render_ui_scales(folder: str) -> None:
+    """The 9-ball aiming picture in each window of UI_SCALE_SHOTS at the UI scale Auto,
+    each in a ShowBase of its own (Panda3D allows one at a time)."""
+    from PIL import Image
+    graphics = Graphics().with_preset("high")
+    for name, size, shrink in UI_SCALE_SHOTS:
+        base = open_base(offscreen=True, size=size, graphics=graphics)
+        try:
+            prepare_base(base)
+            apply_graphics(base, graphics)
+            path = os.path.join(folder, name)
+            mode, seed, shots = SHOTS[0]
+            render(base, mode, seed, shots, path)
+            with Image.open(path) as full:
+                small = full.convert("RGB").resize((size[0] // shrink, size[1] // shrink),
+                                                   Image.LANCZOS)
+            # 256 colours (octree, dithered): a sixth of the bytes, no colour lost.
+            small.quantize(256, method=Image.Quantize.FASTOCTREE,
+                           dither=Image.Dither.FLOYDSTEINBERG).save(path, optimize=True)
+            print(_("wrote {path}").format(path=path))
+        finally:
+            base.destroy()
+
+
 def main(argv=None) -> int:
     parser = command_parser(prog="python -m game.view.docs_shots",
                             description=_("Render the README's mid-game screenshots."))
@@ -299,8 +334,14 @@ def main(argv=None) -> int:
                         help=_("render only the statistics screen (stats.png)"))
     parser.add_argument("--colour-blind-only", action="store_true",
                         help=_("render only the colour-blind play pictures"))
+    parser.add_argument("--ui-scale", action="store_true",
+                        help=_("render only the pictures of the interface's size "
+                               "(ui_scale_1024.png, ui_scale_4k.png)"))
     args = parser.parse_args(argv)
     os.makedirs(args.folder, exist_ok=True)
+    if args.ui_scale:
+        render_ui_scales(args.folder)
+        return 0
     graphics = Graphics().with_preset("high")
     base = open_base(offscreen=True, size=args.size, graphics=graphics)
     try:

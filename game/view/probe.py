@@ -3,7 +3,7 @@
 With the environment variable BREAKSHOT_SCREEN_PROBE set to a file name, the window
 writes that file (atomically, as JSON) about every PROBE_S seconds of real time:
 
-    {"frame": n, "time": s, "size": [w, h],
+    {"frame": n, "time": s, "size": [w, h], "ui_scale": s,
      "texts": [{"text": str, "rect": [left, top, right, bottom]}, ...],
      "clickable": [{"rect": [...], "texts": [{"text", "rect"}, ...]}, ...],
      "balls": [{"name": "ball3", "pixel": [x, y] or null, "pos": [x, y, z]}, ...]}
@@ -24,6 +24,7 @@ import os
 from panda3d.core import ClockObject, PGEntry, Point2, Point3
 
 from game.storage import atomic_write
+from game.view.ui import scale as ui_scale
 
 PROBE_ENV = "BREAKSHOT_SCREEN_PROBE"
 PROBE_S = 0.1
@@ -115,6 +116,7 @@ class ScreenProbe:
         base = self.base
         snapshot = {"frame": self.frame, "time": round(now, 3),
                     "size": [base.win.getXSize(), base.win.getYSize()],
+                    "ui_scale": round(ui_scale.current(base), 6),
                     "texts": _texts(base), "clickable": _clickable(base),
                     "balls": _balls(base)}
         with atomic_write(self.path, text=True) as out:

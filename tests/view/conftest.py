@@ -25,6 +25,8 @@ notify-level-x11display fatal
 model-cache-dir
 """)
 
+from ui_scales import SCALE_CASES, Scaled  # noqa: E402  (after the Prc: it imports direct)
+
 
 @pytest.fixture(scope="session")
 def base():
@@ -38,6 +40,32 @@ def base():
     models.model("nine_ball", "table")      # made (in the background) and loaded: every
     yield b                                 # menu shows its table at once
     b.destroy()
+
+
+@pytest.fixture(autouse=True)
+def ui_scale_one_after_each_test(request):
+    """A test that set a UI scale (an app applies its settings' one) leaves scale 1 and
+    no resize-follower behind on the shared ShowBase."""
+    yield
+    if "base" in request.fixturenames:
+        from game.view.ui import scale as ui_scale
+        ui_scale.stop(request.getfixturevalue("base"))
+
+
+@pytest.fixture(params=SCALE_CASES, ids=[case[0] for case in SCALE_CASES])
+def ui_scaled(request, base):
+    """The session's window resized to each case of ui_scales.SCALE_CASES and its 2D
+    layer drawn at the case's UI scale; a ui_scales.Scaled. The window's size and scale 1
+    come back after the test."""
+    from game.view.ui import scale as ui_scale
+    _id, size, choice = request.param
+    w0, h0 = base.win.getXSize(), base.win.getYSize()
+    base.win.setSize(*size)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    yield Scaled(size, choice, ui_scale.follow(base, choice))
+    ui_scale.stop(base)
+    base.win.setSize(w0, h0)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
 
 
 @pytest.fixture(scope="session")

@@ -2,10 +2,11 @@
 game over, the questions about the table, help, shot log, rules) and the Graphics page
 fits its place in each language: Croatian and Spanish run longer than English. Widths
 are measured with the font and scale each widget draws with, in aspect2d units (the menu
-and the page are laid out in them, the same at every window size); the menu's frame fits
-1280x720 and 1024x768, and the HUD, the dialogs and panels are measured in pixels at both
-sizes. The first start's welcome offer hides the
-menu behind its panel whole and dims the rest evenly."""
+and the page are laid out in them, the same at every window size and UI scale); the
+pages' frames are measured in the window at each UI scale (test_ui_scale.py), and the
+HUD, the dialogs and panels in pixels at each window and UI scale of
+ui_scales.SCALE_CASES. The first start's welcome offer hides the menu behind its panel
+whole and dims the rest evenly."""
 import itertools
 
 import numpy as np
@@ -134,10 +135,9 @@ def test_the_volume_label_ends_before_its_slider(menu):
 # The HUD is laid out in aspect2d units for the narrowest window (4:3); each text wraps
 # at its widget's width and has a number of lines it may take (game/view/ui/layout.py).
 # Every text is filled with the longest sentence it can show in the language, with the
-# longest names allowed, and measured at both window sizes: within its lines, inside the
-# window, and clear of every other text.
+# longest names allowed, and measured at each window and UI scale (ui_scales.SCALE_CASES):
+# within its lines, inside the window, and clear of every other text.
 
-WINDOWS = [(1280, 720), (1024, 768)]
 HUD_LINES = {"title": 2, "turn": 2, "thinking": 1, "ruling": 3, "message": 2,
              "controls": 3, "elevation": 2, "tip": 1, "power": 1, "speed": 1, "aim": 1,
              "name 0": 1, "name 1": 1, "detail 0": 2, "detail 1": 2}
@@ -258,18 +258,8 @@ def fill_in_language(screen):
     hud.show_aiming(-0.55, -0.65, 35.0, True, 1.0, 359.9)
 
 
-@pytest.fixture(params=WINDOWS, ids=lambda size: f"{size[0]}x{size[1]}")
-def sized(request, base):
-    w0, h0 = base.win.getXSize(), base.win.getYSize()
-    base.win.setSize(*request.param)
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-    yield request.param
-    base.win.setSize(w0, h0)
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-
-
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, language):
+def test_every_hud_text_fits_its_lines_and_clears_the_others(base, ui_scaled, language):
     from game import i18n
     from game.settings import Aids
     from game.view.match.play import GameScreen
@@ -288,13 +278,13 @@ def test_every_hud_text_fits_its_lines_and_clears_the_others(base, sized, langua
         for name, (x0, y0, x1, y1) in rects.items():
             assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, f"{language} {name} leaves"
         for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
-            assert not overlap(ra, rb), f"{language} {sized}: {a} {ra} overlaps {b} {rb}"
+            assert not overlap(ra, rb), f"{language} {ui_scaled}: {a} {ra} overlaps {b} {rb}"
     finally:
         screen.destroy()
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, language):
+def test_the_balls_left_fit_each_players_panel_under_its_words(base, ui_scaled, language):
     """The most balls a panel shows (the 8-ball open table: 15; the 9-ball rack: 9, the
     lowest ringed), under the longest name and a two-line detail: inside the panel's
     box and the top strip, clear of the panel's words."""
@@ -321,7 +311,8 @@ def test_the_balls_left_fit_each_players_panel_under_its_words(base, sized, lang
             row, frame = node_rect(base, box.balls.root), node_rect(base, box.frame)
             assert frame[0] <= row[0] and row[2] <= frame[2], f"{language} {k}: {row} {frame}"
             assert frame[1] <= row[1] and row[3] <= frame[3], f"{language} {k}: {row} {frame}"
-            assert row[3] <= h * TOP_STRIP / 2, f"{language} {k}: below the top strip"
+            assert row[3] <= h * TOP_STRIP * ui_scaled.scale / 2 + 1, \
+                f"{language} {k}: below the top strip"
             for words in (box.name, box.detail):
                 assert not overlap(row, node_rect(base, words)), \
                     f"{language} {k}: {row} overlaps {words.getText()}"
@@ -354,7 +345,7 @@ def assert_dialog_fits(base, dialog, label: str, lines: int = 2) -> None:
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language):
+def test_a_question_about_the_table_fits_its_docked_panel(base, ui_scaled, language):
     """Play or pass and the group choice, with the longest names: the sentence within
     two lines, each part inside the panel and clear of the others, the labels inside
     their buttons, the panel in the window's bottom strip."""
@@ -377,16 +368,16 @@ def test_a_question_about_the_table_fits_its_docked_panel(base, sized, language)
         try:
             dialog = screen.flow._dialog
             assert screen.flow.state == "Choosing" and dialog.docked
-            assert_dialog_fits(base, dialog, f"{language} {sized}")
+            assert_dialog_fits(base, dialog, f"{language} {ui_scaled}")
             frame = node_rect(base, dialog.frame)
-            assert frame[1] >= base.win.getYSize() * (1 - BOTTOM_STRIP / 2) - 1, \
+            assert frame[1] >= base.win.getYSize() * (1 - BOTTOM_STRIP * ui_scaled.scale / 2) - 1, \
                 "in the bottom strip"
         finally:
             screen.destroy()
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_match_dialogs_fit_their_panel(base, sized, language):
+def test_the_match_dialogs_fit_their_panel(base, ui_scaled, language):
     """The questions in the middle of the screen, with the longest names: leave the
     match (its two sentences: a match with a shot, and one without), concede, the game
     over with the longest way a game ends in the language, and in a race the frame's and
@@ -398,7 +389,7 @@ def test_the_match_dialogs_fit_their_panel(base, sized, language):
     from game.settings import Aids
     from game.view.match.play import GameScreen
     i18n.use_language(language)
-    label = f"{language} {sized}"
+    label = f"{language} {ui_scaled}"
     screen = GameScreen(base, _session("nine_ball"), Aids(), lambda: None,
                         use_shaders=False, shadow_size=256)
     try:
@@ -461,7 +452,7 @@ def _translated(message: str) -> str:
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_help_log_and_rules_panels_keep_their_words_inside(base, sized, language):
+def test_the_help_log_and_rules_panels_keep_their_words_inside(base, ui_scaled, language):
     """F1's help, L's shot log and F2's rules over a match: the title, every line shown
     and the footer inside the panel and the window, clear of each other, the footer
     saying how many lines are above and below (the rules are longer than a panel)."""
@@ -478,13 +469,13 @@ def test_the_help_log_and_rules_panels_keep_their_words_inside(base, sized, lang
             panels.toggle(name)
             panel = panels.panels[name]
             panel.scroll(1)                     # a footer, if there is more than a page
-            _assert_panel_fits(base, f"{language} {sized} {name}", panel)
+            _assert_panel_fits(base, f"{language} {ui_scaled} {name}", panel)
             panels.toggle(name)
         screen.rules.open()
         panel = screen.rules.panel
         panel.scroll(3)
         assert panel.more.getText().strip(), "the rules run past one panel"
-        _assert_panel_fits(base, f"{language} {sized} rules", panel)
+        _assert_panel_fits(base, f"{language} {ui_scaled} rules", panel)
         screen.rules.close()
     finally:
         screen.destroy()

@@ -101,9 +101,9 @@ def random_layout(session, rng, count):
 
 
 def _px(base, x, z):
-    """Window pixel of aspect2d point (x, z)."""
-    a = base.getAspectRatio()
-    return ((x / a + 1) / 2 * base.win.getXSize(), (1 - z) / 2 * base.win.getYSize())
+    """Window pixel of aspect2d point (x, z), at the UI scale drawn (game.view.ui.scale)."""
+    p = base.render2d.getRelativePoint(base.aspect2d, Point3(x, 0, z))
+    return ((p.x + 1) / 2 * base.win.getXSize(), (1 - p.z) / 2 * base.win.getYSize())
 
 
 def node_rect(base, node):

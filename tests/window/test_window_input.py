@@ -70,12 +70,12 @@ def test_the_same_held_space_gives_the_same_power_and_the_meter_shows_it(
 def _spin_pixel(window, side: float, height: float) -> tuple:
     """The window pixel of the spin ball's point at tip offset (side, height), where the
     HUD's layout puts the ball (its centre SPIN_POS from the bottom right corner of the
-    2D layer, SPIN_RADIUS its radius)."""
+    2D layer, SPIN_RADIUS its radius; the layer drawn at the UI scale the probe reads)."""
     w, h = window.size
-    aspect = w / h
-    x = aspect + SPIN_POS[0] + side * SPIN_RADIUS
-    z = -1.0 + SPIN_POS[1] + height * SPIN_RADIUS
-    return ((x / aspect + 1) / 2 * w, (1 - z) / 2 * h)
+    scale = window.screen()["ui_scale"]
+    x = SPIN_POS[0] + side * SPIN_RADIUS            # from the right edge, layout units
+    z = SPIN_POS[1] + height * SPIN_RADIUS          # from the bottom edge
+    return (w + x * scale * h / 2, h - z * scale * h / 2)
 
 
 def _tip(shot) -> tuple:

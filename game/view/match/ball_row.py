@@ -25,6 +25,8 @@ from game.view.world.textures import texture_from_rgb
 ICON_TEXELS = 48
 STRIPE_HALF = 0.5           # a striped ball's band: |v| below this fraction of the radius
 NUMBER_CIRCLE = 0.66        # the white circle round a number, a fraction of the radius
+NUMBER_SCALE = 1.25         # the number's em, a fraction of the radius (on a full-size
+                            # icon: 12 px at 1024x768, game.view.ui.scale's floor)
 RING_WIDTH = 0.22           # the gold ring round the ball to hit, a fraction of its radius
 NUMBER_INK = (0.05, 0.05, 0.05, 1.0)
 # A grey rim, RIM_WIDTH of the radius wide, mixed in by RIM_MIX: the black (and any dark
@@ -122,7 +124,7 @@ class BallRow:
             icon.setX((k if self.side > 0 else k - len(wanted) + 1) * pitch)
             self._icons.append(icon)
             if style.number is not None:
-                OnscreenText(parent=icon, text=str(style.number), scale=radius * 1.2,
+                OnscreenText(parent=icon, text=str(style.number), scale=radius * NUMBER_SCALE,
                              pos=(0, -0.4 * radius), fg=NUMBER_INK, align=TextNode.ACenter)
             if ring:
                 _card(icon, "ring", radius * 1.3, _ring_texture())

@@ -20,6 +20,7 @@ from game.rules import CUE, RulesError
 from game.settings import Controls
 from game.tables import modes
 from game.view.app import overview_camera
+from game.view.ui import scale as ui_scale
 from game.view.ui.layout import table_region
 from game.view.ui.panels import Panels, camera_controls, panel_controls
 from game.view.ui.rules_screen import RulesScreen
@@ -126,7 +127,7 @@ class GameScreen:
                                         self.cue_style.radius, patterned)
         # Kept clear of the HUD strips, as the top view is: a question docked in the
         # bottom strip then covers none of the table.
-        spectator = overview_camera(self.base, self.scene, table_region())
+        spectator = overview_camera(self.base, self.scene, self.free_region())
         self._overview = Pose(tuple(spectator.target), spectator.heading, spectator.pitch,
                               spectator.distance)
         self.rig = CameraRig(self.base, self.top_pose())
@@ -249,7 +250,11 @@ class GameScreen:
         """Straight down on the table: its cloth and pocket openings fill the screen's part
         the HUD leaves free (the rails' outer parts run under the HUD's strips)."""
         return top_pose(self.base.camLens, self.scene.play_bounds, self.scene.rail_height,
-                        table_region())
+                        self.free_region())
+
+    def free_region(self) -> tuple:
+        """The film region the HUD's strips leave free at the UI scale drawn now."""
+        return table_region(ui_scale.current(self.base))
 
     def overview_pose(self) -> Pose:
         """A spectator's view of the whole table from beside it."""
@@ -280,7 +285,7 @@ class GameScreen:
         points = moving_points(result, time)
         if points is not None:
             self.rig.set_goal(shot_pose(self.base.camLens, points, self.rig.goal.heading,
-                                        self.scene.bounds, table_region()))
+                                        self.scene.bounds, self.free_region()))
 
     def toggle_view(self) -> None:
         self.top_view = not self.top_view

@@ -1,5 +1,6 @@
 """The menu's Graphics & input page: quality preset, multisampling, shadows, vertical
-sync or a frame-rate cap, the frame-rate readout, window or full screen, window size; aim
+sync or a frame-rate cap, the frame-rate readout, window or full screen, window size, the
+interface's size (Auto from the window, or a percentage: `game.view.ui.scale`); aim
 and fine-aim sensitivity, invert Y; master and music volume (the effects volume is on the
 menu). Any graphics change here marks the graphics as the player's (`fitted`): the first
 start's check no longer changes them.
@@ -18,7 +19,8 @@ from panda3d.core import TextNode
 
 from game.i18n import N_, _, ngettext
 from game.settings import (FPS_CAPS, MSAA_SAMPLES, QUALITY_PRESETS, RESOLUTIONS,
-                           SENSITIVITY_RANGE, Settings)
+                           SENSITIVITY_RANGE, UI_SCALES, Settings)
+from game.view.ui import scale as ui_scale
 from game.view.ui.palette import GOLD, NOTICE, PANEL, TEXT
 
 from .toggle import Toggle, back_button, relabel
@@ -36,12 +38,13 @@ class GraphicsPage:
     """The page over `base`'s 2D layer, showing `settings`."""
 
     def __init__(self, base, settings: Settings, on_change, on_back):
+        self.base = base
         self.settings = settings
         self.on_change = on_change
         self.on_back = on_back
         g, c = settings.graphics, settings.controls
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
-                                 frameSize=(-1.2, 1.2, -0.9, 0.9), state=DGG.NORMAL,
+                                 frameSize=(-1.2, 1.2, -0.93, 0.93), state=DGG.NORMAL,
                                  sortOrder=10)
         OnscreenText(parent=self.frame, text=_("Graphics and input"), pos=(0, 0.76),
                      scale=0.08, fg=GOLD)
@@ -61,7 +64,7 @@ class GraphicsPage:
                                         (COLUMN[1], next(rows)),
                                         self._flag("graphics", "fullscreen"))
         self.resolution_button = self._cycle(_("Resolution"), next(rows), self.next_resolution)
-        next(rows)
+        self.ui_scale_button = self._cycle(_("Interface size"), next(rows), self.next_ui_scale)
         self.aim_slider = self._slider(_("Aim sensitivity"), next(rows), SENSITIVITY_RANGE,
                                        c.aim_sensitivity)
         self.fine_aim_slider = self._slider(_("Fine-aim sensitivity"), next(rows),
@@ -79,6 +82,8 @@ class GraphicsPage:
                                                      "antialiasing and vertical sync open "
                                                      "the window again."))
         self.back_button, self.keys = back_button(self.frame, self.back)
+        # Auto's size in the row follows the window's.
+        self.keys.accept("window-event", lambda _window: self._show())
         self._show()
 
     # ---- widgets ---------------------------------------------------------------------
@@ -133,6 +138,21 @@ class GraphicsPage:
         self._replace("graphics",
                       resolution=_cycled(RESOLUTIONS, self.settings.graphics.resolution))
 
+    # ---- the interface's size ------------------------------------------------------------
+    def next_ui_scale(self) -> None:
+        self._replace("graphics", ui_scale=_cycled(UI_SCALES, self.settings.graphics.ui_scale))
+
+    def ui_scale_text(self) -> str:
+        """The interface size chosen, and the one drawn in this window where they differ."""
+        choice, win = self.settings.graphics.ui_scale, self.base.win
+        drawn = round(100 * ui_scale.effective(choice, win.getXSize(), win.getYSize(),
+                                               ui_scale.zoom_of(self.base)))
+        if choice == ui_scale.AUTO:
+            return _("Auto ({percent}%)").format(percent=drawn)
+        if drawn != choice:
+            return _("{percent}% (this window holds {fits}%)").format(percent=choice, fits=drawn)
+        return _("{percent}%").format(percent=choice)
+
     def _slid(self) -> None:
         """A slider moved: read them all (DirectSlider's command takes no argument)."""
         controls = dataclasses.replace(
@@ -156,6 +176,7 @@ class GraphicsPage:
                                          if g.fps_cap else _("None")), TEXT)
         relabel(self.resolution_button, "> " + _("{width} x {height}").format(
             width=g.resolution[0], height=g.resolution[1]), TEXT)
+        relabel(self.ui_scale_button, "> " + self.ui_scale_text(), TEXT)
 
     def back(self) -> None:
         self.on_back()

@@ -23,7 +23,8 @@ from game import controls as keys
 from game.i18n import _, number
 from game.replay.verify import verify
 from game.view.app import open_base, table_camera
-from game.view.ui.layout import EDGE, MIN_ASPECT, wrap
+from game.view.ui import scale as ui_scale
+from game.view.ui.layout import EDGE, MIN_ASPECT, SMALLEST_TEXT_SCALE, wrap
 from game.view.ui.panels import wrap_to_width
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
@@ -42,7 +43,7 @@ TEXT_SCALE = 0.045
 # and the bands of words at the top and the bottom.
 LIST_W = 0.8
 ROW_H = 0.035              # one line of a shot's words
-LIST_SCALE = 0.03
+LIST_SCALE = SMALLEST_TEXT_SCALE
 LIST_PAD = 0.02            # a shot's words start this far into the list and end as far in
 TOP_BAND = 0.24
 BOTTOM_BAND = 0.4
@@ -84,7 +85,7 @@ class ReplayViewer(Viewer):
     def __init__(self, base, replay, checks=None, shot: int = 0,
                  use_shaders: bool | None = None, on_back=None):
         super().__init__(base, replay.match.mode, use_shaders=use_shaders,
-                         region=view_region(base.getAspectRatio()))
+                         region=view_region(base.getAspectRatio(), ui_scale.current(base)))
         # A replay is watched for its balls: the whole table with its rails, seen from
         # above its near side and fitted tightly beside the shot list (the orbit starts
         # there; the look-round viewer keeps the spectator's view of the room).
@@ -130,7 +131,7 @@ class ReplayViewer(Viewer):
                            fg=(1, 0.6, 0.3, 1), text="  ".join(self.replay.warnings))
         self.event = text(base.a2dBottomLeft, (0.05, 0.27), fg=(0.7, 0.9, 1, 1))
         self.status = text(base.a2dBottomLeft, (0.05, 0.2))
-        self.help = text(base.a2dBottomLeft, (0.05, 0.03), TEXT_SCALE * 0.7,
+        self.help = text(base.a2dBottomLeft, (0.05, 0.03), SMALLEST_TEXT_SCALE,
                          fg=(0.7, 0.7, 0.7, 1), text=key_line(self.in_game))
         self.slider = DirectSlider(parent=base.a2dBottomCenter, pos=(0, 0, 0.12),
                                    frameSize=(-1.2, 1.2, -0.02, 0.02), range=(0, 1), value=0,
@@ -319,10 +320,12 @@ class ReplayViewer(Viewer):
         super().destroy()
 
 
-def view_region(aspect: float) -> tuple:
+def view_region(aspect: float, scale: float = 1.0) -> tuple:
     """The film region (x0, y0, x1, y1), -1..1 both ways, left free by the shot list
-    and the bands of words, in a window `aspect` (width / height) wide."""
-    return (-1.0, -1.0 + BOTTOM_BAND, 1.0 - (LIST_W + 2 * EDGE) / aspect, 1.0 - TOP_BAND)
+    and the bands of words, in a window `aspect` (width / height) wide with the
+    interface at UI scale `scale` (game.view.ui.scale)."""
+    return (-1.0, -1.0 + BOTTOM_BAND * scale, 1.0 - (LIST_W + 2 * EDGE) * scale / aspect,
+            1.0 - TOP_BAND * scale)
 
 
 def run(path, shot: int = 0, size=(1280, 720), use_shaders: bool | None = None,

@@ -2,6 +2,7 @@
 
     palette       the interface's colours (RGBA 0..1)
     layout        where the HUD's widgets go: every position and size in one place
+    scale         the interface's size (UI scale): Auto from the window, or chosen
     dialogs       a modal question with buttons
     panels        the help overlay (F1), the shot log (L), scrollable text panels
     rules_screen  the rules of the game of the moment (F2, or the menu's Rules button)

@@ -15,6 +15,9 @@ MIN_ASPECT = 4 / 3
 EDGE = 0.04                     # gap to the window's edges and between blocks
 TOP_STRIP = 0.26
 BOTTOM_STRIP = 0.42
+# The smallest text any screen draws (aspect2d units per em): at the UI scale Auto it is
+# at least 12 px in every window from 1024x720 up (game.view.ui.scale).
+SMALLEST_TEXT_SCALE = 0.032
 
 # ---- the top strip: a player's box in each corner, the match in the middle ----------
 PLAYER_BOX_W = 0.7
@@ -38,7 +41,7 @@ TEXT_X = EDGE
 TEXT_W = 2 * MIN_ASPECT - INSTRUMENTS_W - 3 * EDGE
 MESSAGE_Z, MESSAGE_SCALE = 0.35, 0.04                   # up to two lines
 RULING_Z, RULING_SCALE = 0.24, 0.04                     # up to three lines
-CONTROLS_Z, CONTROLS_SCALE = 0.12, 0.03                 # up to three lines
+CONTROLS_Z, CONTROLS_SCALE = 0.12, SMALLEST_TEXT_SCALE    # up to three lines
 SPIN_POS, SPIN_RADIUS = (-0.17, 0.22), 0.12
 POWER_POS, POWER_HEIGHT = (-0.38, 0.075), 0.3           # the bar's foot and height
 # The instruments' readouts: right-aligned at LABEL_X, one row each (z of the baseline);
@@ -53,7 +56,8 @@ def wrap(width: float, scale: float) -> float:
     return width / scale
 
 
-def table_region() -> tuple:
+def table_region(ui_scale: float = 1.0) -> tuple:
     """The film region (x0, y0, x1, y1), -1..1 both ways, that the HUD leaves free for
-    the top view: the window's width between the two strips."""
-    return (-1.0, -1.0 + BOTTOM_STRIP, 1.0, 1.0 - TOP_STRIP)
+    the top view at UI scale `ui_scale` (game.view.ui.scale): the window's width
+    between the two strips."""
+    return (-1.0, -1.0 + BOTTOM_STRIP * ui_scale, 1.0, 1.0 - TOP_STRIP * ui_scale)

@@ -18,13 +18,14 @@ mean return, the win rate and the balls potted per game, next to a random agent'
 """
 from __future__ import annotations
 
-import argparse
 import math
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from game.arguments import command_parser, whole_number
+from game.i18n import N_, _, ngettext
 from physics_ext.batch import default_threads
 
 from .reward import LOSS
@@ -88,7 +89,7 @@ def play_games(envs: BreakshotVectorEnv, policy, seed: int) -> dict:
     `policy(obs) -> actions` (None: uniform random actions, seeded with `seed`), until
     it ends or EPISODE_STEPS steps. Returns per table: "return" (sum of rewards), "won"
     and "ended" (bool) and "potted" (object balls the agent potted)."""
-    obs, _ = envs.reset(seed=seed)
+    obs, _info = envs.reset(seed=seed)
     envs.action_space.seed(seed)
     n = envs.num_envs
     returns, potted = np.zeros(n), np.zeros(n, dtype=np.int64)
@@ -154,33 +155,50 @@ def evaluate(theta, games: int, opponent: str, seed: int, threads: int = 1) -> d
     return out
 
 
+# The evaluated players' names in the printed figures.
+PLAYER_WORDS = {"trained": N_("trained"), "random": N_("random")}
+
+
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=12)
-    parser.add_argument("--population", type=int, default=24)
-    parser.add_argument("--episodes", type=int, default=4)
-    parser.add_argument("--elite", type=int, default=6)
-    parser.add_argument("--eval-episodes", type=int, default=128)
-    parser.add_argument("--opponent", default="greedy")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = command_parser(prog="python -m game.learn.train",
+                            description=_("Train a small 9-ball agent by the cross-entropy "
+                                          "method and compare it with random play."))
+    parser.add_argument("--iterations", type=whole_number(1), default=12,
+                        help=_("iterations of the method (default: 12)"))
+    parser.add_argument("--population", type=whole_number(1), default=24,
+                        help=_("parameter vectors drawn per iteration (default: 24)"))
+    parser.add_argument("--episodes", type=whole_number(1), default=4,
+                        help=_("games per parameter vector (default: 4)"))
+    parser.add_argument("--elite", type=whole_number(1), default=6,
+                        help=_("best vectors the next iteration is fitted to (default: 6)"))
+    parser.add_argument("--eval-episodes", type=whole_number(1), default=128,
+                        help=_("games of the final comparison (default: 128)"))
+    parser.add_argument("--opponent", default="greedy",
+                        help=_("the opponent's name, as the environments take it "
+                               "(default: greedy)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("the first seed (default: 1)"))
     args = parser.parse_args(argv)
     threads = default_threads()
     start = time.perf_counter()
 
     def log(iteration, score, mean):
-        print(f"iteration {iteration + 1:2d}: elite mean return {score:+7.2f}  parameters "
-              + " ".join(f"{name}={value:+.3f}" for name, value in zip(PARAMETERS, mean)))
+        print(_("iteration {number}: elite mean return {score:+.2f}; parameters {values}").format(
+            number=iteration + 1, score=score,
+            values=" ".join(f"{name}={value:+.3f}" for name, value in zip(PARAMETERS, mean))))
 
     theta = cem(args.iterations, args.population, args.episodes, args.elite, args.opponent,
                 args.seed, threads, log)
     trained = time.perf_counter() - start
     figures = evaluate(theta, args.eval_episodes, args.opponent, seed=10_000 + args.seed,
                        threads=threads)
-    print(f"trained in {trained:.0f} s; {args.eval_episodes} games against {args.opponent}:")
+    print(_("trained in {seconds:.0f} s; {games} against {opponent}:").format(
+        seconds=trained, opponent=args.opponent,
+        games=ngettext("{n} game", "{n} games", args.eval_episodes).format(n=args.eval_episodes)))
     for name, row in figures.items():
-        print(f"  {name:8s} mean return {row['mean_return']:+7.2f}  win rate "
-              f"{row['win_rate']:6.1%}  potted per game {row['potted_per_game']:.2f}  "
-              f"games finished {row['finished']:6.1%}")
+        print(_("  {player}: mean return {mean:+.2f}, win rate {wins:.1%}, potted per game "
+                "{potted:.2f}, games finished {finished:.1%}").format(
+            player=_(PLAYER_WORDS[name]), mean=row["mean_return"], wins=row["win_rate"],
+            potted=row["potted_per_game"], finished=row["finished"]))
 
 
 if __name__ == "__main__":

@@ -153,19 +153,46 @@ FIELD_THEN_WORD = re.compile(r"\{(\w*)(?:![rsa])?(:[^}]*)?\}(?:\s+|-)([a-z]+)")
 DECIMALS = re.compile(r":\d*\.[1-9]\d*f$")     # a measured rate (1.5 balls per visit)
 
 
+# Functions whose result names a key (game.controls): a field filled by one is a key's
+# name, not a count ("{forward} events" reads "Right events").
+KEY_NAMERS = frozenset({"k", "label", "key_label"})
+
+
+def _key_fields(tree) -> dict:
+    """{id of a `_()` call: the fields its `.format(...)` fills with a key's name}."""
+    out = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "format" and isinstance(node.func.value, ast.Call)):
+            named = set()
+            for keyword in node.keywords:
+                value = keyword.value
+                if isinstance(value, ast.Call):
+                    func = value.func
+                    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                    if name in KEY_NAMERS:
+                        named.add(keyword.arg)
+            out[id(node.func.value)] = named
+    return out
+
+
 def single_form_counts(source: str, path: str = "<source>") -> list:
     """Every `_()` or `N_()` sentence of `source` in which a counted word follows a field
-    (so the number agrees with it and the sentence needs ngettext): "path:line: msgid"."""
+    (so the number agrees with it and the sentence needs ngettext): "path:line: msgid".
+    A field filled with a key's name (KEY_NAMERS) is no count."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    key_fields = _key_fields(tree)
+    for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id in ("_", "N_") and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)):
             continue
         text = node.args[0].value
-        for _field, spec, word in FIELD_THEN_WORD.findall(text):
-            if word in COUNTED and not (spec and DECIMALS.search(spec)):
+        keys = key_fields.get(id(node), set())
+        for field, spec, word in FIELD_THEN_WORD.findall(text):
+            if word in COUNTED and field not in keys and not (spec and DECIMALS.search(spec)):
                 found.append(f"{path}:{node.lineno}: {text!r}")
                 break
     return found
@@ -187,6 +214,7 @@ def test_no_count_in_the_game_is_formatted_into_a_single_form_sentence():
     '_("the archive lists {count} members in a {size}-byte directory")',
     'N_("{n} tries left")',
     '_("a string of at most {count:d} characters")',
+    '_("{forward} events, {n} events").format(forward=k("next"), n=count)',
 ])
 def test_the_scan_catches_a_count_in_a_single_form_sentence(source):
     assert len(single_form_counts(source)) == 1
@@ -200,6 +228,7 @@ def test_the_scan_catches_a_count_in_a_single_form_sentence(source):
     '_("Fouls: {list}")',
     '_("Shot {number} of {shots}, game {game}: {player}")',
     '_("{how}.   Race to {frames}: {a} {wa} : {wb} {b}")',
+    '_("{back} {forward} events").format(back=k("back"), forward=keys.label("next"))',
 ])
 def test_the_scan_lets_ngettext_names_rates_and_labels_pass(source):
     assert single_form_counts(source) == []

@@ -64,7 +64,7 @@ def key_line(in_game: bool) -> str:
     orbit = "/".join(k(a) for a in ("replay_orbit_left", "replay_orbit_right",
                                     "replay_orbit_up", "replay_orbit_down"))
     return _("{play} play/pause   {back} {forward} events   {slower} {faster} speed   "
-             "{previous} {next} shots   {restart} restart   {traces} traces   "
+             "{previous} {next} previous/next shot   {restart} restart   {traces} traces   "
              "{labels} labels   {top} top view   {orbit}/{drag}-drag orbit   "
              "{zoom_in}/{zoom_out} zoom   {escape}").format(
                  play=k("replay_play"), back=k("replay_step_previous"),

@@ -20,7 +20,7 @@ COMMANDS = [
     ("game.replay", []), ("game.server", []), ("game.audio", []), ("game.modelgen", []),
     ("game.profiles", []), ("game.profiles", ["rebuild"]), ("game.profiles", ["show"]),
     ("game.catalogs", []), ("game.net.soak", []), ("game.net.bot", []),
-    ("game.view.docs_shots", []),
+    ("game.view.docs_shots", []), ("game.learn.train", []),
 ]
 LOCALES = {"hr": "hr_HR.UTF-8", "es": "es_ES.UTF-8"}
 ARGPARSE_ENGLISH = ("usage:", "options:", "positional arguments:",

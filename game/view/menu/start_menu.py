@@ -369,7 +369,7 @@ class Menu:
     def open_accessibility(self) -> None:
         """Show the Accessibility page over the menu."""
         if self.accessibility_page is None:
-            self.keys.ignore("enter")
+            self._select_keys(False)
             self.frame.hide()
             self.accessibility_page = AccessibilityPage(
                 self.base, self.settings(), self._accessibility_changed, self.close_accessibility)
@@ -383,7 +383,7 @@ class Menu:
             self.accessibility_page.destroy()
             self.accessibility_page = None
             self.frame.show()
-            self.keys.accept("enter", self.play)
+            self._select_keys(True)
 
     # ---- the graphics and input page -------------------------------------------------
     def open_graphics(self, page=GraphicsPage) -> None:

@@ -113,7 +113,10 @@ def play_screen(base):
         made.append((screen, inputs))
         return screen, Robot(screen, inputs)
     yield make
-    for screen, inputs in made:
+    # Last made, first closed: each Input puts back the mouse watcher it found, which
+    # for a second screen is the first one's robot watcher.
+    for screen, inputs in reversed(made):
         screen.destroy()
         inputs.close()
     base.win.setActive(True)
+

@@ -127,7 +127,7 @@ class ShotFacts:
                            frozenset(StrokeFault(f) for f in self.stroke_faults))
         object.__setattr__(self, "cue_airborne", tuple(self.cue_airborne))
         object.__setattr__(self, "settled_drops", tuple(self.settled_drops))
-        if self.final_positions is not None:
+        if self.final_positions is not None and type(self.final_positions) is not Layout:
             object.__setattr__(self, "final_positions", Layout(self.final_positions))
         if self.first_contact is None and self.simultaneous_first_contacts:
             raise ValueError("simultaneous first contacts without a first contact")
@@ -189,36 +189,48 @@ def settled_drops_put_back(facts: ShotFacts) -> ShotFacts:
 
 # ---- named queries over the event log (indices, as the solver reports them) --------------
 
+# The event kinds and the flag as plain ints (an enum member's lookup costs more than the
+# comparison it serves).
+_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
+    int(k) for k in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.JAW_TIP,
+                     EventKind.POCKET, EventKind.OFF_TABLE))
+_TOUCHING = int(EventFlag.TOUCHING)
+
 def first_contact(events: np.ndarray, cue_index: int = 0):
     """The cue ball's first ball contact: (index, time, simultaneous indices) or None."""
-    hits = events[(events["kind"] == EventKind.BALL_BALL)
-                  & ((events["ball"] == cue_index) | (events["other"] == cue_index))]
+    ball, other = events["ball"], events["other"]
+    hits = np.flatnonzero((events["kind"] == _BALL_BALL)
+                          & ((ball == cue_index) | (other == cue_index)))
     if len(hits) == 0:
         return None
-    first_time = float(hits["time"][0])
-    near = hits[hits["time"] <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
-    touched = [int(e["other"] if e["ball"] == cue_index else e["ball"]) for e in near]
+    times = events["time"][hits]
+    first_time = float(times[0])
+    near = hits[times <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
+    touched = [o if b == cue_index else b
+               for b, o in zip(ball[near].tolist(), other[near].tolist())]
     return touched[0], first_time, frozenset(touched[1:]) - {touched[0]}
 
 
 def pocketed(events: np.ndarray) -> dict:
     """index -> Pocket of every ball that dropped into a pocket."""
-    drops = events[events["kind"] == EventKind.POCKET]
-    return {int(e["ball"]): Pocket(int(e["feature"])) for e in drops}
+    drops = events["kind"] == _POCKET
+    return {b: Pocket(f) for b, f in zip(events["ball"][drops].tolist(),
+                                         events["feature"][drops].tolist())}
 
 
 def cushion_balls(events: np.ndarray, after: float | None = None) -> frozenset:
     """Indices of balls with a counting cushion contact (S2 8.5/8.6), at or after `after`."""
-    hits = events[np.isin(events["kind"], (EventKind.CUSHION, EventKind.JAW_TIP))
-                  & ((events["flags"] & EventFlag.TOUCHING) == 0)]
+    kind = events["kind"]
+    hits = (((kind == _CUSHION) | (kind == _JAW_TIP))
+            & ((events["flags"] & _TOUCHING) == 0))
     if after is not None:
-        hits = hits[hits["time"] >= after]
-    return frozenset(int(b) for b in hits["ball"])
+        hits &= events["time"] >= after
+    return frozenset(events["ball"][hits].tolist())
 
 
 def off_table(events: np.ndarray) -> frozenset:
     """Indices of balls that left the table."""
-    return frozenset(int(b) for b in events[events["kind"] == EventKind.OFF_TABLE]["ball"])
+    return frozenset(events["ball"][events["kind"] == _OFF_TABLE].tolist())
 
 
 def resting_positions(final) -> dict:

@@ -180,9 +180,9 @@ class AgentTable:
         layout, balls = self.session.state.layout, self.ball_set
         ids = sorted(layout, key=lambda b: (b != CUE, b))
         rows = np.zeros((len(ids), 11))
-        for k, b in enumerate(ids):
-            radius = balls.radius(b)
-            rows[k, :5] = (radius, balls.mass(b), layout[b][0], layout[b][1], radius)
+        rows[:, 0] = rows[:, 4] = [balls.radius(b) for b in ids]
+        rows[:, 1] = [balls.mass(b) for b in ids]
+        rows[:, 2:4] = [layout[b] for b in ids]
         return rows
 
 

@@ -195,6 +195,7 @@ _BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
     int(k) for k in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.JAW_TIP,
                      EventKind.POCKET, EventKind.OFF_TABLE))
 _TOUCHING = int(EventFlag.TOUCHING)
+_OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
 def first_contact(events: np.ndarray, cue_index: int = 0):
     """The cue ball's first ball contact: (index, time, simultaneous indices) or None."""
@@ -240,6 +241,19 @@ def resting_positions(final) -> dict:
             for i, state in enumerate(final.states) if int(state) not in out_of_play}
 
 
+def final_resting_positions(result) -> dict:
+    """resting_positions(result.final) read straight from each ball's last trajectory piece
+    (`result.pieces`, in time order for each ball): at the end of the shot every ball on the
+    table rests, so it stays where its last piece began; the same numbers, without
+    evaluating the trajectories."""
+    ball, state, _, rvw = result.pieces
+    ids, from_end = np.unique(ball[::-1], return_index=True)
+    last = len(ball) - 1 - from_end
+    return {i: (x, y) for i, s, (x, y) in zip(ids.tolist(), state[last].tolist(),
+                                              rvw[last, :2].tolist())
+            if s not in _OUT_OF_PLAY}
+
+
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:
     """(start, end, classification, passed-over indices) for each flight of the cue ball.
     A shot made with physics_ext.shoot() carries the solver's legal-jump/scoop/miscue class; a
@@ -279,7 +293,7 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
         cushion_balls_after_first_contact=frozenset() if when is None else
         frozenset(ids[i] for i in cushion_balls(events, after=when)),
         off_table=frozenset(ids[i] for i in off_table(events)),
-        final_positions=Layout({ids[i]: p for i, p in resting_positions(result.final).items()}),
+        final_positions=Layout({ids[i]: p for i, p in final_resting_positions(result).items()}),
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
                            for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),

@@ -221,12 +221,15 @@ def pocketed(events: np.ndarray) -> dict:
 
 def cushion_balls(events: np.ndarray, after: float | None = None) -> frozenset:
     """Indices of balls with a counting cushion contact (S2 8.5/8.6), at or after `after`."""
+    return frozenset(b for b, t in _cushion_contacts(events) if after is None or t >= after)
+
+
+def _cushion_contacts(events: np.ndarray) -> list:
+    """(ball index, time) of every counting cushion contact (S2 8.5/8.6), in log order."""
     kind = events["kind"]
     hits = (((kind == _CUSHION) | (kind == _JAW_TIP))
             & ((events["flags"] & _TOUCHING) == 0))
-    if after is not None:
-        hits &= events["time"] >= after
-    return frozenset(events["ball"][hits].tolist())
+    return list(zip(events["ball"][hits].tolist(), events["time"][hits].tolist()))
 
 
 def off_table(events: np.ndarray) -> frozenset:
@@ -284,14 +287,15 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     contact = first_contact(events, cue_index)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
+    cushions = _cushion_contacts(events)
     return ShotFacts(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
         simultaneous_first_contacts=frozenset(ids[i] for i in simultaneous),
         pocketed={ids[i]: p for i, p in pocketed(events).items()},
-        cushion_balls=frozenset(ids[i] for i in cushion_balls(events)),
+        cushion_balls=frozenset(ids[i] for i, _ in cushions),
         cushion_balls_after_first_contact=frozenset() if when is None else
-        frozenset(ids[i] for i in cushion_balls(events, after=when)),
+        frozenset(ids[i] for i, t in cushions if t >= when),
         off_table=frozenset(ids[i] for i in off_table(events)),
         final_positions=Layout({ids[i]: p for i, p in final_resting_positions(result).items()}),
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))

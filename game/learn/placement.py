@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from game.ai.placement import allowed
 from game.rules import CUE, BallInHand, RulesError, clamp_to_zone
 
@@ -11,6 +13,9 @@ from game.rules import CUE, BallInHand, RulesError, clamp_to_zone
 # RING_POINTS points a ring, nearest ring first.
 RING_STEP = 0.005
 RING_POINTS = 24
+# A candidate overlapping a ball by more than this (m) is refused without asking the rules:
+# far beyond the rounding by which numpy's and math's distances may differ.
+OVERLAP_SURE = 1e-9
 
 
 def nearest_allowed_spot(state, wanted) -> tuple:
@@ -23,11 +28,21 @@ def nearest_allowed_spot(state, wanted) -> tuple:
     centre = clamp_to_zone(state.table, zone, (float(wanted[0]), float(wanted[1])), radius)
     if allowed(state, centre):
         return centre
+    others = [(b, p) for b, p in state.layout.items() if b != CUE]
+    balls = np.array([p for _, p in others]).reshape(-1, 2)
+    reach = radius + np.array([state.ball_set.radius(b) for b, _ in others])
     for ring in range(1, math.ceil(state.table.length / RING_STEP)):
-        for k in range(RING_POINTS):
-            angle = 2.0 * math.pi * k / RING_POINTS
-            spot = (centre[0] + ring * RING_STEP * math.cos(angle),
-                    centre[1] + ring * RING_STEP * math.sin(angle))
-            if allowed(state, spot):
+        spots = [(centre[0] + ring * RING_STEP * c, centre[1] + ring * RING_STEP * s)
+                 for c, s in _RING]
+        # A spot surely overlapping a ball is passed over; the rules judge the others.
+        gaps = np.hypot(*(np.array(spots)[:, None, :] - balls[None, :, :]).transpose(2, 0, 1))
+        overlapping = np.any(gaps - reach < -OVERLAP_SURE, axis=1).tolist()
+        for spot, surely_not in zip(spots, overlapping):
+            if not surely_not and allowed(state, spot):
                 return spot
     raise RulesError("no spot on the table is free for the cue ball")
+
+
+# (cos, sin) of the RING_POINTS directions of a ring, in the order they are tried.
+_RING = tuple((math.cos(angle), math.sin(angle))
+              for angle in (2.0 * math.pi * k / RING_POINTS for k in range(RING_POINTS)))

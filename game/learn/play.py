@@ -180,9 +180,9 @@ class AgentTable:
         layout, balls = self.session.state.layout, self.ball_set
         ids = sorted(layout, key=lambda b: (b != CUE, b))
         rows = np.zeros((len(ids), 11))
-        for k, b in enumerate(ids):
-            radius = balls.radius(b)
-            rows[k, :5] = (radius, balls.mass(b), layout[b][0], layout[b][1], radius)
+        rows[:, 0] = rows[:, 4] = [balls.radius(b) for b in ids]
+        rows[:, 1] = [balls.mass(b) for b in ids]
+        rows[:, 2:4] = [layout[b] for b in ids]
         return rows
 
 
@@ -198,22 +198,21 @@ def run_plans(tables, plans, threads: int = 1) -> list:
     while asks:
         by_count = {}
         for k, command in asks.items():
-            rows = tables[k].rows()
-            by_count.setdefault(rows.shape[0], []).append((k, rows, command))
+            by_count.setdefault(len(tables[k].session.state.layout), []).append((k, command))
         asks = {}
         for group in by_count.values():
-            for k, outcome in zip((k for k, _, _ in group), _outcomes(tables, group, threads)):
+            for k, outcome in zip((k for k, _ in group), _outcomes(tables, group, threads)):
                 _advance(plans, k, outcome, asks, results)
     return results
 
 
 def _outcomes(tables, group, threads: int) -> list:
-    """The ShotResult of each (table index, ball rows, Shoot) of `group` (one ball count),
-    or the exception the solver raised for it."""
+    """The ShotResult of each (table index, Shoot) of `group` (one ball count), or the
+    exception the solver raised for it."""
     first = tables[group[0][0]]
     if len(group) < BATCH_FROM:
         out = []
-        for k, _, command in group:
+        for k, command in group:
             session = tables[k].session
             try:
                 out.append(physics_ext.shoot(session.table, session.physics_balls()[0], 0,
@@ -222,8 +221,8 @@ def _outcomes(tables, group, threads: int) -> list:
                 out.append(exc)
         return out
     batch = physics_ext.shoot_batch(
-        first.table, np.stack([rows for _, rows, _ in group]),
-        [command.stroke for _, _, command in group], first.params,
+        first.table, np.stack([tables[k].rows() for k, _ in group]),
+        [command.stroke for _, command in group], first.params,
         first.session.cue, threads=threads, logs=True, invalid="skip")
     out = []
     for j in range(len(group)):

@@ -127,7 +127,7 @@ class ShotFacts:
                            frozenset(StrokeFault(f) for f in self.stroke_faults))
         object.__setattr__(self, "cue_airborne", tuple(self.cue_airborne))
         object.__setattr__(self, "settled_drops", tuple(self.settled_drops))
-        if self.final_positions is not None:
+        if self.final_positions is not None and type(self.final_positions) is not Layout:
             object.__setattr__(self, "final_positions", Layout(self.final_positions))
         if self.first_contact is None and self.simultaneous_first_contacts:
             raise ValueError("simultaneous first contacts without a first contact")
@@ -189,36 +189,52 @@ def settled_drops_put_back(facts: ShotFacts) -> ShotFacts:
 
 # ---- named queries over the event log (indices, as the solver reports them) --------------
 
+# The event kinds and the flag as plain ints (an enum member's lookup costs more than the
+# comparison it serves).
+_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
+    int(k) for k in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.JAW_TIP,
+                     EventKind.POCKET, EventKind.OFF_TABLE))
+_TOUCHING = int(EventFlag.TOUCHING)
+_OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
+
 def first_contact(events: np.ndarray, cue_index: int = 0):
     """The cue ball's first ball contact: (index, time, simultaneous indices) or None."""
-    hits = events[(events["kind"] == EventKind.BALL_BALL)
-                  & ((events["ball"] == cue_index) | (events["other"] == cue_index))]
+    ball, other = events["ball"], events["other"]
+    hits = np.flatnonzero((events["kind"] == _BALL_BALL)
+                          & ((ball == cue_index) | (other == cue_index)))
     if len(hits) == 0:
         return None
-    first_time = float(hits["time"][0])
-    near = hits[hits["time"] <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
-    touched = [int(e["other"] if e["ball"] == cue_index else e["ball"]) for e in near]
+    times = events["time"][hits]
+    first_time = float(times[0])
+    near = hits[times <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
+    touched = [o if b == cue_index else b
+               for b, o in zip(ball[near].tolist(), other[near].tolist())]
     return touched[0], first_time, frozenset(touched[1:]) - {touched[0]}
 
 
 def pocketed(events: np.ndarray) -> dict:
     """index -> Pocket of every ball that dropped into a pocket."""
-    drops = events[events["kind"] == EventKind.POCKET]
-    return {int(e["ball"]): Pocket(int(e["feature"])) for e in drops}
+    drops = events["kind"] == _POCKET
+    return {b: Pocket(f) for b, f in zip(events["ball"][drops].tolist(),
+                                         events["feature"][drops].tolist())}
 
 
 def cushion_balls(events: np.ndarray, after: float | None = None) -> frozenset:
     """Indices of balls with a counting cushion contact (S2 8.5/8.6), at or after `after`."""
-    hits = events[np.isin(events["kind"], (EventKind.CUSHION, EventKind.JAW_TIP))
-                  & ((events["flags"] & EventFlag.TOUCHING) == 0)]
-    if after is not None:
-        hits = hits[hits["time"] >= after]
-    return frozenset(int(b) for b in hits["ball"])
+    return frozenset(b for b, t in _cushion_contacts(events) if after is None or t >= after)
+
+
+def _cushion_contacts(events: np.ndarray) -> list:
+    """(ball index, time) of every counting cushion contact (S2 8.5/8.6), in log order."""
+    kind = events["kind"]
+    hits = (((kind == _CUSHION) | (kind == _JAW_TIP))
+            & ((events["flags"] & _TOUCHING) == 0))
+    return list(zip(events["ball"][hits].tolist(), events["time"][hits].tolist()))
 
 
 def off_table(events: np.ndarray) -> frozenset:
     """Indices of balls that left the table."""
-    return frozenset(int(b) for b in events[events["kind"] == EventKind.OFF_TABLE]["ball"])
+    return frozenset(events["ball"][events["kind"] == _OFF_TABLE].tolist())
 
 
 def resting_positions(final) -> dict:
@@ -226,6 +242,19 @@ def resting_positions(final) -> dict:
     out_of_play = (MotionState.POCKETED, MotionState.OFF_TABLE)
     return {i: (float(final.positions[i][0]), float(final.positions[i][1]))
             for i, state in enumerate(final.states) if int(state) not in out_of_play}
+
+
+def final_resting_positions(result) -> dict:
+    """resting_positions(result.final) read straight from each ball's last trajectory piece
+    (`result.pieces`, in time order for each ball): at the end of the shot every ball on the
+    table rests, so it stays where its last piece began; the same numbers, without
+    evaluating the trajectories."""
+    ball, state, _, rvw = result.pieces
+    ids, from_end = np.unique(ball[::-1], return_index=True)
+    last = len(ball) - 1 - from_end
+    return {i: (x, y) for i, s, (x, y) in zip(ids.tolist(), state[last].tolist(),
+                                              rvw[last, :2].tolist())
+            if s not in _OUT_OF_PLAY}
 
 
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:
@@ -258,16 +287,17 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     contact = first_contact(events, cue_index)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
+    cushions = _cushion_contacts(events)
     return ShotFacts(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
         simultaneous_first_contacts=frozenset(ids[i] for i in simultaneous),
         pocketed={ids[i]: p for i, p in pocketed(events).items()},
-        cushion_balls=frozenset(ids[i] for i in cushion_balls(events)),
+        cushion_balls=frozenset(ids[i] for i, _ in cushions),
         cushion_balls_after_first_contact=frozenset() if when is None else
-        frozenset(ids[i] for i in cushion_balls(events, after=when)),
+        frozenset(ids[i] for i, t in cushions if t >= when),
         off_table=frozenset(ids[i] for i in off_table(events)),
-        final_positions=Layout({ids[i]: p for i, p in resting_positions(result.final).items()}),
+        final_positions=Layout({ids[i]: p for i, p in final_resting_positions(result).items()}),
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
                            for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),

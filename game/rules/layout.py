@@ -80,6 +80,11 @@ def clearance(position, radius: float, layout: Mapping, balls: BallSet,
     """Smallest gap (m) between a ball at `position` and the balls of `layout`
     (negative when overlapping); +inf when there is no other ball."""
     skip = frozenset(ignore)
-    gaps = (math.hypot(position[0] - p[0], position[1] - p[1]) - radius - balls.radius(b)
-            for b, p in layout.items() if b not in skip)
-    return min(gaps, default=math.inf)
+    x, y = position
+    least = math.inf
+    for b, p in layout.items():     # a plain loop: this is asked for every candidate spot
+        if b not in skip:
+            gap = math.hypot(x - p[0], y - p[1]) - radius - balls.radius(b)
+            if gap < least:
+                least = gap
+    return least

@@ -71,6 +71,7 @@ class GameSession:
         self.shots: list = []
         self.games_won = [0, 0]
         self.listeners: list[Callable] = []
+        self._balls_of = None   # (layout, ball set, balls, ids) of physics_balls
 
     # ---- queries ---------------------------------------------------------------------
     @property
@@ -111,8 +112,12 @@ class GameSession:
         return bool(getattr(self.state, "group_choice_pending", False))
 
     def physics_balls(self) -> tuple:
-        """(balls, ids): the layout as physics balls at rest, the cue ball first."""
-        return physics_balls(self.state.layout, self.ball_set)
+        """(balls, ids): the layout as physics balls at rest, the cue ball first (kept for
+        the layout last asked about: a stroke asks twice, for the solver and the facts)."""
+        key = (self.state.layout, self.ball_set)
+        if self._balls_of is None or any(a is not b for a, b in zip(key, self._balls_of)):
+            self._balls_of = (*key, *physics_balls(*key))
+        return list(self._balls_of[2]), self._balls_of[3]
 
     # ---- commands --------------------------------------------------------------------
     def apply(self, command: Command, result: ShotResult | None = None):

@@ -9,14 +9,15 @@ import pytest
 from game.rules import eight_ball, nine_ball
 from game.rules.facts import (SIMULTANEOUS_CONTACT_TOL_S, AirborneInterval, JumpClass,
                               SettledDrop, ShotFacts, StrokeFault, balls_passed_over,
-                              driven_to_cushion, facts_from_result, first_contact_candidates,
+                              driven_to_cushion, facts_from_result, final_resting_positions,
+                              first_contact_candidates, resting_positions,
                               settled_drops_put_back)
 from game.rules.outcome import Foul
 from physics_ext import Ball, Stroke, shoot, simulate
 from physics_ext import constants as C
 from physics_ext.api import contact_distance
 from physics_ext.table import Pocket, Rail, TableSpec
-from physics_ext.types import EVENT_DTYPE, BallStates, EventFlag, EventKind, MotionState
+from physics_ext.types import EVENT_DTYPE, EventFlag, EventKind, MotionState
 from rules_helpers import A, eight, nine
 
 K = EventKind
@@ -28,17 +29,20 @@ def event(time, kind, ball, other=-1, feature=-1, rail=-1, flags=0):
 
 @dataclass(frozen=True)
 class FakeResult:
-    """Just the ShotResult fields facts_from_result reads."""
+    """Just the ShotResult fields facts_from_result reads: the log and the trajectory
+    pieces (ball, state, t0, rvw), here one resting piece a ball."""
     events: np.ndarray
-    final: BallStates
+    pieces: tuple
 
 
 def result(rows, positions, states):
     n = len(positions)
-    pos = np.array([[x, y, 0.03] for x, y in positions])
+    rvw = np.zeros((n, 9))
+    rvw[:, :3] = [[x, y, 0.03] for x, y in positions]
     return FakeResult(np.array(rows, dtype=EVENT_DTYPE),
-                      BallStates(pos, np.zeros((n, 3)), np.zeros((n, 3)),
-                                 np.array([int(s) for s in states])))
+                      (np.arange(n, dtype=np.int32), np.array([int(s) for s in states],
+                                                              dtype=np.int32),
+                       np.zeros(n), rvw))
 
 
 REST = MotionState.STATIONARY
@@ -118,7 +122,7 @@ class FakeShot(FakeResult):
 def test_flights_and_miscue_come_from_the_shot():
     base = result([], POSITIONS, [REST] * 4)
     flights = (FakeFlight(2, 0.0, 0.1, (0,)), FakeFlight(1, 0.0, 0.1, (3, 2)))
-    shot = FakeShot(base.events, base.final, FakeStrike(miscue=True), 1, flights)
+    shot = FakeShot(base.events, base.pieces, FakeStrike(miscue=True), 1, flights)
     facts = facts_from_result(shot, [4, 0, 7, 1], cue_index=1,
                               stroke_faults=[StrokeFault.PUSH])
     assert facts.miscue and facts.stroke_faults == {StrokeFault.PUSH}
@@ -129,7 +133,7 @@ def test_flights_and_miscue_come_from_the_shot():
 
 def test_flights_without_a_stroke_count_as_legal_jumps():
     base = result([], POSITIONS, [REST] * 4)
-    shot = FakeShot(base.events, base.final, None, None, (FakeFlight(0, 0.0, 0.1, (3,)),))
+    shot = FakeShot(base.events, base.pieces, None, None, (FakeFlight(0, 0.0, 0.1, (3,)),))
     facts = facts_from_result(shot, [0, 1, 2, 3])
     assert not facts.miscue
     assert facts.cue_airborne == (AirborneInterval(0.0, 0.1, JumpClass.LEGAL_JUMP, {3}),)
@@ -217,6 +221,19 @@ def test_facts_from_a_real_shot():
     assert 1 in facts.cushion_balls_after_first_contact
     assert not facts.pocketed and not facts.off_table
     assert set(facts.final_positions) == {0, 1}
+
+
+def test_final_positions_from_the_last_pieces_are_the_sampled_ones():
+    """facts_from_result reads where the balls rest from their last trajectory pieces:
+    the numbers ShotResult.final evaluates, on a break that pockets and moves every ball."""
+    table = TableSpec.nine_foot()
+    balls = [Ball.pool(0.6, table.width / 2 + 0.01)] + [
+        Ball.pool(1.9 + 0.0575 * (k // 3) + 1e-4 * k, table.width / 2 + 0.0575 * (k % 3 - 1))
+        for k in range(9)]
+    for speed in (3.0, 6.0, 9.0):
+        shot = shoot(table, balls, 0, Stroke(azimuth=0.0, elevation=0.0, side=0.0,
+                                             height=0.2, speed=speed))
+        assert final_resting_positions(shot) == resting_positions(shot.final)
 
 
 def test_real_shot_into_a_frozen_ball_counts_as_first_contact():

@@ -23,7 +23,7 @@ from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_
                                   cue_ball_near, JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
-from physics_ext._query cimport problem_of
+from physics_ext._query cimport problem_of, frozen_into
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
@@ -1148,6 +1148,72 @@ def run(const double[:, ::1] balls, const double[::1] params,
         return events, pieces, status, S.err_a, S.err_b, S.t_now
     finally:
         sim_close(&S)
+
+
+cdef class SingleShot:
+    """One table and one Params bound once for single shots (issue 30: a call's fixed cost
+    near the batch's): check() validates balls as simulate() does and, when they have no
+    problem, solves them and finds the starting rail contacts, in one call. The arrays are
+    TableGeometry's (and Params.solver_array), kept alive here; units and frames as run()'s.
+    """
+    cdef const double[:, :, ::1] seg
+    cdef const double[:, ::1] seg_n
+    cdef const int[::1] seg_rail
+    cdef const double[:, ::1] outline
+    cdef const double[:, ::1] tip
+    cdef const int[::1] tip_rail
+    cdef const double[:, ::1] pocket
+    cdef const double[::1] params
+    cdef Params P
+    cdef Geometry G
+    cdef int max_events, n_rails
+    cdef double tol, max_speed, frozen_tol
+
+    def __init__(self, const double[::1] params, const double[:, :, ::1] seg,
+                 const double[:, ::1] seg_n, const int[::1] seg_rail,
+                 const double[:, ::1] outline, const double[:, ::1] tip,
+                 const int[::1] tip_rail, const double[:, ::1] pocket, double length,
+                 double width, double cushion_height, double rail_depth,
+                 double rail_top_height, int max_events, double tol, double max_speed,
+                 int n_rails, double frozen_tol):
+        """params, the table arrays and sizes as run() takes them; outline as
+        _query.first_problem; tol the overlap tolerance and max_speed the speed limit of
+        the check (m, m/s); n_rails and frozen_tol (m) those of _query.frozen_rails."""
+        self.params, self.seg, self.seg_n, self.seg_rail = params, seg, seg_n, seg_rail
+        self.outline, self.tip, self.tip_rail, self.pocket = outline, tip, tip_rail, pocket
+        self.P = make_params(params)
+        self.G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length, width,
+                               cushion_height, rail_depth, rail_top_height)
+        self.max_events, self.tol, self.max_speed = max_events, tol, max_speed
+        self.n_rails, self.frozen_tol = n_rails, frozen_tol
+
+    def check(self, const double[:, ::1] balls):
+        """(problem, ball, detail) as _query.first_problem when `balls` (n, 11 rows) have a
+        problem; else (0, events, pieces, status, ball_a, ball_b, t, frozen) with run()'s
+        answer and _query.frozen_rails' read-only (n, n_rails) bool array."""
+        cdef Sim S
+        cdef int status, problem, k = -1, detail = -1
+        cdef unsigned char[:, ::1] touch
+        with nogil:
+            problem = problem_of(balls, self.seg, self.seg_n, self.outline, self.tip,
+                                 self.pocket, self.G.cushion_height, self.tol, self.max_speed,
+                                 self.G.rail_depth, self.G.rail_top_height, &k, &detail)
+        if problem != 0:
+            return problem, k, detail
+        frozen = np.zeros((balls.shape[0], self.n_rails), dtype=bool)
+        touch = frozen.view(np.uint8)
+        try:
+            if sim_open(&S, balls.shape[0], &self.P, &self.G, self.max_events) != OK:
+                raise MemoryError("physics_ext: cannot allocate the solver's tables")
+            with nogil:
+                frozen_into(balls, self.seg, self.seg_n, self.seg_rail, self.n_rails,
+                            self.G.cushion_height, self.frozen_tol, &touch[0, 0])
+                status = sim_run(&S, &balls[0, 0])
+            events, pieces = log_arrays(&S)
+        finally:
+            sim_close(&S)
+        frozen.flags.writeable = False
+        return 0, events, pieces, status, S.err_a, S.err_b, S.t_now, frozen
 
 
 # ---------------------------------------------------------------------------------------

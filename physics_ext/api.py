@@ -2,7 +2,6 @@
 compiled solver once per shot, wrap its output in an immutable ShotResult."""
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -78,17 +77,6 @@ _GROUPS = {"radius": [0], "mass": [1], "position": [2, 3, 4], "velocity": [5, 6,
            "angular_velocity": [8, 9, 10]}
 
 
-def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
-    """Refuse impossible balls with a message naming the first bad ball and the problem."""
-    problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
-                                               geo.outline, geo.tips, geo.pockets,
-                                               table.cushion_height, OVERLAP_TOL_M,
-                                               MAX_SPEED_MPS, geo.rail_top_width,
-                                               table.rail_top_height)
-    if problem != _query.PROBLEM_NONE:
-        raise ValueError(problem_message(rows, table, problem, k, detail))
-
-
 def problem_message(rows: np.ndarray, table: TableSpec, problem: int, k: int,
                     detail: int) -> str:
     """The sentence naming ball k's problem (a _query.first_problem answer) in `rows`."""
@@ -152,18 +140,40 @@ def _check_types(table: TableSpec, params: Params) -> None:
 
 def _simulate_rows(table: TableSpec, params: Params, balls: tuple,
                    rows: np.ndarray) -> "ShotResult":
-    """simulate() of `balls`, given as `rows` (_ball_rows)."""
+    """simulate() of `balls`, given as `rows` (_ball_rows): one compiled call checks,
+    solves and finds the starting rail contacts."""
     geo = table.geometry()
-    _check_rows(rows, table, geo)
-    events, pieces, status, a, b, t = _solver.run(
-        rows, params.solver_array(), geo.segments, geo.segment_normals, geo.segment_rails,
-        geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
-        geo.rail_top_width, table.rail_top_height, params.max_events)
+    answer = _single_shot(table, geo, params).check(rows)
+    if answer[0] != _query.PROBLEM_NONE:
+        raise ValueError(problem_message(rows, table, *answer))
+    _, events, pieces, status, a, b, t, frozen = answer
     if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
     if status != 0:
         raise SimulationError(failure_message(status, params, a, b, t))
-    return result_of_log(table, params, balls, rows, geo, events, pieces)
+    return result_of_log(table, params, balls, rows, geo, events, pieces, frozen)
+
+
+# The compiled single-shot entries (_solver.SingleShot) of the last tables and Params used,
+# by id(params): (params, geometry, entry), the objects kept so that their ids stay theirs.
+_SINGLE_SHOTS: dict = {}
+_MAX_SINGLE_SHOTS = 32
+
+
+def _single_shot(table: TableSpec, geo: TableGeometry, params: Params):
+    """The _solver.SingleShot of `table` (whose geometry is `geo`) and `params`, made once."""
+    entry = _SINGLE_SHOTS.get(id(params))
+    if entry is not None and entry[0] is params and entry[1] is geo:
+        return entry[2]
+    if len(_SINGLE_SHOTS) >= _MAX_SINGLE_SHOTS:
+        _SINGLE_SHOTS.clear()
+    shot = _solver.SingleShot(
+        params.solver_array(), geo.segments, geo.segment_normals, geo.segment_rails,
+        geo.outline, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
+        table.cushion_height, geo.rail_top_width, table.rail_top_height, params.max_events,
+        OVERLAP_TOL_M, MAX_SPEED_MPS, N_RAILS, FROZEN_TOL_M)
+    _SINGLE_SHOTS[id(params)] = (params, geo, shot)
+    return shot
 
 
 def failure_message(status: int, params: Params, a: int, b: int, t: float) -> str:
@@ -176,9 +186,10 @@ def failure_message(status: int, params: Params, a: int, b: int, t: float) -> st
 
 
 def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarray,
-                  geo: TableGeometry, events: np.ndarray, pieces: tuple) -> "ShotResult":
+                  geo: TableGeometry, events: np.ndarray, pieces: tuple,
+                  frozen: Optional[np.ndarray] = None) -> "ShotResult":
     """The ShotResult of a finished solver run (its events and pieces): the flights and
-    their PASS_OVER events added, the starting rail contacts found."""
+    their PASS_OVER events added, the starting rail contacts `frozen` found if not given."""
     in_flight = ()
     if _shot.any_equal(pieces[1], _AIRBORNE):
         motion = Pieces.of(pieces, rows[:, :2], params.solver_array(), table.cushion_height)
@@ -187,9 +198,9 @@ def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarr
             events = np.concatenate([events, pass_over_events(list(in_flight))])
             events = events[np.argsort(events["time"], kind="stable")]
     events.flags.writeable = False
-    return ShotResult(table=table, params=params, balls=balls, ball_rows=rows,
-                      events=events, pieces=pieces, flights=in_flight,
-                      initial_rail_contacts=_frozen_rails(rows, table, geo))
+    if frozen is None:
+        frozen = _frozen_rails(rows, table, geo)
+    return ShotResult._of(table, params, balls, rows, events, pieces, frozen, in_flight)
 
 
 def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Stroke,
@@ -230,12 +241,14 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
                 cue: CueSpec) -> "ShotResult":
     """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
     the cue's follow-through with its faults attached."""
-    if struck.contacts:
-        result = dataclasses.replace(result, events=_with_strike_events(result, struck))
-    return ShotResult(result.table, result.params, result.balls, result.ball_rows,
-                      result.events, result.pieces, result.initial_rail_contacts,
-                      result.flights, struck, cue_index,
-                      follow_through(result, cue_index, stroke, struck, cue))
+    events = _with_strike_events(result, struck) if struck.contacts else result.events
+    result = ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
+                            events, result.pieces, result.initial_rail_contacts,
+                            result.flights)
+    return ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
+                          result.events, result.pieces, result.initial_rail_contacts,
+                          result.flights, struck, cue_index,
+                          follow_through(result, cue_index, stroke, struck, cue))
 
 
 _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,
@@ -304,6 +317,18 @@ class ShotResult:
     stroke: Optional[StrikeResult] = None
     cue_index: Optional[int] = None
     cue: Optional[CueMotion] = None
+
+    @classmethod
+    def _of(cls, table, params, balls, ball_rows, events, pieces, initial_rail_contacts,
+            flights=(), stroke=None, cue_index=None, cue=None) -> "ShotResult":
+        """ShotResult(...) of these fields, built without the frozen dataclass's __init__
+        (one object.__setattr__ per field: a microsecond per shot, issue 30)."""
+        result = object.__new__(cls)
+        result.__dict__.update(table=table, params=params, balls=balls, ball_rows=ball_rows,
+                               events=events, pieces=pieces,
+                               initial_rail_contacts=initial_rail_contacts, flights=flights,
+                               stroke=stroke, cue_index=cue_index, cue=cue)
+        return result
 
     @property
     def stroke_faults(self) -> frozenset:

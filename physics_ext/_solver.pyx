@@ -11,9 +11,14 @@ from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
+from cpython.ref cimport Py_INCREF
+
 import numpy as np
+cimport numpy as cnp
 
 from physics_ext.types import EVENT_DTYPE
+
+cnp.import_array()
 
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
@@ -1087,35 +1092,47 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
-# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block.
-cdef void copy_events(const Event* ev, int n, object out):
-    cdef EventRow[::1] rows = out
-    memcpy(&rows[0], ev, n * sizeof(EventRow))
+# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block. The
+# arrays are made through numpy's C API (a Python np.empty call and a buffer view per array
+# cost a microsecond each: issue 30).
+cdef cnp.dtype EVENT_DESCR = EVENT_DTYPE
+
+cdef extern from "numpy/arrayobject.h":
+    object PyArray_Empty(int nd, cnp.npy_intp* dims, cnp.dtype descr, int fortran)
 
 
-cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,
-                      double[:, ::1] rvw) noexcept:
-    cdef int k, i
-    for k in range(n):
-        ball[k] = pc[k].ball
-        state[k] = pc[k].state
-        t0[k] = pc[k].t0
-        for i in range(3):
-            rvw[k, i] = pc[k].r[i]
-            rvw[k, 3 + i] = pc[k].v[i]
-            rvw[k, 6 + i] = pc[k].w[i]
+cdef cnp.ndarray new_array(int nd, cnp.npy_intp* dims, int type_num):
+    return cnp.PyArray_SimpleNew(nd, dims, type_num)
 
 
 cdef object log_arrays(const Sim* S):
     """(events, pieces) of a finished Sim as run() returns them."""
-    events = np.empty(S.n_events, dtype=EVENT_DTYPE)
+    cdef cnp.npy_intp dims[2]
+    cdef int k, i
+    cdef const Piece* pc = S.pieces
+    dims[0] = S.n_events
+    Py_INCREF(EVENT_DESCR)                   # PyArray_Empty steals a reference
+    cdef cnp.ndarray events = PyArray_Empty(1, dims, EVENT_DESCR, 0)
     if S.n_events:
-        copy_events(S.events, S.n_events, events)
-    piece_ball = np.empty(S.n_pieces, dtype=np.int32)
-    piece_state = np.empty(S.n_pieces, dtype=np.int32)
-    piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
-    piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
-    copy_pieces(S.pieces, S.n_pieces, piece_ball, piece_state, piece_t0, piece_rvw)
+        memcpy(cnp.PyArray_DATA(events), S.events, S.n_events * sizeof(EventRow))
+    dims[0] = S.n_pieces
+    dims[1] = 9
+    cdef cnp.ndarray piece_ball = new_array(1, dims, cnp.NPY_INT32)
+    cdef cnp.ndarray piece_state = new_array(1, dims, cnp.NPY_INT32)
+    cdef cnp.ndarray piece_t0 = new_array(1, dims, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray piece_rvw = new_array(2, dims, cnp.NPY_FLOAT64)
+    cdef int* ball = <int*> cnp.PyArray_DATA(piece_ball)
+    cdef int* state = <int*> cnp.PyArray_DATA(piece_state)
+    cdef double* t0 = <double*> cnp.PyArray_DATA(piece_t0)
+    cdef double* rvw = <double*> cnp.PyArray_DATA(piece_rvw)
+    for k in range(S.n_pieces):
+        ball[k] = pc[k].ball
+        state[k] = pc[k].state
+        t0[k] = pc[k].t0
+        for i in range(3):
+            rvw[9 * k + i] = pc[k].r[i]
+            rvw[9 * k + 3 + i] = pc[k].v[i]
+            rvw[9 * k + 6 + i] = pc[k].w[i]
     return events, (piece_ball, piece_state, piece_t0, piece_rvw)
 
 

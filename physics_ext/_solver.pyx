@@ -1210,26 +1210,29 @@ cdef class SingleShot:
         answer and _query.frozen_rails' read-only (n, n_rails) bool array."""
         cdef Sim S
         cdef int status, problem, k = -1, detail = -1
-        cdef unsigned char[:, ::1] touch
+        cdef cnp.npy_intp dims[2]
+        cdef cnp.ndarray frozen
         with nogil:
             problem = problem_of(balls, self.seg, self.seg_n, self.outline, self.tip,
                                  self.pocket, self.G.cushion_height, self.tol, self.max_speed,
                                  self.G.rail_depth, self.G.rail_top_height, &k, &detail)
         if problem != 0:
             return problem, k, detail
-        frozen = np.zeros((balls.shape[0], self.n_rails), dtype=bool)
-        touch = frozen.view(np.uint8)
+        dims[0] = balls.shape[0]
+        dims[1] = self.n_rails
+        frozen = cnp.PyArray_ZEROS(2, dims, cnp.NPY_BOOL, 0)
         try:
             if sim_open(&S, balls.shape[0], &self.P, &self.G, self.max_events) != OK:
                 raise MemoryError("physics_ext: cannot allocate the solver's tables")
             with nogil:
                 frozen_into(balls, self.seg, self.seg_n, self.seg_rail, self.n_rails,
-                            self.G.cushion_height, self.frozen_tol, &touch[0, 0])
+                            self.G.cushion_height, self.frozen_tol,
+                            <unsigned char*> cnp.PyArray_DATA(frozen))
                 status = sim_run(&S, &balls[0, 0])
             events, pieces = log_arrays(&S)
         finally:
             sim_close(&S)
-        frozen.flags.writeable = False
+        cnp.PyArray_CLEARFLAGS(frozen, cnp.NPY_ARRAY_WRITEABLE)
         return 0, events, pieces, status, S.err_a, S.err_b, S.t_now, frozen
 
 

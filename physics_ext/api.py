@@ -13,7 +13,7 @@ from .flight import Pieces, classify, flights, pass_over_events
 from .cue import CueMotion, follow_through
 from .stroke import CueSpec, StrikeResult, Stroke, strike_layout
 from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
-                    Samples, SimulationError)
+                    Samples, SimulationError, frozen_instance)
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
 # racks built from floating-point arithmetic touch to within ~1e-16 m, and positions saved
@@ -323,12 +323,10 @@ class ShotResult:
             flights=(), stroke=None, cue_index=None, cue=None) -> "ShotResult":
         """ShotResult(...) of these fields, built without the frozen dataclass's __init__
         (one object.__setattr__ per field: a microsecond per shot, issue 30)."""
-        result = object.__new__(cls)
-        result.__dict__.update(table=table, params=params, balls=balls, ball_rows=ball_rows,
-                               events=events, pieces=pieces,
-                               initial_rail_contacts=initial_rail_contacts, flights=flights,
-                               stroke=stroke, cue_index=cue_index, cue=cue)
-        return result
+        return frozen_instance(cls, dict(
+            table=table, params=params, balls=balls, ball_rows=ball_rows, events=events,
+            pieces=pieces, initial_rail_contacts=initial_rail_contacts, flights=flights,
+            stroke=stroke, cue_index=cue_index, cue=cue))
 
     @property
     def stroke_faults(self) -> frozenset:

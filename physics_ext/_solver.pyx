@@ -1206,12 +1206,15 @@ cdef class SingleShot:
 
     def check(self, const double[:, ::1] balls):
         """(problem, ball, detail) as _query.first_problem when `balls` (n, 11 rows) have a
-        problem; else (0, events, pieces, status, ball_a, ball_b, t, frozen) with run()'s
-        answer and _query.frozen_rails' read-only (n, n_rails) bool array."""
+        problem; else (0, events, pieces, status, ball_a, ball_b, t, frozen, airborne) with
+        run()'s answer (events read-only), _query.frozen_rails' read-only (n, n_rails) bool
+        array, and whether any piece is AIRBORNE."""
         cdef Sim S
         cdef int status, problem, k = -1, detail = -1
         cdef cnp.npy_intp dims[2]
-        cdef cnp.ndarray frozen
+        cdef cnp.ndarray frozen, events
+        cdef bint airborne = False
+        cdef int i
         with nogil:
             problem = problem_of(balls, self.seg, self.seg_n, self.outline, self.tip,
                                  self.pocket, self.G.cushion_height, self.tol, self.max_speed,
@@ -1230,10 +1233,15 @@ cdef class SingleShot:
                             <unsigned char*> cnp.PyArray_DATA(frozen))
                 status = sim_run(&S, &balls[0, 0])
             events, pieces = log_arrays(&S)
+            for i in range(S.n_pieces):
+                if S.pieces[i].state == ST_AIRBORNE:
+                    airborne = True
+                    break
         finally:
             sim_close(&S)
         cnp.PyArray_CLEARFLAGS(frozen, cnp.NPY_ARRAY_WRITEABLE)
-        return 0, events, pieces, status, S.err_a, S.err_b, S.t_now, frozen
+        cnp.PyArray_CLEARFLAGS(events, cnp.NPY_ARRAY_WRITEABLE)
+        return 0, events, pieces, status, S.err_a, S.err_b, S.t_now, frozen, airborne
 
 
 # ---------------------------------------------------------------------------------------

@@ -146,12 +146,14 @@ def _simulate_rows(table: TableSpec, params: Params, balls: tuple,
     answer = _single_shot(table, geo, params).check(rows)
     if answer[0] != _query.PROBLEM_NONE:
         raise ValueError(problem_message(rows, table, *answer))
-    _, events, pieces, status, a, b, t, frozen = answer
+    _, events, pieces, status, a, b, t, frozen, airborne = answer
     if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
     if status != 0:
         raise SimulationError(failure_message(status, params, a, b, t))
-    return result_of_log(table, params, balls, rows, geo, events, pieces, frozen)
+    if airborne:
+        return result_of_log(table, params, balls, rows, geo, events, pieces, frozen)
+    return ShotResult._of(table, params, balls, rows, events, pieces, frozen)
 
 
 # The compiled single-shot entries (_solver.SingleShot) of the last tables and Params used,

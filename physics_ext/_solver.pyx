@@ -1214,7 +1214,8 @@ cdef class SingleShot:
         cdef cnp.npy_intp dims[2]
         cdef cnp.ndarray frozen, events
         cdef bint airborne = False
-        cdef int i
+        cdef int i, err_a, err_b
+        cdef double t_now
         with nogil:
             problem = problem_of(balls, self.seg, self.seg_n, self.outline, self.tip,
                                  self.pocket, self.G.cushion_height, self.tol, self.max_speed,
@@ -1233,6 +1234,7 @@ cdef class SingleShot:
                             <unsigned char*> cnp.PyArray_DATA(frozen))
                 status = sim_run(&S, &balls[0, 0])
             events, pieces = log_arrays(&S)
+            err_a, err_b, t_now = S.err_a, S.err_b, S.t_now     # sim_close clears S
             for i in range(S.n_pieces):
                 if S.pieces[i].state == ST_AIRBORNE:
                     airborne = True
@@ -1241,7 +1243,7 @@ cdef class SingleShot:
             sim_close(&S)
         cnp.PyArray_CLEARFLAGS(frozen, cnp.NPY_ARRAY_WRITEABLE)
         cnp.PyArray_CLEARFLAGS(events, cnp.NPY_ARRAY_WRITEABLE)
-        return 0, events, pieces, status, S.err_a, S.err_b, S.t_now, frozen, airborne
+        return 0, events, pieces, status, err_a, err_b, t_now, frozen, airborne
 
 
 # ---------------------------------------------------------------------------------------

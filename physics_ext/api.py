@@ -233,8 +233,9 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     struck_balls = list(balls)
     for k in (cue_index, *struck.pushed):
         b = balls[k]
-        struck_balls[k] = Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
-                               tuple(rows[k, 8:11]))
+        struck_balls[k] = frozen_instance(Ball, dict(
+            radius=b.radius, mass=b.mass, position=b.position, velocity=tuple(rows[k, 5:8]),
+            angular_velocity=tuple(rows[k, 8:11])))
     result = _simulate_rows(table, params, tuple(struck_balls), rows)
     return with_stroke(result, cue_index, stroke, struck, cue)
 
@@ -243,10 +244,10 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
                 cue: CueSpec) -> "ShotResult":
     """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
     the cue's follow-through with its faults attached."""
-    events = _with_strike_events(result, struck) if struck.contacts else result.events
-    result = ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
-                            events, result.pieces, result.initial_rail_contacts,
-                            result.flights)
+    if struck.contacts:
+        result = ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
+                                _with_strike_events(result, struck), result.pieces,
+                                result.initial_rail_contacts, result.flights)
     return ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
                           result.events, result.pieces, result.initial_rail_contacts,
                           result.flights, struck, cue_index,

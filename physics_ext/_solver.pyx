@@ -1185,6 +1185,11 @@ cdef class SingleShot:
     cdef Geometry G
     cdef int max_events, n_rails
     cdef double tol, max_speed, frozen_tol
+    cdef Sim S              # the solver's tables, kept from call to call as a batch thread's
+    cdef bint busy          # a call is using S (a call from another thread opens its own)
+
+    def __dealloc__(self):
+        sim_close(&self.S)
 
     def __init__(self, const double[::1] params, const double[:, :, ::1] seg,
                  const double[:, ::1] seg_n, const int[::1] seg_rail,
@@ -1209,8 +1214,10 @@ cdef class SingleShot:
         problem; else (0, events, pieces, status, ball_a, ball_b, t, frozen, airborne) with
         run()'s answer (events read-only), _query.frozen_rails' read-only (n, n_rails) bool
         array, and whether any piece is AIRBORNE."""
-        cdef Sim S
-        cdef int status, problem, k = -1, detail = -1
+        cdef Sim own
+        cdef Sim* S = &own
+        cdef bint shared
+        cdef int status, problem, k = -1, detail = -1, n = balls.shape[0]
         cdef cnp.npy_intp dims[2]
         cdef cnp.ndarray frozen, events
         cdef bint airborne = False
@@ -1222,25 +1229,43 @@ cdef class SingleShot:
                                  self.G.rail_depth, self.G.rail_top_height, &k, &detail)
         if problem != 0:
             return problem, k, detail
-        dims[0] = balls.shape[0]
+        dims[0] = n
         dims[1] = self.n_rails
         frozen = cnp.PyArray_ZEROS(2, dims, cnp.NPY_BOOL, 0)
+        memset(&own, 0, sizeof(Sim))
+        shared = not self.busy           # tested and set holding the GIL, in one step
+        if shared:
+            self.busy = True
+            S = &self.S
         try:
-            if sim_open(&S, balls.shape[0], &self.P, &self.G, self.max_events) != OK:
+            if S.n == n and S.B != NULL:     # re-used as batch_shot does: sim_run sets the rest
+                status = open_logs(S)
+                S.t_now = 0.0
+                S.err_a = 0
+                S.err_b = 0
+                S.same = 0
+            else:
+                sim_close(S)
+                status = sim_open(S, n, &self.P, &self.G, self.max_events)
+            if status != OK:
+                sim_close(S)
                 raise MemoryError("physics_ext: cannot allocate the solver's tables")
             with nogil:
                 frozen_into(balls, self.seg, self.seg_n, self.seg_rail, self.n_rails,
                             self.G.cushion_height, self.frozen_tol,
                             <unsigned char*> cnp.PyArray_DATA(frozen))
-                status = sim_run(&S, &balls[0, 0])
-            events, pieces = log_arrays(&S)
-            err_a, err_b, t_now = S.err_a, S.err_b, S.t_now     # sim_close clears S
+                status = sim_run(S, &balls[0, 0])
+            events, pieces = log_arrays(S)
+            err_a, err_b, t_now = S.err_a, S.err_b, S.t_now
             for i in range(S.n_pieces):
                 if S.pieces[i].state == ST_AIRBORNE:
                     airborne = True
                     break
         finally:
-            sim_close(&S)
+            if shared:
+                self.busy = False
+            else:
+                sim_close(&own)
         cnp.PyArray_CLEARFLAGS(frozen, cnp.NPY_ARRAY_WRITEABLE)
         cnp.PyArray_CLEARFLAGS(events, cnp.NPY_ARRAY_WRITEABLE)
         return 0, events, pieces, status, err_a, err_b, t_now, frozen, airborne

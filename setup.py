@@ -72,7 +72,7 @@ class BuildExtWithModels(build_ext):
 setup(
     cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
-        [extension("_solver", openmp=True), extension("_query"), extension("_cue", numpy_api=True),
+        [extension("_solver", openmp=True, numpy_api=True), extension("_query"), extension("_cue", numpy_api=True),
          extension("_shot", numpy_api=True)],
         compiler_directives={
             "language_level": 3,

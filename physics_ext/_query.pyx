@@ -357,19 +357,26 @@ def frozen_rails(const double[:, ::1] balls, const double[:, :, ::1] seg,
                  double cushion_height, double tol):
     """(n, n_rails) bool: ball i's centre is within tol (m) of touching rail r's straight
     nose (segments 0..n_rails-1), with its foot on the nose."""
-    cdef int n = balls.shape[0], i, k
-    cdef double s, rho, ex, ey, lam
-    out = np.zeros((n, n_rails), dtype=bool)
+    out = np.zeros((balls.shape[0], n_rails), dtype=bool)
     cdef unsigned char[:, ::1] touch = out.view(np.uint8)
     with nogil:
-        for i in range(n):
-            rho = contact_rho(balls[i, 0], cushion_height)
-            for k in range(n_rails):
-                ex = seg[k, 1, 0] - seg[k, 0, 0]
-                ey = seg[k, 1, 1] - seg[k, 0, 1]
-                lam = (balls[i, 2] - seg[k, 0, 0]) * ex + (balls[i, 3] - seg[k, 0, 1]) * ey
-                s = (seg_n[k, 0] * (balls[i, 2] - seg[k, 0, 0]) +
-                     seg_n[k, 1] * (balls[i, 3] - seg[k, 0, 1]) - rho)
-                if -tol <= s <= tol and 0.0 <= lam <= ex * ex + ey * ey:
-                    touch[i, seg_rail[k]] = 1
+        frozen_into(balls, seg, seg_n, seg_rail, n_rails, cushion_height, tol, &touch[0, 0])
     return out
+
+
+cdef void frozen_into(const double[:, ::1] balls, const double[:, :, ::1] seg,
+                      const double[:, ::1] seg_n, const int[::1] seg_rail, int n_rails,
+                      double cushion_height, double tol, unsigned char* touch) noexcept nogil:
+    """frozen_rails into `touch` ((n, n_rails) bytes, zeroed by the caller)."""
+    cdef int n = balls.shape[0], i, k
+    cdef double s, rho, ex, ey, lam
+    for i in range(n):
+        rho = contact_rho(balls[i, 0], cushion_height)
+        for k in range(n_rails):
+            ex = seg[k, 1, 0] - seg[k, 0, 0]
+            ey = seg[k, 1, 1] - seg[k, 0, 1]
+            lam = (balls[i, 2] - seg[k, 0, 0]) * ex + (balls[i, 3] - seg[k, 0, 1]) * ey
+            s = (seg_n[k, 0] * (balls[i, 2] - seg[k, 0, 0]) +
+                 seg_n[k, 1] * (balls[i, 3] - seg[k, 0, 1]) - rho)
+            if -tol <= s <= tol and 0.0 <= lam <= ex * ex + ey * ey:
+                touch[i * n_rails + seg_rail[k]] = 1

@@ -11,9 +11,14 @@ from libc.math cimport sqrt, fabs, acos, atan2, sin, cos, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memset, memcpy
 
+from cpython.ref cimport Py_INCREF
+
 import numpy as np
+cimport numpy as cnp
 
 from physics_ext.types import EVENT_DTYPE
+
+cnp.import_array()
 
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
@@ -23,7 +28,7 @@ from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_
                                   cue_ball_near, JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
 from physics_ext._cushion cimport cushion_contact
-from physics_ext._query cimport problem_of
+from physics_ext._query cimport problem_of, frozen_into
 from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth_table_contact,
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
@@ -1087,35 +1092,47 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------------------
 
-# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block.
-cdef void copy_events(const Event* ev, int n, object out):
-    cdef EventRow[::1] rows = out
-    memcpy(&rows[0], ev, n * sizeof(EventRow))
+# The C Event struct is EVENT_DTYPE's row (EventRow): the log is copied in one block. The
+# arrays are made through numpy's C API (a Python np.empty call and a buffer view per array
+# cost a microsecond each: issue 30).
+cdef cnp.dtype EVENT_DESCR = EVENT_DTYPE
+
+cdef extern from "numpy/arrayobject.h":
+    object PyArray_Empty(int nd, cnp.npy_intp* dims, cnp.dtype descr, int fortran)
 
 
-cdef void copy_pieces(const Piece* pc, int n, int[::1] ball, int[::1] state, double[::1] t0,
-                      double[:, ::1] rvw) noexcept:
-    cdef int k, i
-    for k in range(n):
-        ball[k] = pc[k].ball
-        state[k] = pc[k].state
-        t0[k] = pc[k].t0
-        for i in range(3):
-            rvw[k, i] = pc[k].r[i]
-            rvw[k, 3 + i] = pc[k].v[i]
-            rvw[k, 6 + i] = pc[k].w[i]
+cdef cnp.ndarray new_array(int nd, cnp.npy_intp* dims, int type_num):
+    return cnp.PyArray_SimpleNew(nd, dims, type_num)
 
 
 cdef object log_arrays(const Sim* S):
     """(events, pieces) of a finished Sim as run() returns them."""
-    events = np.empty(S.n_events, dtype=EVENT_DTYPE)
+    cdef cnp.npy_intp dims[2]
+    cdef int k, i
+    cdef const Piece* pc = S.pieces
+    dims[0] = S.n_events
+    Py_INCREF(EVENT_DESCR)                   # PyArray_Empty steals a reference
+    cdef cnp.ndarray events = PyArray_Empty(1, dims, EVENT_DESCR, 0)
     if S.n_events:
-        copy_events(S.events, S.n_events, events)
-    piece_ball = np.empty(S.n_pieces, dtype=np.int32)
-    piece_state = np.empty(S.n_pieces, dtype=np.int32)
-    piece_t0 = np.empty(S.n_pieces, dtype=np.float64)
-    piece_rvw = np.empty((S.n_pieces, 9), dtype=np.float64)
-    copy_pieces(S.pieces, S.n_pieces, piece_ball, piece_state, piece_t0, piece_rvw)
+        memcpy(cnp.PyArray_DATA(events), S.events, S.n_events * sizeof(EventRow))
+    dims[0] = S.n_pieces
+    dims[1] = 9
+    cdef cnp.ndarray piece_ball = new_array(1, dims, cnp.NPY_INT32)
+    cdef cnp.ndarray piece_state = new_array(1, dims, cnp.NPY_INT32)
+    cdef cnp.ndarray piece_t0 = new_array(1, dims, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray piece_rvw = new_array(2, dims, cnp.NPY_FLOAT64)
+    cdef int* ball = <int*> cnp.PyArray_DATA(piece_ball)
+    cdef int* state = <int*> cnp.PyArray_DATA(piece_state)
+    cdef double* t0 = <double*> cnp.PyArray_DATA(piece_t0)
+    cdef double* rvw = <double*> cnp.PyArray_DATA(piece_rvw)
+    for k in range(S.n_pieces):
+        ball[k] = pc[k].ball
+        state[k] = pc[k].state
+        t0[k] = pc[k].t0
+        for i in range(3):
+            rvw[9 * k + i] = pc[k].r[i]
+            rvw[9 * k + 3 + i] = pc[k].v[i]
+            rvw[9 * k + 6 + i] = pc[k].w[i]
     return events, (piece_ball, piece_state, piece_t0, piece_rvw)
 
 
@@ -1148,6 +1165,110 @@ def run(const double[:, ::1] balls, const double[::1] params,
         return events, pieces, status, S.err_a, S.err_b, S.t_now
     finally:
         sim_close(&S)
+
+
+cdef class SingleShot:
+    """One table and one Params bound once for single shots (issue 30: a call's fixed cost
+    near the batch's): check() validates balls as simulate() does and, when they have no
+    problem, solves them and finds the starting rail contacts, in one call. The arrays are
+    TableGeometry's (and Params.solver_array), kept alive here; units and frames as run()'s.
+    """
+    cdef const double[:, :, ::1] seg
+    cdef const double[:, ::1] seg_n
+    cdef const int[::1] seg_rail
+    cdef const double[:, ::1] outline
+    cdef const double[:, ::1] tip
+    cdef const int[::1] tip_rail
+    cdef const double[:, ::1] pocket
+    cdef const double[::1] params
+    cdef Params P
+    cdef Geometry G
+    cdef int max_events, n_rails
+    cdef double tol, max_speed, frozen_tol
+    cdef Sim S              # the solver's tables, kept from call to call as a batch thread's
+    cdef bint busy          # a call is using S (a call from another thread opens its own)
+
+    def __dealloc__(self):
+        sim_close(&self.S)
+
+    def __init__(self, const double[::1] params, const double[:, :, ::1] seg,
+                 const double[:, ::1] seg_n, const int[::1] seg_rail,
+                 const double[:, ::1] outline, const double[:, ::1] tip,
+                 const int[::1] tip_rail, const double[:, ::1] pocket, double length,
+                 double width, double cushion_height, double rail_depth,
+                 double rail_top_height, int max_events, double tol, double max_speed,
+                 int n_rails, double frozen_tol):
+        """params, the table arrays and sizes as run() takes them; outline as
+        _query.first_problem; tol the overlap tolerance and max_speed the speed limit of
+        the check (m, m/s); n_rails and frozen_tol (m) those of _query.frozen_rails."""
+        self.params, self.seg, self.seg_n, self.seg_rail = params, seg, seg_n, seg_rail
+        self.outline, self.tip, self.tip_rail, self.pocket = outline, tip, tip_rail, pocket
+        self.P = make_params(params)
+        self.G = make_geometry(seg, seg_n, seg_rail, tip, tip_rail, pocket, length, width,
+                               cushion_height, rail_depth, rail_top_height)
+        self.max_events, self.tol, self.max_speed = max_events, tol, max_speed
+        self.n_rails, self.frozen_tol = n_rails, frozen_tol
+
+    def check(self, const double[:, ::1] balls):
+        """(problem, ball, detail) as _query.first_problem when `balls` (n, 11 rows) have a
+        problem; else (0, events, pieces, status, ball_a, ball_b, t, frozen, airborne) with
+        run()'s answer (events read-only), _query.frozen_rails' read-only (n, n_rails) bool
+        array, and whether any piece is AIRBORNE."""
+        cdef Sim own
+        cdef Sim* S = &own
+        cdef bint shared
+        cdef int status, problem, k = -1, detail = -1, n = balls.shape[0]
+        cdef cnp.npy_intp dims[2]
+        cdef cnp.ndarray frozen, events
+        cdef bint airborne = False
+        cdef int i, err_a, err_b
+        cdef double t_now
+        with nogil:
+            problem = problem_of(balls, self.seg, self.seg_n, self.outline, self.tip,
+                                 self.pocket, self.G.cushion_height, self.tol, self.max_speed,
+                                 self.G.rail_depth, self.G.rail_top_height, &k, &detail)
+        if problem != 0:
+            return problem, k, detail
+        dims[0] = n
+        dims[1] = self.n_rails
+        frozen = cnp.PyArray_ZEROS(2, dims, cnp.NPY_BOOL, 0)
+        memset(&own, 0, sizeof(Sim))
+        shared = not self.busy           # tested and set holding the GIL, in one step
+        if shared:
+            self.busy = True
+            S = &self.S
+        try:
+            if S.n == n and S.B != NULL:     # re-used as batch_shot does: sim_run sets the rest
+                status = open_logs(S)
+                S.t_now = 0.0
+                S.err_a = 0
+                S.err_b = 0
+                S.same = 0
+            else:
+                sim_close(S)
+                status = sim_open(S, n, &self.P, &self.G, self.max_events)
+            if status != OK:
+                sim_close(S)
+                raise MemoryError("physics_ext: cannot allocate the solver's tables")
+            with nogil:
+                frozen_into(balls, self.seg, self.seg_n, self.seg_rail, self.n_rails,
+                            self.G.cushion_height, self.frozen_tol,
+                            <unsigned char*> cnp.PyArray_DATA(frozen))
+                status = sim_run(S, &balls[0, 0])
+            events, pieces = log_arrays(S)
+            err_a, err_b, t_now = S.err_a, S.err_b, S.t_now
+            for i in range(S.n_pieces):
+                if S.pieces[i].state == ST_AIRBORNE:
+                    airborne = True
+                    break
+        finally:
+            if shared:
+                self.busy = False
+            else:
+                sim_close(&own)
+        cnp.PyArray_CLEARFLAGS(frozen, cnp.NPY_ARRAY_WRITEABLE)
+        cnp.PyArray_CLEARFLAGS(events, cnp.NPY_ARRAY_WRITEABLE)
+        return 0, events, pieces, status, err_a, err_b, t_now, frozen, airborne
 
 
 # ---------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 compiled solver once per shot, wrap its output in an immutable ShotResult."""
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -14,7 +13,7 @@ from .flight import Pieces, classify, flights, pass_over_events
 from .cue import CueMotion, follow_through
 from .stroke import CueSpec, StrikeResult, Stroke, strike_layout
 from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
-                    Samples, SimulationError)
+                    Samples, SimulationError, frozen_instance)
 
 # Balls may overlap each other or a cushion by this much (m) and still count as touching:
 # racks built from floating-point arithmetic touch to within ~1e-16 m, and positions saved
@@ -76,17 +75,6 @@ _COLUMNS = ("radius", "mass", "position", "position", "position", "velocity", "v
             "velocity", "angular_velocity", "angular_velocity", "angular_velocity")
 _GROUPS = {"radius": [0], "mass": [1], "position": [2, 3, 4], "velocity": [5, 6, 7],
            "angular_velocity": [8, 9, 10]}
-
-
-def _check_rows(rows: np.ndarray, table: TableSpec, geo: TableGeometry) -> None:
-    """Refuse impossible balls with a message naming the first bad ball and the problem."""
-    problem, k, detail = _query.first_problem(rows, geo.segments, geo.segment_normals,
-                                               geo.outline, geo.tips, geo.pockets,
-                                               table.cushion_height, OVERLAP_TOL_M,
-                                               MAX_SPEED_MPS, geo.rail_top_width,
-                                               table.rail_top_height)
-    if problem != _query.PROBLEM_NONE:
-        raise ValueError(problem_message(rows, table, problem, k, detail))
 
 
 def problem_message(rows: np.ndarray, table: TableSpec, problem: int, k: int,
@@ -152,18 +140,42 @@ def _check_types(table: TableSpec, params: Params) -> None:
 
 def _simulate_rows(table: TableSpec, params: Params, balls: tuple,
                    rows: np.ndarray) -> "ShotResult":
-    """simulate() of `balls`, given as `rows` (_ball_rows)."""
+    """simulate() of `balls`, given as `rows` (_ball_rows): one compiled call checks,
+    solves and finds the starting rail contacts."""
     geo = table.geometry()
-    _check_rows(rows, table, geo)
-    events, pieces, status, a, b, t = _solver.run(
-        rows, params.solver_array(), geo.segments, geo.segment_normals, geo.segment_rails,
-        geo.tips, geo.tip_rails, geo.pockets, table.length, table.width, table.cushion_height,
-        geo.rail_top_width, table.rail_top_height, params.max_events)
+    answer = _single_shot(table, geo, params).check(rows)
+    if answer[0] != _query.PROBLEM_NONE:
+        raise ValueError(problem_message(rows, table, *answer))
+    _, events, pieces, status, a, b, t, frozen, airborne = answer
     if status == 3:
         raise MemoryError("physics_ext: out of memory while recording the shot")
     if status != 0:
         raise SimulationError(failure_message(status, params, a, b, t))
-    return result_of_log(table, params, balls, rows, geo, events, pieces)
+    if airborne:
+        return result_of_log(table, params, balls, rows, geo, events, pieces, frozen)
+    return ShotResult._of(table, params, balls, rows, events, pieces, frozen)
+
+
+# The compiled single-shot entries (_solver.SingleShot) of the last tables and Params used,
+# by id(params): (params, geometry, entry), the objects kept so that their ids stay theirs.
+_SINGLE_SHOTS: dict = {}
+_MAX_SINGLE_SHOTS = 32
+
+
+def _single_shot(table: TableSpec, geo: TableGeometry, params: Params):
+    """The _solver.SingleShot of `table` (whose geometry is `geo`) and `params`, made once."""
+    entry = _SINGLE_SHOTS.get(id(params))
+    if entry is not None and entry[0] is params and entry[1] is geo:
+        return entry[2]
+    if len(_SINGLE_SHOTS) >= _MAX_SINGLE_SHOTS:
+        _SINGLE_SHOTS.clear()
+    shot = _solver.SingleShot(
+        params.solver_array(), geo.segments, geo.segment_normals, geo.segment_rails,
+        geo.outline, geo.tips, geo.tip_rails, geo.pockets, table.length, table.width,
+        table.cushion_height, geo.rail_top_width, table.rail_top_height, params.max_events,
+        OVERLAP_TOL_M, MAX_SPEED_MPS, N_RAILS, FROZEN_TOL_M)
+    _SINGLE_SHOTS[id(params)] = (params, geo, shot)
+    return shot
 
 
 def failure_message(status: int, params: Params, a: int, b: int, t: float) -> str:
@@ -176,9 +188,10 @@ def failure_message(status: int, params: Params, a: int, b: int, t: float) -> st
 
 
 def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarray,
-                  geo: TableGeometry, events: np.ndarray, pieces: tuple) -> "ShotResult":
+                  geo: TableGeometry, events: np.ndarray, pieces: tuple,
+                  frozen: Optional[np.ndarray] = None) -> "ShotResult":
     """The ShotResult of a finished solver run (its events and pieces): the flights and
-    their PASS_OVER events added, the starting rail contacts found."""
+    their PASS_OVER events added, the starting rail contacts `frozen` found if not given."""
     in_flight = ()
     if _shot.any_equal(pieces[1], _AIRBORNE):
         motion = Pieces.of(pieces, rows[:, :2], params.solver_array(), table.cushion_height)
@@ -187,9 +200,9 @@ def result_of_log(table: TableSpec, params: Params, balls: tuple, rows: np.ndarr
             events = np.concatenate([events, pass_over_events(list(in_flight))])
             events = events[np.argsort(events["time"], kind="stable")]
     events.flags.writeable = False
-    return ShotResult(table=table, params=params, balls=balls, ball_rows=rows,
-                      events=events, pieces=pieces, flights=in_flight,
-                      initial_rail_contacts=_frozen_rails(rows, table, geo))
+    if frozen is None:
+        frozen = _frozen_rails(rows, table, geo)
+    return ShotResult._of(table, params, balls, rows, events, pieces, frozen, in_flight)
 
 
 def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Stroke,
@@ -220,8 +233,9 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
     struck_balls = list(balls)
     for k in (cue_index, *struck.pushed):
         b = balls[k]
-        struck_balls[k] = Ball(b.radius, b.mass, b.position, tuple(rows[k, 5:8]),
-                               tuple(rows[k, 8:11]))
+        struck_balls[k] = frozen_instance(Ball, dict(
+            radius=b.radius, mass=b.mass, position=b.position, velocity=tuple(rows[k, 5:8]),
+            angular_velocity=tuple(rows[k, 8:11])))
     result = _simulate_rows(table, params, tuple(struck_balls), rows)
     return with_stroke(result, cue_index, stroke, struck, cue)
 
@@ -231,11 +245,13 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
     """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
     the cue's follow-through with its faults attached."""
     if struck.contacts:
-        result = dataclasses.replace(result, events=_with_strike_events(result, struck))
-    return ShotResult(result.table, result.params, result.balls, result.ball_rows,
-                      result.events, result.pieces, result.initial_rail_contacts,
-                      result.flights, struck, cue_index,
-                      follow_through(result, cue_index, stroke, struck, cue))
+        result = ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
+                                _with_strike_events(result, struck), result.pieces,
+                                result.initial_rail_contacts, result.flights)
+    return ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
+                          result.events, result.pieces, result.initial_rail_contacts,
+                          result.flights, struck, cue_index,
+                          follow_through(result, cue_index, stroke, struck, cue))
 
 
 _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,
@@ -304,6 +320,16 @@ class ShotResult:
     stroke: Optional[StrikeResult] = None
     cue_index: Optional[int] = None
     cue: Optional[CueMotion] = None
+
+    @classmethod
+    def _of(cls, table, params, balls, ball_rows, events, pieces, initial_rail_contacts,
+            flights=(), stroke=None, cue_index=None, cue=None) -> "ShotResult":
+        """ShotResult(...) of these fields, built without the frozen dataclass's __init__
+        (one object.__setattr__ per field: a microsecond per shot, issue 30)."""
+        return frozen_instance(cls, dict(
+            table=table, params=params, balls=balls, ball_rows=ball_rows, events=events,
+            pieces=pieces, initial_rail_contacts=initial_rail_contacts, flights=flights,
+            stroke=stroke, cue_index=cue_index, cue=cue))
 
     @property
     def stroke_faults(self) -> frozenset:

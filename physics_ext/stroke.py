@@ -156,7 +156,7 @@ import numpy as np
 from . import _shot, _solver
 from . import constants as C
 from .table import TableSpec
-from .types import Params
+from .types import Params, frozen_instance
 
 # Accepted values of strike(..., scoop_rule=...), see the module docstring.
 SCOOP_RULES = ("physics", "equator")
@@ -357,10 +357,13 @@ def _result(stroke: Stroke, velocity: np.ndarray, omega: np.ndarray, c: np.ndarr
                 else StrikeClass.LEGAL_JUMP_CANDIDATE)
     else:
         kind = StrikeClass.NONE
-    return StrikeResult(
+    fields = dict(
         velocity=velocity, angular_velocity=omega, cue_direction=c, squirt_angle=alpha,
         contact_point=contact, contact_angle=contact_angle, contact_height=contact_height,
-        tip_cloth=tip_cloth, miscue=miscue, classification=kind, **joint)
+        tip_cloth=tip_cloth, miscue=miscue, classification=kind, joint=False, pushed=(),
+        cue_speed_after=None, contacts=())
+    fields.update(joint)
+    return frozen_instance(StrikeResult, fields)
 
 
 def strike_motions(strokes: np.ndarray, radius, mass, cue: CueSpec) -> tuple:

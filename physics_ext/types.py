@@ -81,6 +81,15 @@ def _vec3(name, ball, value, allow_none_z=False):
     return arr
 
 
+def frozen_instance(cls, fields: dict):
+    """An instance of the frozen dataclass `cls` holding `fields` (every field, by name),
+    made without the dataclass __init__'s object.__setattr__ per field (a microsecond per
+    result on the single-shot path: issue 30). Only for classes without __post_init__."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(fields)
+    return instance
+
+
 @dataclass(frozen=True)
 class Ball:
     """A ball as the caller places it.

@@ -17,7 +17,6 @@ from .geometry import path_blocked, pocket_windows, wrap
 
 # Cuts beyond this (rad) are not attempted: the contact is too thin to control.
 MAX_CUT = math.radians(78.0)
-_erf = np.frompyfunc(math.erf, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -70,12 +69,14 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
                | path_blocked(obj[k], mouths, obj_radius[k], positions, radii, ignore))
     cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
-    quality = _erf(half[k, pocket] / (spread * math.sqrt(2.0))).astype(float)
-    quality = np.where(blocked | (np.abs(cuts) > MAX_CUT), 0.0, quality)
+    # erf of the open pots only (a blocked or too thin one rates 0 whatever its erf)
+    open_ = np.flatnonzero(~(blocked | (np.abs(cuts) > MAX_CUT)))
+    erf = [math.erf(v) for v in
+           (half[k[open_], pocket[open_]] / (spread[open_] * math.sqrt(2.0))).tolist()]
     shots = [PotShot(ball=ids[rows[k[j]]], pocket=int(pocket[j]), direction=float(line[j]),
                      half=float(half[k[j], pocket[j]]), ghost=ghosts[j], cut=float(cuts[j]),
                      cue_distance=float(cue_dist[j]), ball_distance=float(dist[k[j], pocket[j]]),
-                     quality=float(quality[j]))
-             for j in np.nonzero(quality > 0.0)[0]]
+                     quality=q)
+             for j, q in zip(open_.tolist(), erf) if q > 0.0]
     shots.sort(key=lambda s: -s.quality)
     return shots

@@ -250,9 +250,11 @@ def final_resting_positions(result) -> dict:
     table rests, so it stays where its last piece began; the same numbers, without
     evaluating the trajectories."""
     ball, state, _, rvw = result.pieces
-    ids, from_end = np.unique(ball[::-1], return_index=True)
-    last = len(ball) - 1 - from_end
-    return {i: (x, y) for i, s, (x, y) in zip(ids.tolist(), state[last].tolist(),
+    # each ball's last piece: a later piece of a ball replaces its earlier ones
+    ids, last = zip(*sorted(dict(zip(ball.tolist(), range(len(ball)))).items())) \
+        if len(ball) else ((), ())
+    last = list(last)
+    return {i: (x, y) for i, s, (x, y) in zip(ids, state[last].tolist(),
                                               rvw[last, :2].tolist())
             if s not in _OUT_OF_PLAY}
 

@@ -26,7 +26,7 @@ from .cue import CueFault
 from .stroke import (CueSpec, Stroke, cue_ball_touches, frozen_system, strike, strike_layout,
                      strike_motions)
 from .table import TableSpec
-from .types import Ball, Params, SimulationError
+from .types import Ball, Params, SimulationError, frozen_instance
 
 BALL_COLUMNS = ("radius", "mass", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz")
 STROKE_COLUMNS = ("azimuth", "elevation", "side", "height", "speed", "follow_through")
@@ -131,8 +131,10 @@ class BatchResult:
         if self._shots and k in self._shots:
             return self._shots[k]
         rows = self.rows[k]
-        balls = tuple(Ball(r[0], r[1], (r[2], r[3], r[4]), (r[5], r[6], r[7]),
-                           (r[8], r[9], r[10])) for r in rows.tolist())
+        balls = tuple(frozen_instance(Ball, {
+            "radius": r[0], "mass": r[1], "position": (r[2], r[3], r[4]),
+            "velocity": (r[5], r[6], r[7]), "angular_velocity": (r[8], r[9], r[10])})
+            for r in rows.tolist())
         events, pieces = self.logs[k]
         events = events.copy()
         result = result_of_log(self.table, self.params, balls, rows, self.table.geometry(),

@@ -58,6 +58,9 @@ class AgentTable:
         self.table = probe.table
         self.ball_set = probe.ball_set
         self.ball_count = len(probe.ball_set.all_balls)
+        # (radius m, mass kg) of each ball id, for rows()
+        self._sizes = {b: (probe.ball_set.radius(b), probe.ball_set.mass(b))
+                       for b in probe.ball_set.all_balls}
         self.session = None
         self.opponent = None
 
@@ -177,11 +180,11 @@ class AgentTable:
     def rows(self) -> np.ndarray:
         """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS), in
         GameSession.physics_balls order (the cue ball first), at rest on the cloth."""
-        layout, balls = self.session.state.layout, self.ball_set
+        layout, sizes = self.session.state.layout, self._sizes
         ids = sorted(layout, key=lambda b: (b != CUE, b))
         rows = np.zeros((len(ids), 11))
-        rows[:, 0] = rows[:, 4] = [balls.radius(b) for b in ids]
-        rows[:, 1] = [balls.mass(b) for b in ids]
+        rows[:, :2] = [sizes[b] for b in ids]
+        rows[:, 4] = rows[:, 0]
         rows[:, 2:4] = [layout[b] for b in ids]
         return rows
 

@@ -627,16 +627,16 @@ class PlayFlow(FSM):
         names = self.session.shown_names
         bindings = {}
         if self.session.group_choice_pending:
-            # (R means Red here: the instant replay is offered for play or pass only.)
+            # (The instant replay is offered for play or pass only: its key may mean red.)
             self._listen(bindings, _("{key}: view").format(key=label("view", 1)))
             name = names[int(self.session.shooter)]
             red, yellow = (group_name(g, colour_blind(self.screen.base))
                            for g in (Group.RED, Group.YELLOW))
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
-                      [(red[:1].upper() + red[1:], ("r",),
+                      [(red[:1].upper() + red[1:], "group_red",
                         lambda: self._command(ChooseGroup(Group.RED))),
-                       (yellow[:1].upper() + yellow[1:], ("y",),
+                       (yellow[:1].upper() + yellow[1:], "group_yellow",
                         lambda: self._command(ChooseGroup(Group.YELLOW)))],
                       docked=True, note=self.hud.controls.getText())
             return
@@ -647,8 +647,8 @@ class PlayFlow(FSM):
         self._ask(_("Play or pass?"),
                   _("{pusher} pushed out. {chooser}: play from here, or pass the shot back "
                     "to {pusher}?").format(pusher=pusher, chooser=names[int(chooser)]),
-                  [(_("Play"), ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
-                   (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))],
+                  [(_("Play"), "option_play", lambda: self._command(ChooseOption(OptionChoice.PLAY))),
+                   (_("Pass"), "option_pass", lambda: self._command(ChooseOption(OptionChoice.PASS)))],
                   docked=True, note=self.hud.controls.getText())
 
     def exitChoosing(self) -> None:
@@ -784,8 +784,8 @@ class PlayFlow(FSM):
         def yes():
             self.demand(back)       # leave the dialog first: on_yes may end this screen
             on_yes()
-        self._ask(title, text, [(_("Yes"), ("y",), yes),
-                                (_("No"), ("n", "escape"), lambda: self.demand(back))])
+        self._ask(title, text, [(_("Yes"), "answer_yes", yes),
+                                (_("No"), "answer_no", lambda: self.demand(back))])
 
     def exitConfirm(self) -> None:
         self.hud.show_notes(True)
@@ -797,13 +797,13 @@ class PlayFlow(FSM):
         self._clear_for_game_over()
         winner, how = self._how_it_ended()
         (a, b), (wa, wb) = s.shown_names, s.games_won
-        menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
+        menu = (_("Menu"), "game_over_menu", self.screen.on_leave)
         race = self.screen.race
         if race is None:
             self._ask(_("{winner} wins!").format(winner=winner),
                       _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,
                                                                      wb=wb, b=b),
-                      [(_("Rematch"), ("enter",), self._rematch), menu])
+                      [(_("Rematch"), "next_game", self._rematch), menu])
         elif race.over:
             self._ask(_("{winner} wins the match {wa} : {wb}!").format(
                           winner=s.shown_names[int(race.winner)], wa=wa, wb=wb),
@@ -830,14 +830,14 @@ class PlayFlow(FSM):
 
     def _ask_next_frame(self, winner: str, how: str, menu) -> None:
         """The dialog between two frames of a race: who won this one, the score, and the
-        next frame (Enter, N) or `menu`."""
+        next frame (the next_game action) or `menu`."""
         s, race = self.session, self.screen.race
         (a, b), (wa, wb) = s.shown_names, s.games_won
         self._ask(_("{winner} wins frame {number}").format(winner=winner,
                                                            number=race.frame_number),
                   _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
                       how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
-                  [(_("Next frame"), ("enter", "n"), self._rematch), menu])
+                  [(_("Next frame"), "next_game", self._rematch), menu])
 
     def _rematch(self) -> None:
         """The next game: a rematch, or in a race its next frame (its breaker by the

@@ -300,6 +300,61 @@ def test_the_stick_turns_the_aim_as_far_at_any_frame_rate(play, pad, fps):
     assert turned == pytest.approx(held * gamepad.AIM_RATE_RAD_S * elapsed, rel=1e-9)
 
 
+@pytest.fixture
+def stroke_screen(base, tmp_path):
+    """make(kind) -> (screen, robot): a practice table or a drill aiming its first shot,
+    with a robot's Input (robot.inp) and the pad to be set (robot.pad)."""
+    from game.drills import shipped_drills
+    from game.settings import Aids
+    from game.view.drills.screen import DrillScreen
+    from game.view.practice.screen import PracticeScreen
+    from robot import Input
+    made = []
+
+    def make(kind):
+        inputs = Input(base)
+        if kind == "practice":
+            screen = PracticeScreen(base, "nine_ball", Aids(), lambda: None,
+                                    save_dir=tmp_path, use_shaders=False, shadow_size=256)
+        else:
+            drill = next(d for d in shipped_drills() if d.id == "line_up")
+            screen = DrillScreen(base, drill, "Ann", Aids(), lambda: None,
+                                 replay_dir=tmp_path, seed=1, use_shaders=False,
+                                 shadow_size=256)
+        base.win.setActive(False)
+        made.append((screen, inputs))
+        inputs.step(2)
+        assert screen.state == "Aiming"
+        return screen, SimpleNamespace(inp=inputs)
+    yield make
+    for screen, inputs in reversed(made):
+        screen.destroy()
+        inputs.close()
+    base.win.setActive(True)
+
+
+@pytest.mark.parametrize("kind", ["practice", "drill"])
+@pytest.mark.parametrize("fps", [1, 144])
+def test_the_pad_aims_and_strikes_in_practice_and_drills_at_any_frame_rate(
+        stroke_screen, pad, kind, fps):
+    """The match's reading of the sticks and the trigger (gamepad.PadAim) on the
+    practice table and in a drill: the stick turns the aim by the clock, the trigger
+    strikes at the depth it was held at."""
+    screen, robot = stroke_screen(kind)
+    robot.pad = pad
+    before = screen.aim.setup.azimuth
+    since = _run(robot, fps, 2.0, left_x=0.6)
+    turned = (before - screen.aim.setup.azimuth) % (2 * math.pi)
+    held = (0.6 - gamepad.DEAD_ZONE) / (1 - gamepad.DEAD_ZONE)
+    elapsed = robot.inp.clock.getFrameTime() - since
+    assert elapsed == pytest.approx(2.0)
+    assert turned == pytest.approx(held * gamepad.AIM_RATE_RAD_S * elapsed, rel=1e-9)
+    _run(robot, fps, 3.0, _pull)
+    shots = len(screen.table.history) if kind == "practice" else screen.attempt.progress.shots
+    assert shots == 1, "one stroke, at the trigger let go"
+    assert screen.aim.preview == pytest.approx(0.6), "played at the depth it was held at"
+
+
 def test_a_trigger_already_pulled_when_aiming_begins_starts_no_stroke(play, base):
     screen, robot = play()
     device = robot.pad = Pad()

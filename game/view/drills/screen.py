@@ -196,6 +196,7 @@ class DrillScreen(StrokeScreen):
     def _aiming_frame(self) -> None:
         if not self.attempt.over:
             self.aim.follow_pointer()
+            self._pad_frame()
 
     def destroy(self) -> None:
         """Remove everything this screen added and stop recording; safe twice."""

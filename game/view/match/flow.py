@@ -294,31 +294,14 @@ class PlayFlow(FSM):
         bindings, controls = self._aiming_keys()
         controls += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, controls)
-        self._pad_time = self.aim.times.now()
-        self._pad_armed = False         # the trigger seen let go in this state
+        self._pad = gamepad.PadAim(self.screen.base)
         self._tick = self._tick_aiming
         aim.refresh(AIM_GAP_M, None)
 
     def _tick_aiming(self, dt: float) -> None:
         self.aim.follow_pointer()
-        pad = self._pad_now()
-        if pad is None:
-            return
-        if pad[0].trigger < gamepad.PULL_START:
-            self._pad_armed = True      # a trigger still held from the last shot waits
-        elif self._pad_armed:
+        if self._pad.tick(self.aim):
             self.demand("Powering", True)
-            return
-        gamepad.aim_by(self.aim, *pad)
-
-    def _pad_now(self) -> tuple | None:
-        """(PadState, seconds since the last reading) of the gamepads, or None without
-        one. The seconds are the game clock's, not the frame's clipped step: a stick
-        held two seconds counts two seconds at any frame rate."""
-        now = self.aim.times.now()
-        seconds, self._pad_time = now - self._pad_time, now
-        pad = gamepad.of(self.screen.base).state()
-        return None if pad is None else (pad, seconds)
 
     def _aiming_keys(self) -> tuple:
         """(bindings, controls) of the Aiming state."""
@@ -432,9 +415,9 @@ class PlayFlow(FSM):
         input's own times (`input_times`), not the frames'."""
         times = self.aim.times
         self.power = 0.0
-        self._mouse = self._trigger = None
+        self._mouse = None
         if trigger:
-            self._trigger = gamepad.TriggerStroke(gamepad.of(self.screen.base).state().trigger)
+            self._pad.pull()
             bindings = {}
             bind(bindings, "leave", self.demand, ("Aiming",))
             self._listen(bindings, "   ".join([
@@ -469,15 +452,14 @@ class PlayFlow(FSM):
     def _tick_trigger(self, dt: float) -> None:
         """The trigger read this frame: the meter at its depth, or (let go) the shot at
         the depth it was held at; a pad pulled out calls the stroke off."""
-        pad = gamepad.of(self.screen.base).state()
-        if pad is None:
+        read = self._pad.trigger()
+        if read is None:
             self.demand("Aiming")
             return
-        power = self._trigger.feed(pad.trigger)
-        if power is not None:
-            self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
+        self.power, let_go = read
+        if let_go:
+            self._shoot_at(cue_speed(self.power), AIM_GAP_M + DRAW_BACK_M * self.power)
             return
-        self.power = self._trigger.power
         self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _pointer_height(self, fallback: float, pointer=None) -> float:

@@ -67,7 +67,7 @@ class Dialog:
         gap = BUTTON_WIDTH + BUTTON_GAP
         x0 = -gap * (len(choices) - 1) / 2
         for k, (label, action, callback) in enumerate(choices):
-            hint = controls.label(action)
+            hint = " / ".join(controls.key_label(key) for key in controls.keys(action))
             self.hints.append(_("{keys} or click: {label}").format(keys=hint, label=label))
             self.buttons.append(DirectButton(
                 parent=self.frame, text=f"{label}  [{hint}]", text_scale=0.05,

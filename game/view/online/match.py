@@ -159,6 +159,7 @@ class OnlineMatch:
                              opponent_aiming=flow.opponent_aiming,
                              resyncing=client.resyncing,
                              claim_key=key_bindings.label("claim_match"),
+                             leave_key=key_bindings.label("leave"),
                              gave_up=self.down_since is not None
                              and now - self.down_since > client.resume_for + 1.0)
         self.screen.hud.show_status(words)

@@ -22,7 +22,14 @@ from game.i18n import N_, _
 # Scopes: where an action's keys are listened to. Two actions sharing a key conflict
 # when their scopes meet.
 AIM, PLACE, PLAY, PRACTICE, REPLAY, MENU = "aim", "place", "play", "practice", "replay", "menu"
-MATCH = (AIM, PLACE, PLAY, PRACTICE)        # the table on screen: camera and panels
+# The questions of a match (a group, play or pass, yes or no, after a game), a drill, and
+# the welcome offer over the menu.
+GROUP, OPTION, CONFIRM, GAME_OVER = "group", "option", "confirm", "game_over"
+DRILL, WELCOME = "drill", "welcome"
+QUESTIONS = (GROUP, OPTION, CONFIRM, GAME_OVER)
+# The table on screen: camera and panels.
+MATCH = (AIM, PLACE, PLAY, PRACTICE, DRILL) + QUESTIONS
+ONLINE = (AIM, PLACE, PLAY) + QUESTIONS     # an online match, its chat and claim keys
 
 # Keys a binding may name: what Panda3D calls them; modifiers are not keys of their own.
 NAMED_KEYS = {
@@ -55,7 +62,7 @@ def _actions(*rows) -> dict:
     return {row[0]: Action(*row) for row in rows}
 
 
-AIMING = (AIM, PRACTICE)
+AIMING = (AIM, PRACTICE, DRILL)
 ACTIONS = _actions(
     # Aiming (the match and practice)
     ("aim_left", N_("Aim left"), ("arrow_left",), AIMING),
@@ -81,8 +88,8 @@ ACTIONS = _actions(
     ("push_out", N_("Push out"), ("p",), (AIM,)),
     ("move_cue_ball", N_("Cue ball in hand: move it, or leave it"), ("b",), (AIM, PLACE)),
     ("concede", N_("Concede"), ("q",), (AIM, PLACE)),
-    ("instant_replay", N_("Instant replay"), ("r",), (AIM, PLACE)),
-    ("leave", N_("Menu, or cancel"), ("escape",), (AIM, PLACE, PRACTICE)),
+    ("instant_replay", N_("Instant replay"), ("r",), (AIM, PLACE, OPTION, GAME_OVER)),
+    ("leave", N_("Menu, or cancel"), ("escape",), (AIM, PLACE, PLAY, PRACTICE)),
     # Cue ball in hand
     ("place_left", N_("Cue ball in hand left"), ("arrow_left",), (PLACE,)),
     ("place_right", N_("Cue ball in hand right"), ("arrow_right",), (PLACE,)),
@@ -112,6 +119,27 @@ ACTIONS = _actions(
     ("save_slot", N_("Practice: save in the slot"), ("f5",), (PRACTICE,)),
     ("load_slot", N_("Practice: load from the slot"), ("f9",), (PRACTICE,)),
     ("next_slot", N_("Practice: next save slot"), ("f6",), (PRACTICE,)),
+    # Drills
+    ("drill_again", N_("Drills: a new attempt"), ("r",), (DRILL,)),
+    ("drill_leave", N_("Drills: back to the list"), ("escape",), (DRILL,)),
+    # The match's questions
+    ("group_red", N_("Choosing a group: red"), ("r",), (GROUP,)),
+    ("group_yellow", N_("Choosing a group: yellow"), ("y",), (GROUP,)),
+    ("option_play", N_("After a push out: play"), ("p",), (OPTION,)),
+    ("option_pass", N_("After a push out: pass"), ("x",), (OPTION,)),
+    ("answer_yes", N_("A question: yes"), ("y",), (CONFIRM,)),
+    ("answer_no", N_("A question: no"), ("n", "escape"), (CONFIRM,)),
+    ("next_game", N_("After a game: rematch, or the next frame"), ("enter", "n"),
+     (GAME_OVER,)),
+    ("game_over_menu", N_("After a game: the menu"), ("escape", "m"), (GAME_OVER,)),
+    # Online matches: "chat_" and a phrase of game.net.protocol.CHAT_PHRASES
+    ("chat_hello", N_("Online: say “Hello!”"), ("f5",), ONLINE),
+    ("chat_good_shot", N_("Online: say “Good shot!”"), ("f6",), ONLINE),
+    ("chat_unlucky", N_("Online: say “Unlucky.”"), ("f7",), ONLINE),
+    ("chat_nice_safety", N_("Online: say “Nice safety.”"), ("f8",), ONLINE),
+    ("chat_thinking", N_("Online: say “Thinking...”"), ("f9",), ONLINE),
+    ("chat_good_game", N_("Online: say “Good game.”"), ("f10",), ONLINE),
+    ("claim_match", N_("Online: claim the match of an opponent who left"), ("k",), ONLINE),
     # Replays
     ("replay_play", N_("Replay: play or pause"), ("space",), (REPLAY,)),
     ("replay_step_next", N_("Replay: step forward"), (".",), (REPLAY,)),
@@ -133,6 +161,8 @@ ACTIONS = _actions(
     # Menus
     ("menu_select", N_("Menus: play, next"), ("enter",), (MENU,)),
     ("menu_back", N_("Menus: back"), ("escape",), (MENU,)),
+    ("show_guide", N_("Welcome: show the guide"), ("g",), (WELCOME,)),
+    ("skip_guide", N_("Welcome: skip the guide"), ("escape",), (WELCOME,)),
 )
 
 
@@ -140,6 +170,9 @@ ACTIONS = _actions(
 # as "pad-<button>" events (game.view.ui.gamepad); fixed, not rebound. The sticks and the
 # trigger aim, spin and strike (see game.view.ui.gamepad).
 PAD_BUTTONS = {
+    "answer_yes": "face_a", "answer_no": "face_b", "next_game": "face_a",
+    "game_over_menu": "face_b", "show_guide": "face_a", "skip_guide": "face_b",
+    "drill_again": "start", "drill_leave": "face_b",
     "put_down": "face_a", "skip": "face_a", "menu_select": "face_a", "replay_play": "face_a",
     "leave": "face_b", "menu_back": "face_b", "replay_back": "face_b",
     "view": "face_y", "free_camera": "face_x", "help": "back", "instant_replay": "start",

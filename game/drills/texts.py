@@ -92,9 +92,10 @@ def attempt_name(number: int) -> str:
 
 
 def over_line(progress: Progress) -> str:
-    """What the HUD says when the attempt has ended."""
-    return ngettext("Attempt over: {score} point. R: try again   Esc: the drills",
-                    "Attempt over: {score} points. R: try again   Esc: the drills",
+    """What the HUD says when the attempt has ended (its keys are on the controls line,
+    the player's own)."""
+    return ngettext("Attempt over: {score} point.",
+                    "Attempt over: {score} points.",
                     progress.score).format(score=progress.score)
 
 

@@ -150,14 +150,18 @@ class Absence:
 def status_words(*, connected: bool, waiting_for_opponent: bool, absence: Absence | None,
                  opponent: str, now: float, opponents_turn: bool,
                  opponent_aiming: bool = False, gave_up: bool = False,
-                 resyncing: bool = False) -> str:
+                 resyncing: bool = False, claim_key: str = "K",
+                 leave_key: str = "Esc") -> str:
     """The network's state in one line (empty when nothing is amiss and it is this
     player's turn): the connection first (`gave_up`: reconnecting has stopped), then the
     table being corrected from the server (`resyncing`), then the opponent
-    (`opponent_aiming`: their aim is being shown)."""
+    (`opponent_aiming`: their aim is being shown; `claim_key`: the key that claims the
+    match of one who did not come back, `leave_key` the one that leaves, as the player
+    reads them)."""
     if not connected:
         if gave_up:
-            return _("The connection to the server is lost: Esc for the menu.")
+            return _("The connection to the server is lost: {key} for the menu.").format(
+                key=leave_key)
         return _("Connection lost: reconnecting...")
     if resyncing:
         return _("Correcting the table from the server...")
@@ -168,8 +172,8 @@ def status_words(*, connected: bool, waiting_for_opponent: bool, absence: Absenc
         if left > 0:
             return _("{name} disconnected: waiting {seconds} s for them to come back.") \
                 .format(name=opponent, seconds=int(left + 0.999))
-        return _("{name} did not come back: press K to claim the match.").format(
-            name=opponent)
+        return _("{name} did not come back: press {key} to claim the match.").format(
+            name=opponent, key=claim_key)
     if opponents_turn:
         if opponent_aiming:
             return _("{name} is aiming...").format(name=opponent)

@@ -38,31 +38,31 @@ def test_a_conflict_is_refused_in_one_sentence_naming_the_other_action():
     words = str(refused.value)
     assert "Power and strike" in words and "Concede" in words and words.count(".") == 1
     # Space skips a shot's playback and shoots while aiming: never active together.
-    assert controls.Bindings().rebound("shoot", "k").keys("shoot") == ("k",)
+    assert controls.Bindings().rebound("shoot", "o").keys("shoot") == ("o",)
     with pytest.raises(controls.BindingsError, match="modif|Shift"):
         controls.Bindings().rebound("shoot", "shift")
 
 
 def test_rebinding_back_to_the_default_leaves_nothing_changed():
-    bindings = controls.Bindings().rebound("shoot", "k").rebound("shoot", "space")
+    bindings = controls.Bindings().rebound("shoot", "o").rebound("shoot", "space")
     assert bindings == controls.Bindings() and bindings.to_dict() == {}
 
 
 def test_the_bindings_are_saved_and_read_back(tmp_path):
     path = tmp_path / "settings.json"
-    bindings = controls.Bindings().rebound("shoot", "k").rebound("view", "f3")
+    bindings = controls.Bindings().rebound("shoot", "o").rebound("view", "f3")
     chosen = S.Settings(names=("Ana", "Bo"))
     chosen = dataclasses.replace(chosen, controls=dataclasses.replace(chosen.controls,
                                                                       bindings=bindings))
     S.save(chosen, path)
-    assert json.loads(path.read_text())["controls"]["bindings"] == {"shoot": ["k"],
+    assert json.loads(path.read_text())["controls"]["bindings"] == {"shoot": ["o"],
                                                                     "view": ["f3"]}
     assert S.load(path) == (chosen, None)
 
 
-@pytest.mark.parametrize("bad, words", [({"jump": ["k"]}, "'jump' is not an action"),
+@pytest.mark.parametrize("bad, words", [({"jump": ["o"]}, "'jump' is not an action"),
                                         ({"shoot": ["hyperspace"]}, "is not a key"),
-                                        ({"shoot": "k"}, "must be a list"),
+                                        ({"shoot": "o"}, "must be a list"),
                                         ({"shoot": ["v"]}, "V is given to both")])
 def test_a_bad_hand_edit_loses_only_the_bindings_in_one_sentence(tmp_path, bad, words):
     path = tmp_path / "settings.json"
@@ -81,7 +81,7 @@ def test_a_bad_hand_edit_loses_only_the_bindings_in_one_sentence(tmp_path, bad, 
 
 BOUND_FILES = ["game/view/match", "game/view/practice", "game/view/replay",
                "game/view/menu", "game/view/ui/panels.py", "game/view/ui/rules_screen.py",
-               "game/view/stats", "game/view/online/lobby.py", "game/view/drills/list_page.py"]
+               "game/view/stats", "game/view/online", "game/view/drills", "game/view/ui/dialogs.py"]
 
 
 # Panda3D's events that no key or button sends: bound by name wherever they are needed.
@@ -89,9 +89,9 @@ WINDOW_EVENTS = {"window-event"}
 
 
 def test_no_key_is_bound_by_name_outside_the_table():
-    """Every accept and every state's {event: handler} in the match, practice, replays
-    and menus names no key itself (the dialogs' answer letters aside: game.view.ui.dialogs;
-    the window's own events aside: WINDOW_EVENTS)."""
+    """Every accept, every state's {event: handler} and every dialog's choice in the
+    match, practice, drills, online matches, replays and menus names no key itself (the
+    window's own events aside: WINDOW_EVENTS): a dialog's choice names an action."""
     found = []
     for place in BOUND_FILES:
         path = ROOT / place
@@ -102,6 +102,12 @@ def test_no_key_is_bound_by_name_outside_the_table():
                         and node.args and isinstance(node.args[0], ast.Constant) \
                         and node.args[0].value not in WINDOW_EVENTS:
                     found.append(f"{source.name}:{node.lineno} accept {node.args[0].value}")
+                if isinstance(node, ast.Tuple) and len(node.elts) == 3 \
+                        and isinstance(node.elts[1], (ast.Tuple, ast.List)) \
+                        and node.elts[1].elts and all(
+                            isinstance(k, ast.Constant) and k.value in controls.KEYS
+                            for k in node.elts[1].elts):
+                    found.append(f"{source.name}:{node.lineno} a choice of keys")
                 if isinstance(node, ast.Dict):
                     for key, value in zip(node.keys, node.values):
                         if isinstance(key, ast.Constant) and key.value in controls.KEYS \
@@ -119,11 +125,11 @@ def bound():
 
 
 def test_the_match_plays_with_the_players_keys_and_says_them(play, bound):
-    bound(controls.Bindings().rebound("shoot", "k").rebound("aim_left", "j")
+    bound(controls.Bindings().rebound("shoot", "o").rebound("aim_left", "j")
           .rebound("help", "h"))
     screen, robot = play()
     hints = screen.hud.controls.getText()
-    assert "Hold K, release: shoot" in hints and "Drag or J/Right: aim" in hints
+    assert "Hold O, release: shoot" in hints and "Drag or J/Right: aim" in hints
     before = screen.flow.aim.setup.azimuth
     robot.inp.key("arrow_left")                    # no longer the aim's
     assert screen.flow.aim.setup.azimuth == before
@@ -134,14 +140,53 @@ def test_the_match_plays_with_the_players_keys_and_says_them(play, bound):
     robot.inp.key("h")
     assert screen.panels.shown() == "help"
     help_text = screen.panels.panels["help"].text
-    assert "Hold K, release: shoot" in help_text and "H: this help" in help_text
+    assert "Hold O, release: shoot" in help_text and "H: this help" in help_text
     robot.inp.key("h")
     robot.inp.key("space")                         # no stroke: Space is not the key now
     assert screen.flow.state == "Aiming"
-    robot.inp.hold("k")
+    robot.inp.hold("o")
     robot.inp.step(30)
-    robot.inp.release("k")
+    robot.inp.release("o")
     assert screen.flow.state == "Playing"
+
+
+def test_a_dialog_answers_to_the_players_keys_and_writes_them_on_its_buttons(play, bound):
+    """The answers of the match's questions are actions of the table: rebound, the
+    dialog listens to the new keys only and its buttons say them."""
+    bound(controls.Bindings().rebound("answer_yes", "j").rebound("answer_no", "o")
+          .rebound("game_over_menu", "f3"))
+    screen, robot = play()
+    robot.inp.key("q")
+    assert screen.flow.state == "Confirm"
+    assert [b["text"] for b in screen.flow._dialog.buttons] == ["Yes  [J]", "No  [O]"]
+    assert "J or click: Yes" in screen.flow._dialog.hints
+    robot.inp.key("n")
+    robot.inp.key("escape")
+    assert screen.flow.state == "Confirm", "N and Esc are no longer the answer no"
+    robot.inp.key("o")
+    assert screen.flow.state == "Aiming"
+    robot.inp.key("q")
+    robot.inp.key("y")
+    assert screen.flow.state == "Confirm", "Y is no longer yes"
+    robot.inp.key("j")
+    assert screen.session.state.game_over and screen.flow.state == "GameOver"
+    assert any(b["text"].endswith("[F3]") for b in screen.flow._dialog.buttons)
+
+
+def test_the_answer_keys_are_refused_where_they_would_clash():
+    """An answer's key is refused only where the question is asked: R is red's among the
+    groups and the instant replay's after a push out, so R for play is refused and Q (the
+    concession's, never while a question is asked) is not; chat clashes with the aim
+    online, a drill's keys with the drill's aiming."""
+    with pytest.raises(controls.BindingsError, match="Instant replay"):
+        controls.Bindings().rebound("option_play", "r")
+    assert controls.Bindings().rebound("option_play", "q").keys("option_play") == ("q",)
+    with pytest.raises(controls.BindingsError, match="Top view"):
+        controls.Bindings().rebound("group_red", "v")
+    with pytest.raises(controls.BindingsError, match="Power and strike"):
+        controls.Bindings().rebound("chat_hello", "space")
+    with pytest.raises(controls.BindingsError, match="Tip to the centre"):
+        controls.Bindings().rebound("drill_leave", "x")     # a drill aims too
 
 
 def test_key_names_go_through_the_catalog():
@@ -253,6 +298,61 @@ def test_the_stick_turns_the_aim_as_far_at_any_frame_rate(play, pad, fps):
     elapsed = robot.inp.clock.getFrameTime() - since
     assert elapsed == pytest.approx(2.0)
     assert turned == pytest.approx(held * gamepad.AIM_RATE_RAD_S * elapsed, rel=1e-9)
+
+
+@pytest.fixture
+def stroke_screen(base, tmp_path):
+    """make(kind) -> (screen, robot): a practice table or a drill aiming its first shot,
+    with a robot's Input (robot.inp) and the pad to be set (robot.pad)."""
+    from game.drills import shipped_drills
+    from game.settings import Aids
+    from game.view.drills.screen import DrillScreen
+    from game.view.practice.screen import PracticeScreen
+    from robot import Input
+    made = []
+
+    def make(kind):
+        inputs = Input(base)
+        if kind == "practice":
+            screen = PracticeScreen(base, "nine_ball", Aids(), lambda: None,
+                                    save_dir=tmp_path, use_shaders=False, shadow_size=256)
+        else:
+            drill = next(d for d in shipped_drills() if d.id == "line_up")
+            screen = DrillScreen(base, drill, "Ann", Aids(), lambda: None,
+                                 replay_dir=tmp_path, seed=1, use_shaders=False,
+                                 shadow_size=256)
+        base.win.setActive(False)
+        made.append((screen, inputs))
+        inputs.step(2)
+        assert screen.state == "Aiming"
+        return screen, SimpleNamespace(inp=inputs)
+    yield make
+    for screen, inputs in reversed(made):
+        screen.destroy()
+        inputs.close()
+    base.win.setActive(True)
+
+
+@pytest.mark.parametrize("kind", ["practice", "drill"])
+@pytest.mark.parametrize("fps", [1, 144])
+def test_the_pad_aims_and_strikes_in_practice_and_drills_at_any_frame_rate(
+        stroke_screen, pad, kind, fps):
+    """The match's reading of the sticks and the trigger (gamepad.PadAim) on the
+    practice table and in a drill: the stick turns the aim by the clock, the trigger
+    strikes at the depth it was held at."""
+    screen, robot = stroke_screen(kind)
+    robot.pad = pad
+    before = screen.aim.setup.azimuth
+    since = _run(robot, fps, 2.0, left_x=0.6)
+    turned = (before - screen.aim.setup.azimuth) % (2 * math.pi)
+    held = (0.6 - gamepad.DEAD_ZONE) / (1 - gamepad.DEAD_ZONE)
+    elapsed = robot.inp.clock.getFrameTime() - since
+    assert elapsed == pytest.approx(2.0)
+    assert turned == pytest.approx(held * gamepad.AIM_RATE_RAD_S * elapsed, rel=1e-9)
+    _run(robot, fps, 3.0, _pull)
+    shots = len(screen.table.history) if kind == "practice" else screen.attempt.progress.shots
+    assert shots == 1, "one stroke, at the trigger let go"
+    assert screen.aim.preview == pytest.approx(0.6), "played at the depth it was held at"
 
 
 def test_a_trigger_already_pulled_when_aiming_begins_starts_no_stroke(play, base):

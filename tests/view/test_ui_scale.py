@@ -285,8 +285,8 @@ def test_the_help_panel_and_a_centred_dialog_fit_the_window(base, ui_scaled, lan
     i18n.use_language(language)
     panel = TextPanel(base, i18n._("Controls"))
     dialog = Dialog(base, i18n._("Welcome to Breakshot"), "W " * 60,
-                    [(i18n._("Yes"), ["enter"], lambda: None),
-                     (i18n._("No"), ["escape"], lambda: None)])
+                    [(i18n._("Yes"), "answer_yes", lambda: None),
+                     (i18n._("No"), "answer_no", lambda: None)])
     try:
         panel.show(translated(MENU_CONTROLS) * 2)
         w, h = ui_scaled.size

@@ -1,9 +1,9 @@
 """Controls of one's own in a real window (issue 32, point 2), by real clicks and key
-presses: the Controls page opened from the menu, the stroke's key changed to K with a key
+presses: the Controls page opened from the menu, the stroke's key changed to O with a key
 press, a conflict refused in one sentence naming the other action (F1 too, which then
 opens no help), the defaults back,
-K chosen again, and a match played with it: the HUD and the F1 help say K, Space no
-longer shoots, K does; the choice is in the settings file."""
+O chosen again, and a match played with it: the HUD and the F1 help say O, Space no
+longer shoots, O does; the choice is in the settings file."""
 import json
 import time
 
@@ -24,14 +24,14 @@ def test_a_key_chosen_on_the_controls_page_plays_the_match(open_window, keep_sho
     close_welcome(window)
     window.click_text(r"^Controls$")
     window.wait_text(r"^Click an action, then press its new key")
-    _choose_key(window, SHOOT, "k")
-    window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: K\\.")
+    _choose_key(window, SHOOT, "o")
+    window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: O\\.")
     keep_shot(window, "chosen")
-    # K for the aim too: refused, in one sentence naming the stroke.
-    _choose_key(window, r"^Aim left$", "k")
-    shot = window.wait_text(r"^K already means")
-    refusal = text_matching(shot, r"^K already means")
-    assert refusal == ("K already means \u201cPower and strike (hold, release)\u201d; choose "
+    # O for the aim too: refused, in one sentence naming the stroke.
+    _choose_key(window, r"^Aim left$", "o")
+    shot = window.wait_text(r"^O already means")
+    refusal = text_matching(shot, r"^O already means")
+    assert refusal == ("O already means \u201cPower and strike (hold, release)\u201d; choose "
                        "another key for \u201cAim left\u201d, or change that one first.")
     keep_shot(window, "refused")
     # F1 while choosing: tried as the key (the help's, refused), the menu's help not opened.
@@ -42,18 +42,18 @@ def test_a_key_chosen_on_the_controls_page_plays_the_match(open_window, keep_sho
     window.wait_text(r"^Every action has its default keys again\.$")
     settings = window.home / "config" / "breakshot" / "settings.json"
     assert json.loads(settings.read_text())["controls"]["bindings"] == {}
-    _choose_key(window, SHOOT, "k")
-    window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: K\\.")
-    assert json.loads(settings.read_text())["controls"]["bindings"] == {"shoot": ["k"]}
+    _choose_key(window, SHOOT, "o")
+    window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: O\\.")
+    assert json.loads(settings.read_text())["controls"]["bindings"] == {"shoot": ["o"]}
     window.key("Escape")                               # back to the menu
-    start_nine_ball(window, welcome=False, shoot_key="K")
+    start_nine_ball(window, welcome=False, shoot_key="O")
     window.key("F1")
-    shot = window.wait_text(r"Now:[\s\S]*Hold K, release: shoot")
+    shot = window.wait_text(r"Now:[\s\S]*Hold O, release: shoot")
     keep_shot(window, "help")
     window.key("F1")
     window.wait_for(lambda s: find_text(s, r"^Now:") is None, 20, "the help to close")
     window.hold("space", 0.6)                          # no longer the stroke's key
     time.sleep(1.0)
-    assert text_matching(window.screen(), r"Hold K, release: shoot"), "still aiming"
-    window.hold("k", 0.6)
+    assert text_matching(window.screen(), r"Hold O, release: shoot"), "still aiming"
+    window.hold("o", 0.6)
     window.wait_text(r"skip to the end", 60)

@@ -6,21 +6,21 @@ should stop and the pocket that counts (`marks`).
 The HUD says it in words: the drill's title on top, its goal under it, the player with
 his best and trend (left) and this attempt's score and strokes (right); the last shot's
 verdict at the bottom once the balls stop, never at the strike. R starts a new attempt,
-Esc goes back to the drill list. Each attempt is recorded as a replay in `replay_dir`.
+Esc goes back to the drill list (the player's keys: game.controls). Each attempt is recorded as a replay in `replay_dir`.
 """
 from __future__ import annotations
 
 
 from game.drills import DrillAttempt, Verdict, texts
 from game.drills.history import drill_record, recorded_attempts
-from game.controls import events
-from game.i18n import N_, _
+from game.controls import bind, events, label
+from game.i18n import _
 from game.rules import CUE, RulesError
 from game.tables import modes
 from game.view.match.aiming import Aimer
 from game.view.match.hud_text import PlayerPanel
 from game.view.practice.screen import StrokeScreen, aiming_bindings, aiming_controls
-from game.view.ui.panels import Panels, camera_controls, translated
+from game.view.ui.panels import Panels, camera_controls
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.scene import Scene
 from game.settings import shown_name
@@ -28,7 +28,11 @@ from game.settings import shown_name
 from .marks import DrillMarks
 from physics_ext import SimulationError
 
-DRILL_CONTROLS = [N_("R: a new attempt"), N_("Esc: the drills")]
+
+def drill_controls() -> list:
+    """The drill's own keys in force, as the HUD and the help say them."""
+    return [_("{key}: a new attempt").format(key=label("drill_again")),
+            _("{key}: the drills").format(key=label("drill_leave"))]
 
 
 class AttemptView:
@@ -127,18 +131,20 @@ class DrillScreen(StrokeScreen):
     def _aiming(self) -> None:
         """Aim and shoot, or (the attempt over) only start another or leave."""
         self.state = "Aiming"
-        leave = {"r": (self.new_attempt, ()), "escape": (self.on_leave, ())}
+        leave = {}
+        bind(leave, "drill_again", self.new_attempt)
+        bind(leave, "drill_leave", self.on_leave)
         if self.attempt.over:
             self.scene.hide_cue()
             self.aids.hide()
             self.hud.hide_aiming()
-            self._listen(leave, "   ".join(translated(DRILL_CONTROLS)))
+            self._listen(leave, "   ".join(drill_controls()))
             return
         bindings = aiming_bindings(self.aim, self._powering, self._when_aiming) | leave
         for event in events("pointer", ("", "shift-")):
             bindings[event] = (self.aim.press, ())
             bindings[event + "-up"] = (self.aim.release, ())
-        self._listen(bindings, "   ".join(aiming_controls() + translated(DRILL_CONTROLS)))
+        self._listen(bindings, "   ".join(aiming_controls() + drill_controls()))
         self._aim_afresh()
 
     def _when_aiming(self, action, *args) -> None:
@@ -177,7 +183,7 @@ class DrillScreen(StrokeScreen):
 
     def control_lines(self) -> list:
         if self.state == "Aiming":
-            return translated(DRILL_CONTROLS) + ([] if self.attempt.over else aiming_controls())
+            return drill_controls() + ([] if self.attempt.over else aiming_controls())
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:
@@ -190,6 +196,7 @@ class DrillScreen(StrokeScreen):
     def _aiming_frame(self) -> None:
         if not self.attempt.over:
             self.aim.follow_pointer()
+            self._pad_frame()
 
     def destroy(self) -> None:
         """Remove everything this screen added and stop recording; safe twice."""

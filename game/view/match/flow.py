@@ -294,31 +294,14 @@ class PlayFlow(FSM):
         bindings, controls = self._aiming_keys()
         controls += self._offer_replay(bindings, "Aiming")
         self._listen(bindings, controls)
-        self._pad_time = self.aim.times.now()
-        self._pad_armed = False         # the trigger seen let go in this state
+        self._pad = gamepad.PadAim(self.screen.base)
         self._tick = self._tick_aiming
         aim.refresh(AIM_GAP_M, None)
 
     def _tick_aiming(self, dt: float) -> None:
         self.aim.follow_pointer()
-        pad = self._pad_now()
-        if pad is None:
-            return
-        if pad[0].trigger < gamepad.PULL_START:
-            self._pad_armed = True      # a trigger still held from the last shot waits
-        elif self._pad_armed:
+        if self._pad.tick(self.aim):
             self.demand("Powering", True)
-            return
-        gamepad.aim_by(self.aim, *pad)
-
-    def _pad_now(self) -> tuple | None:
-        """(PadState, seconds since the last reading) of the gamepads, or None without
-        one. The seconds are the game clock's, not the frame's clipped step: a stick
-        held two seconds counts two seconds at any frame rate."""
-        now = self.aim.times.now()
-        seconds, self._pad_time = now - self._pad_time, now
-        pad = gamepad.of(self.screen.base).state()
-        return None if pad is None else (pad, seconds)
 
     def _aiming_keys(self) -> tuple:
         """(bindings, controls) of the Aiming state."""
@@ -432,9 +415,9 @@ class PlayFlow(FSM):
         input's own times (`input_times`), not the frames'."""
         times = self.aim.times
         self.power = 0.0
-        self._mouse = self._trigger = None
+        self._mouse = None
         if trigger:
-            self._trigger = gamepad.TriggerStroke(gamepad.of(self.screen.base).state().trigger)
+            self._pad.pull()
             bindings = {}
             bind(bindings, "leave", self.demand, ("Aiming",))
             self._listen(bindings, "   ".join([
@@ -469,15 +452,14 @@ class PlayFlow(FSM):
     def _tick_trigger(self, dt: float) -> None:
         """The trigger read this frame: the meter at its depth, or (let go) the shot at
         the depth it was held at; a pad pulled out calls the stroke off."""
-        pad = gamepad.of(self.screen.base).state()
-        if pad is None:
+        read = self._pad.trigger()
+        if read is None:
             self.demand("Aiming")
             return
-        power = self._trigger.feed(pad.trigger)
-        if power is not None:
-            self._shoot_at(cue_speed(power), AIM_GAP_M + DRAW_BACK_M * power)
+        self.power, let_go = read
+        if let_go:
+            self._shoot_at(cue_speed(self.power), AIM_GAP_M + DRAW_BACK_M * self.power)
             return
-        self.power = self._trigger.power
         self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _pointer_height(self, fallback: float, pointer=None) -> float:
@@ -627,16 +609,16 @@ class PlayFlow(FSM):
         names = self.session.shown_names
         bindings = {}
         if self.session.group_choice_pending:
-            # (R means Red here: the instant replay is offered for play or pass only.)
+            # (The instant replay is offered for play or pass only: its key may mean red.)
             self._listen(bindings, _("{key}: view").format(key=label("view", 1)))
             name = names[int(self.session.shooter)]
             red, yellow = (group_name(g, colour_blind(self.screen.base))
                            for g in (Group.RED, Group.YELLOW))
             self._ask(_("Choose your group"),
                       _("{name} potted both colours: which will you play?").format(name=name),
-                      [(red[:1].upper() + red[1:], ("r",),
+                      [(red[:1].upper() + red[1:], "group_red",
                         lambda: self._command(ChooseGroup(Group.RED))),
-                       (yellow[:1].upper() + yellow[1:], ("y",),
+                       (yellow[:1].upper() + yellow[1:], "group_yellow",
                         lambda: self._command(ChooseGroup(Group.YELLOW)))],
                       docked=True, note=self.hud.controls.getText())
             return
@@ -647,8 +629,8 @@ class PlayFlow(FSM):
         self._ask(_("Play or pass?"),
                   _("{pusher} pushed out. {chooser}: play from here, or pass the shot back "
                     "to {pusher}?").format(pusher=pusher, chooser=names[int(chooser)]),
-                  [(_("Play"), ("p",), lambda: self._command(ChooseOption(OptionChoice.PLAY))),
-                   (_("Pass"), ("x",), lambda: self._command(ChooseOption(OptionChoice.PASS)))],
+                  [(_("Play"), "option_play", lambda: self._command(ChooseOption(OptionChoice.PLAY))),
+                   (_("Pass"), "option_pass", lambda: self._command(ChooseOption(OptionChoice.PASS)))],
                   docked=True, note=self.hud.controls.getText())
 
     def exitChoosing(self) -> None:
@@ -784,8 +766,8 @@ class PlayFlow(FSM):
         def yes():
             self.demand(back)       # leave the dialog first: on_yes may end this screen
             on_yes()
-        self._ask(title, text, [(_("Yes"), ("y",), yes),
-                                (_("No"), ("n", "escape"), lambda: self.demand(back))])
+        self._ask(title, text, [(_("Yes"), "answer_yes", yes),
+                                (_("No"), "answer_no", lambda: self.demand(back))])
 
     def exitConfirm(self) -> None:
         self.hud.show_notes(True)
@@ -797,13 +779,13 @@ class PlayFlow(FSM):
         self._clear_for_game_over()
         winner, how = self._how_it_ended()
         (a, b), (wa, wb) = s.shown_names, s.games_won
-        menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
+        menu = (_("Menu"), "game_over_menu", self.screen.on_leave)
         race = self.screen.race
         if race is None:
             self._ask(_("{winner} wins!").format(winner=winner),
                       _("{how}.   Games: {a} {wa} : {wb} {b}").format(how=how, a=a, wa=wa,
                                                                      wb=wb, b=b),
-                      [(_("Rematch"), ("enter",), self._rematch), menu])
+                      [(_("Rematch"), "next_game", self._rematch), menu])
         elif race.over:
             self._ask(_("{winner} wins the match {wa} : {wb}!").format(
                           winner=s.shown_names[int(race.winner)], wa=wa, wb=wb),
@@ -830,14 +812,14 @@ class PlayFlow(FSM):
 
     def _ask_next_frame(self, winner: str, how: str, menu) -> None:
         """The dialog between two frames of a race: who won this one, the score, and the
-        next frame (Enter, N) or `menu`."""
+        next frame (the next_game action) or `menu`."""
         s, race = self.session, self.screen.race
         (a, b), (wa, wb) = s.shown_names, s.games_won
         self._ask(_("{winner} wins frame {number}").format(winner=winner,
                                                            number=race.frame_number),
                   _("{how}.   Race to {frames}: {a} {wa} : {wb} {b}").format(
                       how=how, frames=race.frames_to_win, a=a, wa=wa, wb=wb, b=b),
-                  [(_("Next frame"), ("enter", "n"), self._rematch), menu])
+                  [(_("Next frame"), "next_game", self._rematch), menu])
 
     def _rematch(self) -> None:
         """The next game: a rematch, or in a race its next frame (its breaker by the

@@ -35,7 +35,8 @@ class WelcomeOffer:
         self.dialog = Dialog(base, _("Welcome to Breakshot"),
                              _("New here? A short guide on a practice table shows the "
                                "controls: aiming, spin, elevation, power and the camera."),
-                             [(_("Show me"), ("g",), on_guide), (_("Skip"), ("escape",), on_skip)])
+                             [(_("Show me"), "show_guide", on_guide),
+                              (_("Skip"), "skip_guide", on_skip)])
         # Drawn after the backdrop, as its child; opaque, over whole rows of the menu.
         left, right, bottom, top = PANEL_RECT
         frame = self.dialog.frame

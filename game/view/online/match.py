@@ -7,7 +7,7 @@ on an OnlineScreen, and what the network is doing said in words.
   aim goes out through an AimThrottle (10 a second at most).
 - Canned chat phrases on F5-F10, shown on the other window's HUD.
 - The states in words on the HUD's status line: waiting for the opponent, their turn,
-  disconnected (with the seconds the server keeps their seat; then K claims the match),
+  disconnected (with the seconds the server keeps their seat; then the claim key claims the match),
   reconnecting. A reconnect or a digest mismatch rebuilds the client's mirror; the
   screen is then built again on it, quietly, exactly where the match stands.
 - A seated player's game keeps its own copy of the match (record.OnlineRecord: a replay
@@ -24,6 +24,7 @@ from collections import deque
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
+from game import controls as key_bindings
 from game.audio import AudioSettings
 from game.i18n import _
 from game.net.client import CHAT_WORDS
@@ -34,7 +35,7 @@ from game.race import Race
 from game.rules import Player
 from game.session import NextGame
 
-from .screen import CHAT_KEYS, OnlineScreen, stroke_gap
+from .screen import OnlineScreen, chat_action, stroke_gap
 
 HOLD_POLL = ("Playing", "InstantReplay")     # states that play back what was polled
 
@@ -69,9 +70,9 @@ class OnlineMatch:
         if record is not None and record.notice is not None:
             self.screen.hud.say(record.notice)
         self.keys = DirectObject()
-        for key, phrase in zip(CHAT_KEYS, CHAT_PHRASES):
-            self.keys.accept(key, self.chat, [phrase])
-        self.keys.accept("k", self.claim)
+        for phrase in CHAT_PHRASES:
+            key_bindings.accept(self.keys, chat_action(phrase), self.chat, [phrase])
+        key_bindings.accept(self.keys, "claim_match", self.claim)
         # Before the screen's own task: the frame's events reach the flow first.
         self._task = base.taskMgr.add(self._tick, "breakshot-online", sort=-5)
 
@@ -103,7 +104,7 @@ class OnlineMatch:
             self.client.chat(phrase)
 
     def claim(self) -> None:
-        """K: claim the match once the absent opponent's seat has timed out."""
+        """Claim the match once the absent opponent's seat has timed out."""
         if self.absence is not None and self.absence.claim_in(self.clock.getRealTime()) == 0:
             self.client.claim()
 
@@ -157,6 +158,8 @@ class OnlineMatch:
                              opponents_turn=opponents_turn,
                              opponent_aiming=flow.opponent_aiming,
                              resyncing=client.resyncing,
+                             claim_key=key_bindings.label("claim_match"),
+                             leave_key=key_bindings.label("leave"),
                              gave_up=self.down_since is not None
                              and now - self.down_since > client.resume_for + 1.0)
         self.screen.hud.show_status(words)

@@ -7,6 +7,7 @@ polled (`match.OnlineMatch`), which then tells this screen what to play.
 """
 from __future__ import annotations
 
+from game.controls import bind, label
 from game.i18n import _
 from game.net.client import CHAT_WORDS
 from game.net.protocol import CHAT_PHRASES
@@ -17,13 +18,17 @@ from game.view.match.hud_text import deciding_player
 from game.view.match.play import GameScreen
 from game.view.match.power import DRAW_BACK_M, power_for
 
-CHAT_KEYS = ("f5", "f6", "f7", "f8", "f9", "f10")      # the canned phrases, in order
+
+def chat_action(phrase: str) -> str:
+    """The action (game.controls.ACTIONS) that says `phrase` of CHAT_PHRASES."""
+    return "chat_" + phrase
 
 
 def chat_keys_line() -> str:
-    """The chat keys with their phrases in the player's language: "F5 Hello!  F6 ..."."""
-    return "  ".join(f"{key.upper()} {_(CHAT_WORDS[phrase])}"
-                     for key, phrase in zip(CHAT_KEYS, CHAT_PHRASES))
+    """The chat keys in force with their phrases in the player's language:
+    "F5 Hello!  F6 ..."."""
+    return "  ".join(f"{label(chat_action(phrase))} {_(CHAT_WORDS[phrase])}"
+                     for phrase in CHAT_PHRASES)
 
 
 def stroke_gap(stroke) -> float:
@@ -62,11 +67,19 @@ class OnlineFlow(PlayFlow):
         if not screen.top_view:
             screen.rig.set_goal(screen.overview_pose())
         if self.link.seat is None:          # a spectator just goes
-            self._listen({"escape": (self.screen.on_leave, ())},
-                         "   ".join([_("V: view"), _("Esc: menu")]))
+            bindings = {}
+            bind(bindings, "leave", self.screen.on_leave)
+            self._listen(bindings, self._remote_controls())
             return
-        self._listen({"escape": (self._leave, ("Remote",))},
-                     "   ".join([_("V: view"), _("Esc: menu")]) + "\n" + chat_keys_line())
+        bindings = {}
+        bind(bindings, "leave", self._leave, ("Remote",))
+        self._listen(bindings, self._remote_controls() + "\n" + chat_keys_line())
+
+    @staticmethod
+    def _remote_controls() -> str:
+        """The keys of the Remote state, in force: the view and leaving."""
+        return "   ".join([_("{key}: view").format(key=label("view", 1)),
+                           _("{leave}: menu").format(leave=label("leave"))])
 
     def exitRemote(self) -> None:
         self.screen.scene.hide_cue()
@@ -92,7 +105,7 @@ class OnlineFlow(PlayFlow):
         s, race, ended = self.session, self.screen.race, self.link.ended
         self._clear_for_game_over()
         (a, b), (wa, wb) = s.shown_names, s.games_won
-        menu = (_("Menu"), ("escape", "m"), self.screen.on_leave)
+        menu = (_("Menu"), "game_over_menu", self.screen.on_leave)
         if not s.state.game_over:           # ended without a finished frame: abandoned
             self._ask(_("The match has ended"), _("Nobody won: the match was abandoned."),
                       [menu])

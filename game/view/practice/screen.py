@@ -33,6 +33,7 @@ from game.view.match.aiming import aiming_bindings as match_aiming_bindings
 from game.view.match.hud import Hud
 from game.view.match.play import MAX_FRAME_S, GameScreen
 from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
+from game.view.ui import gamepad
 from game.view.ui.panels import Panels, camera_controls, help_line, panel_controls
 from game.view.ui.rules_screen import RulesScreen
 from game.view.world.playback import ShotPlayback
@@ -107,14 +108,23 @@ class StrokeScreen(GameScreen):
         self.scene = None
         self._bind_camera_keys()
         self.clock = ClockObject.getGlobalClock()
+        self.pad = gamepad.PadAim(base)     # the sticks and the trigger
 
     def _listen(self, bindings: dict, controls: str) -> None:
+        """Bind a new state's events {event: (handler, args)} and show its controls; the
+        gamepad's reading starts afresh with it."""
         if self.input is not None:
             self.input.ignoreAll()
         self.input = DirectObject()
         for event, (handler, args) in bindings.items():
             self.input.accept(event, handler, list(args))
         self.hud.set_controls(controls)
+        self.pad.restart()
+
+    def _pad_frame(self) -> None:
+        """Aiming, each frame: the sticks move the aim; the trigger pulled draws a stroke."""
+        if self.pad.tick(self.aim):
+            self._powering(trigger=True)
 
     def _aim_afresh(self) -> None:
         """Aim at the nearest object ball (if any) and show the cue."""
@@ -127,21 +137,40 @@ class StrokeScreen(GameScreen):
             azimuth = math.atan2(by - y, bx - x)
         self.aim.aim_at(azimuth, (self.aim.setup.side, self.aim.setup.height))
 
-    def _powering(self) -> None:
-        """Space held: the power grows with the time held, from the press's own time."""
+    def _powering(self, trigger: bool = False) -> None:
+        """The stroke's key held: the power grows with the time held, from the press's
+        own time; or (`trigger`) the gamepad's trigger pulled: its depth is the power."""
         self.state = "Powering"
-        self._key = keys("shoot")[0]
-        self._pressed_at = self.aim.times.pressed(self._key)[0]
-        bindings = {self._key + "-up": (self._shoot, ())}
+        bindings = {}
+        if trigger:
+            self._key = None
+            self.pad.pull()
+            words = _("Let go of the trigger to shoot: the power is how far it was pulled")
+        else:
+            self._key = keys("shoot")[0]
+            self._pressed_at = self.aim.times.pressed(self._key)[0]
+            bindings[self._key + "-up"] = (self._shoot, ())
+            words = _("Release {key} to shoot").format(key=label("shoot"))
         bind(bindings, "leave", self._cancel)
-        self._listen(bindings, "   ".join([
-            _("Release {key} to shoot").format(key=label("shoot")),
-            _("{leave}: cancel").format(leave=label("leave"))]))
+        self._listen(bindings, "   ".join([words, _("{leave}: cancel").format(
+            leave=label("leave"))]))
         self._show_power()
 
     def _show_power(self) -> None:
-        """The meter and the cue at the power a release at this frame's time gives."""
-        self.power = swing_at(self.aim.times.now() - self._pressed_at)
+        """The meter and the cue at the power a release at this frame's time gives; with
+        the trigger, at its depth, and the shot played once it is let go (a pad pulled
+        out calls the stroke off)."""
+        if self._key is None:
+            read = self.pad.trigger()
+            if read is None:
+                self._cancel()
+                return
+            self.power, let_go = read
+            if let_go:
+                self._shoot()
+                return
+        else:
+            self.power = swing_at(self.aim.times.now() - self._pressed_at)
         self.aim.refresh(AIM_GAP_M + DRAW_BACK_M * self.power, self.power)
 
     def _cancel(self) -> None:
@@ -150,10 +179,12 @@ class StrokeScreen(GameScreen):
         self._aiming()
 
     def _stroke(self):
-        """The stroke aimed, at the power of the time Space was held, press to release
-        by their own times: the same at any frame rate. Its power is the next preview."""
-        released = self.aim.times.released(self._key, self._pressed_at)
-        self.power = swing_at(released - self._pressed_at)
+        """The stroke aimed, at the power of the time the key was held, press to release
+        by their own times (the same at any frame rate), or of the trigger's depth. Its
+        power is the next preview."""
+        if self._key is not None:
+            released = self.aim.times.released(self._key, self._pressed_at)
+            self.power = swing_at(released - self._pressed_at)
         self.aim.played(cue_speed(self.power))
         self.aim.gap, self.aim.power = AIM_GAP_M, None
         return self.aim.stroke(cue_speed(self.power))[0]
@@ -382,11 +413,11 @@ class PracticeScreen(StrokeScreen):
         self.carrying, self.sticky, self.grab = CUE, True, (0.0, 0.0)
         self.hud.say(_("Cue ball in hand: click on the cloth to put it down."))
 
-    def _powering(self) -> None:
+    def _powering(self, trigger: bool = False) -> None:
         if self.carrying is not None or CUE not in self.table.position.layout:
             self.hud.say(_("Put the cue ball down first."))
             return
-        super()._powering()
+        super()._powering(trigger)
 
     def _shoot(self) -> None:
         try:
@@ -468,6 +499,7 @@ class PracticeScreen(StrokeScreen):
             self._carry()
         else:
             self.aim.follow_pointer()
+            self._pad_frame()
 
     def _shot_ended(self) -> None:
         self.show_layout()

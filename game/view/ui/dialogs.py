@@ -9,7 +9,7 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
-from game.controls import key_label
+from game import controls
 from game.i18n import _
 
 from . import layout as at
@@ -41,8 +41,8 @@ DOCKED = _Place(frame=(-DOCK_W / 2, DOCK_W / 2, 0.0, DOCK_H), pos=(0, 0, at.EDGE
 
 
 class Dialog:
-    """choices: [(label, keys, callback)]; a callback runs on its button or any of its
-    keys (Panda3D event names). `docked`: along the bottom edge rather than in the
+    """choices: [(label, action, callback)]; a callback runs on its button or any key of
+    its action (game.controls.ACTIONS, in the player's bindings). `docked`: along the bottom edge rather than in the
     middle (a question about the table). `note`: a dim line of the other keys that work
     meanwhile ("V: view"; their bindings and help are the caller's). The dialog stays
     until `destroy`."""
@@ -66,16 +66,15 @@ class Dialog:
         self.hints = []             # "Key: label" per choice, for the help overlay
         gap = BUTTON_WIDTH + BUTTON_GAP
         x0 = -gap * (len(choices) - 1) / 2
-        for k, (label, keys, callback) in enumerate(choices):
-            hint = " / ".join(key_label(key) for key in keys)
+        for k, (label, action, callback) in enumerate(choices):
+            hint = " / ".join(controls.key_label(key) for key in controls.keys(action))
             self.hints.append(_("{keys} or click: {label}").format(keys=hint, label=label))
             self.buttons.append(DirectButton(
                 parent=self.frame, text=f"{label}  [{hint}]", text_scale=0.05,
                 text_fg=TEXT, frameColor=BUTTON,
                 frameSize=(-BUTTON_WIDTH / 2, BUTTON_WIDTH / 2, -0.04, 0.07),
                 pos=(x0 + k * gap, 0, place.buttons), relief=DGG.FLAT, command=callback))
-            for key in keys:
-                self.keys.accept(key, callback)
+            controls.accept(self.keys, action, callback)
 
     def destroy(self) -> None:
         self.keys.ignoreAll()

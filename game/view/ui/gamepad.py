@@ -17,6 +17,7 @@ Sticks and the trigger are read by the screen that uses them (`state`), each fra
                         with the right shoulder held, y raises or lowers the cue
     right trigger       the stroke (`TriggerStroke`): pulled, its depth is the power
                         shown; let go, the shot is played at the depth it was held at
+`PadAim` is that reading for every screen that aims (the match, practice, the drills).
 Rates are per second of the game clock, so a stick held two seconds turns the aim as far
 at one frame a second as at 144. The trigger's power is a depth, not a time: the depth it
 was held at before it was let go, whatever the frame rate.
@@ -31,6 +32,7 @@ from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import ButtonEvent, GamepadButton, InputDevice, MouseButton
 
 from game.controls import PAD_EVENT
+from . import input_times
 from .input_times import per_window
 
 DEAD_ZONE = 0.2                     # a stick deflected less than this is at rest
@@ -225,3 +227,50 @@ def aim_by(aim, pad: PadState, seconds: float) -> None:
         return
     if changed:
         aim.refresh()
+
+
+class PadAim:
+    """The sticks and the trigger of a screen that aims (a match, practice, a drill),
+    read once a frame. While aiming, `tick` turns the aim and the tip as the sticks were
+    held since the last reading, in seconds of the input clock (input_times), and says
+    when the trigger is pulled: a trigger still held from the last stroke must be let go
+    first (`restart` at each new state). While the stroke is drawn (`pull`, then
+    `trigger` each frame) the power is the depth the trigger was held at."""
+
+    def __init__(self, base):
+        self.base = base
+        self.stroke = None
+        self.restart()
+
+    def restart(self) -> None:
+        """A new state: its time counts from now; the trigger is not yet seen let go."""
+        self.time = input_times.of(self.base).now()
+        self.armed = False
+
+    def tick(self, aim) -> bool:
+        """Move Aimer `aim` as the sticks held since the last reading ask (`aim_by`);
+        True, without moving it, when the trigger is pulled to begin a stroke."""
+        now = input_times.of(self.base).now()
+        seconds, self.time = now - self.time, now
+        pad = of(self.base).state()
+        if pad is None:
+            return False
+        if pad.trigger < PULL_START:
+            self.armed = True
+        elif self.armed:
+            return True
+        aim_by(aim, pad, seconds)
+        return False
+
+    def pull(self) -> None:
+        """The trigger pulled: a stroke begins at its depth now."""
+        self.stroke = TriggerStroke(of(self.base).state().trigger)
+
+    def trigger(self) -> tuple | None:
+        """(power 0..1, let go) of the stroke as the trigger reads this frame; None when
+        the pad has been pulled out (the stroke is called off)."""
+        pad = of(self.base).state()
+        if pad is None:
+            return None
+        let_go = self.stroke.feed(pad.trigger) is not None
+        return self.stroke.power, let_go

@@ -56,11 +56,13 @@ KIND_LABELS = {"human": N_("Human"), "beginner": N_("Computer: beginner"),
 AID_LABELS = {"aim_line": N_("Aim line"), "ghost_ball": N_("Ghost ball"),
               "object_path": N_("Object ball's path"), "cue_path": N_("Cue ball's path")}
 STROKE_POS = (0.62, -0.37)         # beside the aiming aids
-ONLINE_POS = (1.0, 0.6)            # under Graphics
-DRILLS_POS = (1.0, 0.44)           # under Play online
-STATS_POS = (1.0, 0.28)            # under Drills
-ACCESSIBILITY_POS = (1.0, 0.12)    # under Statistics
-CONTROLS_POS = (1.0, -0.04)        # under Accessibility
+# The right column of pages, top to bottom (Graphics, Play online, Drills, Statistics,
+# Accessibility, Controls): buttons COLUMN_FRAME_Z high, COLUMN_STEP apart, the last one
+# clear of the rules' first row (z 0.04), whose right half runs under the column in Spanish.
+COLUMN_X, COLUMN_TOP, COLUMN_STEP = 1.0, 0.77, 0.125
+COLUMN_FRAME_Z = (-0.035, 0.07)
+GRAPHICS_POS, ONLINE_POS, DRILLS_POS, STATS_POS, ACCESSIBILITY_POS, CONTROLS_POS = (
+    (COLUMN_X, COLUMN_TOP - COLUMN_STEP * k) for k in range(6))
 PROFILE_Z = 0.195                  # each seat's profile choice, under its kind
 
 ORBIT_RAD_S = 0.06                 # the background table's slow turn
@@ -189,35 +191,36 @@ class Menu:
         self.rules_button = self._button(_("Rules  [F2]"), (0.68, -0.72), self.rules.open,
                                          half_width=0.2)
         self.quit_button = self._button(_("Quit"), (1.06, -0.72), on_quit, half_width=0.15)
-        self.graphics_button = self._button(_("Graphics"), (1.0, 0.76), self.open_graphics,
-                                            half_width=0.2)
+        self.graphics_button = self._button(_("Graphics"), GRAPHICS_POS, self.open_graphics,
+                                            half_width=0.2, frame_z=COLUMN_FRAME_Z)
         self.online_button = None
         if on_online is not None:       # under Graphics: host or join a networked match
             self.online_button = self._button(_("Play online"), ONLINE_POS,
                                               lambda: on_online(self.settings()),
-                                              half_width=0.2)
+                                              half_width=0.2, frame_z=COLUMN_FRAME_Z)
         self.drills_button = None
         if on_drills is not None:
             # Under Play online: the training drills, for the name of the first player.
             self.drills_button = self._button(_("Drills"), DRILLS_POS,
                                               lambda: on_drills(self.settings()),
-                                              half_width=0.2)
+                                              half_width=0.2, frame_z=COLUMN_FRAME_Z)
         # Under Drills: the profiles, their statistics, and picking one for a seat.
         self.stats_button = None
         if on_stats is not None:
             self.stats_button = self._button(_("Statistics"), STATS_POS, on_stats,
-                                             half_width=0.2)
+                                             half_width=0.2, frame_z=COLUMN_FRAME_Z)
         # ---- the accessibility page: under Statistics ----
         self.on_accessibility = on_accessibility
         self.accessibility_page = None
         self.accessibility_button = None
         if on_accessibility is not None:
             self.accessibility_button = self._button(_("Accessibility"), ACCESSIBILITY_POS,
-                                                     self.open_accessibility, half_width=0.2)
+                                                     self.open_accessibility, half_width=0.2,
+                                                     frame_z=COLUMN_FRAME_Z)
         # The Controls page (game.view.menu.controls_page): its changes go the Graphics
         # page's way (on_graphics), so they are saved and in force at once.
         self.controls_button = self._button(_("Controls"), CONTROLS_POS, self.open_graphics,
-                                            half_width=0.2)
+                                            half_width=0.2, frame_z=COLUMN_FRAME_Z)
         self.controls_button["extraArgs"] = [ControlsPage]
         self.notice = OnscreenText(parent=self.frame, text=notice or "", pos=(0, -0.85),
                                    scale=0.04, fg=NOTICE, wordwrap=55, mayChange=True)
@@ -246,10 +249,11 @@ class Menu:
         self.section_labels.append(OnscreenText(parent=self.frame, text=text, pos=(-1.15, z),
                                                 scale=0.05, fg=GOLD, align=TextNode.ALeft))
 
-    def _button(self, text: str, pos, command, half_width: float = 0.27) -> DirectButton:
+    def _button(self, text: str, pos, command, half_width: float = 0.27,
+                frame_z: tuple = (-0.045, 0.085)) -> DirectButton:
         return DirectButton(parent=self.frame, text=text, text_scale=0.055, text_fg=TEXT,
                             frameColor=BUTTON,
-                            frameSize=(-half_width, half_width, -0.045, 0.085),
+                            frameSize=(-half_width, half_width, *frame_z),
                             relief=DGG.FLAT, pos=(pos[0], 0, pos[1]), command=command)
 
     def _build_rules(self) -> None:

@@ -369,14 +369,26 @@ class Menu:
         if self.graphics_page is None and self.accessibility_page is None:
             self.on_play(self.settings())
 
+    # ---- the settings pages over the menu -------------------------------------------
+    def _over_menu(self, page, on_change, on_back):
+        """A settings `page` (its class) made over the menu, which is hidden and lets its
+        select key go; returns the page."""
+        self._select_keys(False)
+        self.frame.hide()
+        return page(self.base, self.settings(), on_change, on_back)
+
+    def _back_to_menu(self, page) -> None:
+        """`page` removed; the menu and its select key back."""
+        page.destroy()
+        self.frame.show()
+        self._select_keys(True)
+
     # ---- the accessibility page ----------------------------------------------------
     def open_accessibility(self) -> None:
         """Show the Accessibility page over the menu."""
         if self.accessibility_page is None:
-            self._select_keys(False)
-            self.frame.hide()
-            self.accessibility_page = AccessibilityPage(
-                self.base, self.settings(), self._accessibility_changed, self.close_accessibility)
+            self.accessibility_page = self._over_menu(
+                AccessibilityPage, self._accessibility_changed, self.close_accessibility)
 
     def _accessibility_changed(self, chosen: Settings) -> None:
         self.shown = dataclasses.replace(self.shown, accessibility=chosen.accessibility)
@@ -384,20 +396,16 @@ class Menu:
 
     def close_accessibility(self) -> None:
         if self.accessibility_page is not None:
-            self.accessibility_page.destroy()
-            self.accessibility_page = None
-            self.frame.show()
-            self._select_keys(True)
+            page, self.accessibility_page = self.accessibility_page, None
+            self._back_to_menu(page)
 
     # ---- the graphics and input page -------------------------------------------------
     def open_graphics(self, page=GraphicsPage) -> None:
         """Show the graphics and input page (or another settings `page`: the Controls
         page) over the menu."""
         if self.graphics_page is None:
-            self._select_keys(False)
-            self.frame.hide()
-            self.graphics_page = page(self.base, self.settings(), self._graphics_changed,
-                                      self.close_graphics)
+            self.graphics_page = self._over_menu(page, self._graphics_changed,
+                                                 self.close_graphics)
 
     def change_graphics(self, graphics) -> None:
         """Take `graphics` (the first start's check chose them) as if from the graphics
@@ -421,10 +429,8 @@ class Menu:
 
     def close_graphics(self) -> None:
         if self.graphics_page is not None:
-            self.graphics_page.destroy()
-            self.graphics_page = None
-            self.frame.show()
-            self._select_keys(True)
+            page, self.graphics_page = self.graphics_page, None
+            self._back_to_menu(page)
 
     # ---- the table behind the menu -------------------------------------------------
     def _show_table(self) -> None:

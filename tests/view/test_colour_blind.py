@@ -326,6 +326,99 @@ def test_a_refused_cue_ball_in_hand_is_crossed_out_with_colour_blind_play(base, 
         ghost.destroy()
 
 
+# ---- (d) the drills' marks, told apart in greyscale --------------------------------------
+ZONE = ((0.9, 0.5), 0.1)        # a stop zone on the 8-ball table (centre m, radius m)
+
+
+def _ring_coverage(base, lum, centre, radius: float) -> float:
+    """The share of points round the circle (sampled every 2 mm) whose pixel is lit."""
+    from game.view.match.aids import ring
+    return _coverage(base, lum, [(x, y, z + R8) for x, y, z in ring(centre, radius)])
+
+
+@pytest.mark.parametrize("patterned", [False, True], ids=["colour only", "colour-blind"])
+def test_the_drill_marks_differ_by_shape_in_greyscale(base, make_scene, patterned):
+    """A ladder's stage with a stop zone and a pocket, its marks drawn by the drill
+    screen's DrillMarks on black, seen from above: in the luminance of every simulated
+    view, with colour-blind play the zone's ring is dashed (about half of it lit) with a
+    cross at its centre and the pocket's ring solid and doubled; without it both rings
+    are solid and single and the zone's centre empty (only their colours differ)."""
+    from physics_ext.table import Pocket
+    from game.drills import Drill, Progress
+    from game.drills.model import Stage, Zone
+    from game.rules import Layout
+    from game.view.drills.marks import POCKET_RING_2, DrillMarks
+    scene = make_scene("eight_ball", {})
+    geometry = scene.table_spec.geometry()
+    drill = Drill("marks", "Marks", "eight_ball", "stages", tries=3, stages=(
+        Stage(Layout({0: (0.5, 0.5), 1: (1.2, 0.5)}), 1, Pocket(0), Zone(*ZONE)),))
+    marks = DrillMarks(scene.root, geometry, patterned)
+    marks.show(drill, Progress(tries_left=3))
+    for part in (scene.room, scene.table, scene.balls.root):
+        part.hide()
+    px, py, pr = (float(v) for v in geometry.pockets[0])
+    corner = (min(px, ZONE[0][0]) - 0.15, min(py, ZONE[0][1]) - 0.15)
+    table_camera(base, scene, area=(corner, (ZONE[0][0] + 0.15, ZONE[0][1] + 0.15)))
+    base.setBackgroundColor(0, 0, 0, 1)
+    try:
+        picture = as_array(render(base))
+    finally:
+        from game.view.app import BACKGROUND
+        base.setBackgroundColor(*BACKGROUND)
+        marks.destroy()
+    for view in VIEWS:
+        lum = cv.luminance(seen(picture, view))
+        zone = _ring_coverage(base, lum, *ZONE)
+        pocket = _ring_coverage(base, lum, (px, py), pr)
+        second = _ring_coverage(base, lum, (px, py), pr * POCKET_RING_2)
+        cx, cy = world_to_pixel(base, (*ZONE[0], 0.0))
+        centre_lit = lum[cy - 1:cy + 2, cx - 1:cx + 2].max() > 0.05
+        print(f"{'colour-blind' if patterned else 'colour only'}, {view}: zone ring lit "
+              f"{zone:.2f}, pocket ring {pocket:.2f}, second ring {second:.2f}, "
+              f"zone centre lit {centre_lit}")
+        assert pocket > 0.95, view
+        if patterned:
+            assert 0.3 < zone < 0.7, view
+            assert second > 0.95 and centre_lit, view
+        else:
+            assert zone > 0.95, view
+            assert second < 0.05 and not centre_lit, view
+
+
+def test_a_drill_screen_draws_its_marks_with_the_shapes_when_the_option_is_on(base, tmp_path):
+    """The shipped stop-shot ladder opened with colour-blind play on draws its zone ring
+    in dashes and its pocket ring doubled; opened with it off, one ring each."""
+    from game.drills.store import shipped_drills
+    from game.settings import Aids
+    from game.view.drills.marks import ZONE_DASH_M
+    from game.view.drills.screen import DrillScreen
+    drill = next(d for d in shipped_drills() if d.id == "stop_shots")
+    base.win.setActive(False)
+    try:
+        for on in (False, True):
+            marking.set_colour_blind(base, on)
+            try:
+                screen = DrillScreen(base, drill, "Ann", Aids(), lambda: None,
+                                     replay_dir=tmp_path, seed=1, use_shaders=False,
+                                     shadow_size=256)
+            finally:
+                marking.set_colour_blind(base, False)
+            try:
+                parts = [screen.marks.zones.node.findAllMatches("**/+GeomNode"),
+                         screen.marks.pocket.node.findAllMatches("**/+GeomNode")]
+                strokes = [sum(p.node().getGeom(0).getPrimitive(0).getNumPrimitives()
+                               for p in found) for found in parts]
+            finally:
+                screen.destroy()
+            zone, pocket = strokes
+            assert screen.marks.patterned is on
+            # Dashes as long as their gaps round the ring, and the cross's two strokes.
+            dashed = math.ceil(2 * math.pi * drill.stages[0].stop.radius / (2 * ZONE_DASH_M)) + 2
+            assert strokes == ([dashed, 2] if on else [1, 1])
+    finally:
+        base.win.setActive(True)
+
+
 # ---- the setting -----------------------------------------------------------------------
 def test_colour_blind_play_is_off_by_default_and_saved_with_the_settings(tmp_path):
     import dataclasses

@@ -22,6 +22,7 @@ from game.view.match.hud_text import PlayerPanel
 from game.view.practice.screen import StrokeScreen, aiming_bindings, aiming_controls
 from game.view.ui.panels import Panels, camera_controls
 from game.view.ui.rules_screen import RulesScreen
+from game.view.world.marking import colour_blind
 from game.view.world.scene import Scene
 from game.settings import shown_name
 
@@ -87,7 +88,8 @@ class DrillScreen(StrokeScreen):
         self.attempt = DrillAttempt(drill, player, seed, record=False)
         self.scene = Scene(base, drill.mode, dict(self.attempt.layout), use_shaders, shadow_size)
         self._dress_scene()
-        self.marks = DrillMarks(self.scene.root, self.scene.table_spec.geometry())
+        self.marks = DrillMarks(self.scene.root, self.scene.table_spec.geometry(),
+                                colour_blind(base))
         self.aim = Aimer(self)
         self.attempt = None
         self.new_attempt()

@@ -138,12 +138,14 @@ class Race:
                 frames.append(FrameResult(frame.number + 1, breaker, None, None, ()))
         return frames
 
-    def shot_log(self, number: int | None = None) -> list:
+    def shot_log(self, number: int | None = None, rings: bool = False) -> list:
         """Frame `number`'s shots (default: the current frame) in words, one line each:
-        "3. Ana: Foul: no ball hit. Ben to play, ball in hand." """
+        "3. Ana: Foul: no ball hit. Ben to play, ball in hand." `rings`: colour-blind
+        play's words for the 8-ball groups and balls (game.session.describe)."""
         frame = self.frames()[(number or self.frame_number) - 1]
         session = self.session
-        return shot_lines(frame.shots, session.engine, session.shown_names, session.commands)
+        return shot_lines(frame.shots, session.engine, session.shown_names, session.commands,
+                          rings)
 
     def summary(self) -> MatchSummary:
         frames = tuple(self.frames())

@@ -3,6 +3,11 @@ first. Yellow to play, one visit.", "Potted the 3 and the 4. Ann plays on." Plai
 from enum values; no Panda3D. Also the balls as players call them ("the 5", "a red") and
 lists of them joined as the language joins them ("the 3, the 4 and the 5").
 
+Colour-blind play (`rings`, chosen in the view: game.view.world.marking rings the
+yellows) words every 8-ball group and ball by its marking as well as its colour, as the
+HUD names the groups (`group_name`): "Ann (yellow, ringed) to play", "Potted one plain
+red.", "Takes red, plain and plays on."; without it, by colour alone.
+
 The tables hold English clauses marked with N_ and are translated where they are shown
 (`_(FOUL_TEXT[foul])`), so a change of language reaches them."""
 from __future__ import annotations
@@ -61,25 +66,34 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def player_label(state, player: Player, names) -> str:
-    """A player's name, with his colour once 8-ball groups are decided."""
+def group_name(group: Group, rings: bool = False) -> str:
+    """An 8-ball group as players read it: its colour, and with colour-blind play
+    (`rings`) its marking as well (game.view.world.marking rings the yellows)."""
+    if Group(group) is Group.RED:
+        return _("red, plain") if rings else _("red")
+    return _("yellow, ringed") if rings else _("yellow")
+
+
+def player_label(state, player: Player, names, rings: bool = False) -> str:
+    """A player's name, with his group once 8-ball groups are decided ("Ann (red)";
+    `rings`: colour-blind play's words, "Ann (red, plain)")."""
     group = state.group_of(player) if hasattr(state, "group_of") else None
-    if group is Group.RED:
-        return _("{name} (red)").format(name=names[int(player)])
-    if group is Group.YELLOW:
-        return _("{name} (yellow)").format(name=names[int(player)])
-    return names[int(player)]
+    if group is None:
+        return names[int(player)]
+    return _("{name} ({group})").format(name=names[int(player)],
+                                        group=group_name(group, rings))
 
 
 def describe_ruling(ruling, state_after, names, potted=(), answer=None,
-                   shooter_named: bool = False) -> str:
+                   shooter_named: bool = False, rings: bool = False) -> str:
     """What `ruling` means for the players, in the current language: its fouls, the balls
     `potted` on the shot (ball ids; the cue ball is left out: its pot is a foul), the
     balls spotted again, and who plays next from `state_after` (the rules state right
     after the ruling). `answer`: the ChooseOption or ChooseGroup command that answered the
     choice the shot left, if it has been answered: said instead of the question.
     `shooter_named`: the words follow the shooter's name (a shot log's "3. Ann: ..."), so
-    his staying at the table is said without naming him again."""
+    his staying at the table is said without naming him again. `rings`: colour-blind
+    play's words for the groups and balls (the module docstring)."""
     mode = "eight_ball" if isinstance(state_after, EightBallState) else "nine_ball"
     parts = []
     if ruling.fouls:
@@ -87,7 +101,7 @@ def describe_ruling(ruling, state_after, names, potted=(), answer=None,
         parts.append(_("Foul: {fouls}.").format(fouls=fouls))
     balls = sorted(set(potted) - {CUE})
     if balls:
-        parts.append(_("Potted {balls}.").format(balls=name_balls(mode, balls)))
+        parts.append(_("Potted {balls}.").format(balls=name_balls(mode, balls, rings)))
     elif not (ruling.fouls or ruling.end_reason is not None
               or any(getattr(ruling, flag, False)
                      for flag in ("push_out", "replay", "void_break", "rerack"))):
@@ -96,7 +110,7 @@ def describe_ruling(ruling, state_after, names, potted=(), answer=None,
     if spotted:
         parts.append(_capitalised(ngettext("{balls} is spotted again.",
                                            "{balls} are spotted again.", len(spotted))
-                                  .format(balls=name_balls(mode, spotted))))
+                                  .format(balls=name_balls(mode, spotted, rings))))
     if getattr(ruling, "void_break", False):
         parts.append(_("The break missed the 1: re-rack, same player breaks."))
     if getattr(ruling, "rerack", False):
@@ -110,29 +124,31 @@ def describe_ruling(ruling, state_after, names, potted=(), answer=None,
     if getattr(ruling, "warning_issued", False):
         parts.append(_("Warning: {name} is on two fouls.").format(
             name=names[int(ruling.shooter)]))
-    choice = _choice(ruling, state_after, names, answer, shooter_named)
+    choice = _choice(ruling, state_after, names, answer, shooter_named, rings)
     parts.append(choice if choice is not None
-                 else _next_turn(ruling, state_after, names, bool(balls), shooter_named))
+                 else _next_turn(ruling, state_after, names, bool(balls), shooter_named, rings))
     return " ".join(parts)
 
 
 def describe_shot(record, state_after, names, answer=None,
-                  shooter_named: bool = False) -> str:
+                  shooter_named: bool = False, rings: bool = False) -> str:
     """`describe_ruling` for `record` (a game.session ShotRecord), naming the balls its
     shot potted (`balls_potted`)."""
     return describe_ruling(record.ruling, state_after, names, balls_potted(record), answer,
-                           shooter_named)
+                           shooter_named, rings)
 
 
-def shot_lines(records, engine, names, commands) -> list:
+def shot_lines(records, engine, names, commands, rings: bool = False) -> list:
     """`records` (ShotRecords, oldest first) in words, one numbered line each, the
     shooter's name first: "3. Ann: Potted the 3 and the 4. Plays on." `engine` gives
-    the state after each ruling; `commands` (the session's) the choices answered."""
+    the state after each ruling; `commands` (the session's) the choices answered;
+    `rings`: colour-blind play's words."""
     answered = answers(commands)
     return [_("{number}. {name}: {ruling}").format(
                 number=k, name=names[int(r.ruling.shooter)],
                 ruling=describe_shot(r, engine.apply(r.state_before, r.ruling), names,
-                                     answered.get(id(r.command)), shooter_named=True))
+                                     answered.get(id(r.command)), shooter_named=True,
+                                     rings=rings))
             for k, r in enumerate(records, start=1)]
 
 
@@ -156,7 +172,8 @@ def answers(commands) -> dict:
             if isinstance(choice, (ChooseOption, ChooseGroup))}
 
 
-def _choice(ruling, state_after, names, answer, shooter_named: bool) -> str | None:
+def _choice(ruling, state_after, names, answer, shooter_named: bool,
+            rings: bool) -> str | None:
     """The choice the shot left (play or pass, a group) as a question, or as answered by
     `answer`; None when it left none."""
     option = getattr(state_after, "option_pending", None)
@@ -172,20 +189,20 @@ def _choice(ruling, state_after, names, answer, shooter_named: bool) -> str | No
         name = names[int(state_after.shooter)]
         if answer is None:
             return _("{name} potted both colours: choose a group.").format(name=name)
-        red = Group(answer.group) is Group.RED
+        group = group_name(answer.group, rings)
         if shooter_named:
-            return _("Takes red and plays on.") if red else _("Takes yellow and plays on.")
-        return (_("{name} takes red and plays on.") if red
-                else _("{name} takes yellow and plays on.")).format(name=name)
+            return _("Takes {group} and plays on.").format(group=group)
+        return _("{name} takes {group} and plays on.").format(name=name, group=group)
     return None
 
 
-def _next_turn(ruling, state_after, names, potted: bool, shooter_named: bool) -> str:
+def _next_turn(ruling, state_after, names, potted: bool, shooter_named: bool,
+               rings: bool) -> str:
     """Who plays next: "Bob to play, two visits, ball in hand in the D."; the shooter
     staying at the table "plays on" after a pot, else (a second visit, a re-rack) "plays
     again"."""
     stays = ruling.next_player == ruling.shooter
-    who = player_label(state_after, ruling.next_player, names)
+    who = player_label(state_after, ruling.next_player, names, rings)
     visits = getattr(state_after, "visits_remaining", None)
     if stays and shooter_named:
         turn = _("plays on") if potted else _("plays again")
@@ -207,17 +224,23 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def name_balls(mode: str, balls) -> str:
+def name_balls(mode: str, balls, rings: bool = False) -> str:
     """Object balls `balls` (ids) as players list them, joined as the language joins a
     list: in 9-ball by number, "the 3, the 4 and the 5"; in 8-ball by colour, "2 reds,
-    one yellow and the black"."""
+    one yellow and the black" (`rings`, colour-blind play: "2 plain reds, one ringed
+    yellow and the black")."""
     balls = sorted(balls)
     if mode == "eight_ball":
         reds, yellows, blacks = (sum(colour_of(b) is c for b in balls)
                                  for c in (Colour.RED, Colour.YELLOW, Colour.BLACK))
-        items = ([ngettext("one red", "{n} reds", reds).format(n=reds)] if reds else []) + (
-            [ngettext("one yellow", "{n} yellows", yellows).format(n=yellows)]
-            if yellows else []) + [_("the black")] * blacks
+        if rings:
+            red = ngettext("one plain red", "{n} plain reds", reds)
+            yellow = ngettext("one ringed yellow", "{n} ringed yellows", yellows)
+        else:
+            red = ngettext("one red", "{n} reds", reds)
+            yellow = ngettext("one yellow", "{n} yellows", yellows)
+        items = ([red.format(n=reds)] if reds else []) + (
+            [yellow.format(n=yellows)] if yellows else []) + [_("the black")] * blacks
     else:
         items = [ball_name(mode, b) for b in balls]
     return format_list(items, locale=LIST_LOCALE.get(current_language(),
@@ -229,12 +252,17 @@ def name_balls(mode: str, balls) -> str:
 LIST_LOCALE = {"en": "en_GB"}
 
 
-def ball_name(mode: str, ball: int) -> str:
+def ball_name(mode: str, ball: int, rings: bool = False) -> str:
     """Ball id `ball` of `mode` as players call it: "the cue ball"; in 9-ball by its
-    number, "the 5"; in 8-ball by its colour, "a red", "a yellow", "the black"."""
+    number, "the 5"; in 8-ball by its colour, "a red", "a yellow", "the black" (`rings`,
+    colour-blind play: "a plain red", "a ringed yellow")."""
     if ball == CUE:
         return _("the cue ball")
     if mode == "eight_ball":
-        return {Colour.RED: _("a red"), Colour.YELLOW: _("a yellow"),
-                Colour.BLACK: _("the black")}[colour_of(ball)]
+        colour = colour_of(ball)
+        if colour is Colour.RED:
+            return _("a plain red") if rings else _("a red")
+        if colour is Colour.YELLOW:
+            return _("a ringed yellow") if rings else _("a yellow")
+        return _("the black")
     return _("the {number}").format(number=ball)

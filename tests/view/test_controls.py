@@ -414,16 +414,73 @@ def test_the_controls_page_takes_a_mouse_button_and_refuses_a_taken_one(base):
     saved = []
     page = ControlsPage(base, S.Settings(), saved.append, lambda: None)
     try:
-        row = list(controls.ACTIONS).index("replay_orbit_drag")
-        page.scroll(row)
-        page.choose(row - page.top)
+        page.scroll(page.lines.index(("action", "replay_orbit_drag")))
+        row = page.page().index(("action", "replay_orbit_drag"))     # as drawn
+        page.choose(row)
+        assert page.choosing == "replay_orbit_drag"
         messenger.send(CAPTURE_PREFIX + "mouse3")      # the camera height's, in replays too
         assert page.note.getText().startswith("right button already means \u201cCamera height")
         assert saved == []
-        page.choose(row - page.top)
+        page.choose(row)
         messenger.send(CAPTURE_PREFIX + "mouse2")       # free in replays
         assert saved[-1].controls.bindings.keys("replay_orbit_drag") == ("mouse2",)
         page.reset()
         assert saved[-1].controls.bindings == controls.Bindings()
     finally:
         page.destroy()
+
+
+def test_the_controls_page_lists_every_action_once_under_its_section_heading(base):
+    """The page's lines: every action of game.controls.ACTIONS once, in its order, each
+    section's heading right before its first action. Turned page by page, every action
+    is drawn once, a page beginning inside a section begins with its heading
+    "(continued)", a heading's row is words with no button, and a row's button chooses
+    the action drawn on it (here the last page's last action, under "Menus")."""
+    from game import i18n
+    from game.view.menu.controls_page import SECTIONS, ControlsPage
+    page = ControlsPage(base, S.Settings(), lambda settings: None, lambda: None)
+    try:
+        assert [name for kind, name in page.lines if kind == "action"] == list(controls.ACTIONS)
+        assert page.lines[0] == ("heading", SECTIONS[next(iter(controls.ACTIONS))])
+        assert set(SECTIONS) <= set(controls.ACTIONS) and len(SECTIONS) >= 8
+        for k, (kind, value) in enumerate(page.lines):
+            if kind == "heading":
+                assert page.lines[k + 1][0] == "action" and SECTIONS[page.lines[k + 1][1]] == value
+        drawn, headings, pages = [], [], 0
+        while True:
+            pages += 1
+            rows = [(heading.text, button) for button, _keys, heading in page.rows]
+            assert all(button.isHidden() for text, button in rows if text), "a heading: no button"
+            drawn += [button["text"] for text, button in rows if not button.isHidden()]
+            headings.append([text for text, _button in rows if text])
+            if page.more.text.endswith(f"{len(controls.ACTIONS)} / {len(controls.ACTIONS)}"):
+                break
+            page.turn_page(1)
+        assert drawn == [i18n._(a.label) for a in controls.ACTIONS.values()], "each once"
+        continued = [h[0] for h in headings[1:] if h[0].endswith("(continued)")]
+        assert continued, "some page begins inside a section"
+        assert headings[-1][-1] == "Menus"
+        last_button = next(button for button, _keys, _h in reversed(page.rows)
+                           if not button.isHidden())
+        assert last_button["text"] == i18n._(controls.ACTIONS["skip_guide"].label)
+        last_button.commandFunc(None)
+        assert page.choosing == "skip_guide"
+        for _ in range(pages):
+            page.turn_page(-1)
+        assert page.top == 0 and page.more.text.startswith("1-")
+    finally:
+        page.destroy()
+
+
+@pytest.mark.parametrize("language", ["hr", "es"])
+def test_the_controls_page_headings_are_translated(base, language):
+    from game import i18n
+    from game.view.menu.controls_page import ControlsPage
+    i18n.use_language(language)
+    try:
+        page = ControlsPage(base, S.Settings(), lambda settings: None, lambda: None)
+        drawn = [heading.text for _button, _keys, heading in page.rows if heading.text]
+        page.destroy()
+    finally:
+        i18n.use_language("en")
+    assert drawn and drawn[0] == {"hr": "Ciljanje i udarac", "es": "Apuntar y tirar"}[language]

@@ -550,6 +550,39 @@ def test_the_graphics_note_clears_the_back_button(base, graphics):
     assert bounds[0].z >= button.getZ() + top + 0.01, (note.text, bounds[0].z)
 
 
+# ---- the Controls page ---------------------------------------------------------------
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_controls_line_fits_the_page(base, language):
+    """Every page of the Controls page, scrolled through: each action's name ends before
+    its keys' column, its keys (and gamepad button) and each section's heading end
+    inside the page's frame."""
+    from game import controls, i18n
+    from game.view.menu.controls_page import HEADING_X, KEYS_X, LABEL_X, SECTIONS, ControlsPage
+    i18n.use_language(language)
+    page = ControlsPage(base, S.Settings(), lambda settings: None, lambda: None)
+    try:
+        seen = {"action": 0, "heading": 0}
+        while True:
+            for button, keys, heading in page.rows:
+                if not button.isHidden():
+                    seen["action"] += 1
+                    end = LABEL_X + text_width(button, button.getScale()[0])
+                    assert end <= KEYS_X - MARGIN, (language, button["text"])
+                for text, x in ((keys, KEYS_X), (heading, HEADING_X)):
+                    if text.text:
+                        seen["heading"] += text is heading
+                        end = x + text.textNode.calcWidth(text.text) * text.getScale()[0]
+                        assert end <= GRAPHICS_FRAME[1] - MARGIN, (language, text.text)
+            top = page.top
+            page.turn_page(1)
+            if page.top == top:         # the last page
+                break
+        assert seen["action"] == len(controls.ACTIONS) and seen["heading"] >= len(SECTIONS)
+    finally:
+        page.destroy()
+        i18n.use_language("en")
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_every_play_online_button_label_fits_its_button(base, tmp_path, language):
     """The Play online page's buttons, Resume match with the widest code included, hold

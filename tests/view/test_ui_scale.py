@@ -200,6 +200,12 @@ def _pages(app):
     app.menu.open_graphics()
     yield "graphics", app.menu.graphics_page.frame
     app.menu.close_graphics()
+    from game.view.menu.controls_page import ControlsPage
+    app.menu.open_graphics(ControlsPage)            # as its menu button opens it
+    yield "controls", app.menu.graphics_page.frame
+    app.menu.graphics_page.scroll(len(app.menu.graphics_page.lines))   # the last page
+    yield "controls, last page", app.menu.graphics_page.frame
+    app.menu.close_graphics()
     app.show_recent()
     yield "recent", app.recent.frame
     app.show_stats()

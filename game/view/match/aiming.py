@@ -29,6 +29,7 @@ from game.controls import bind, keys, label
 from game.i18n import _
 from game.session.describe import ball_name
 from game.view.ui import input_times
+from game.view.world.marking import colour_blind
 from physics_ext import Stroke
 
 from .gauges import MAX_OFFSET
@@ -75,14 +76,15 @@ def balls_on(session) -> list:
     return sorted(group.balls & on_table)
 
 
-def jump_warning(prediction, mode: str) -> str | None:
+def jump_warning(prediction, mode: str, rings: bool = False) -> str | None:
     """The HUD's warning for an aim.Prediction whose cue ball leaves the cloth (None:
-    it stays on it, or nothing is predicted). mode: the session's, for ball names."""
+    it stays on it, or nothing is predicted). mode: the session's, for ball names;
+    `rings`: colour-blind play's names for them ("a ringed yellow")."""
     if prediction is None or not prediction.jumps:
         return None
     if prediction.leaves_table:
         return _("At this power the cue ball flies off the table.")
-    cleared = [ball_name(mode, b) for f in prediction.flights for b in f.cleared]
+    cleared = [ball_name(mode, b, rings) for f in prediction.flights for b in f.cleared]
     if cleared:
         return _("At this power the cue ball jumps over {balls}.").format(
             balls=", ".join(cleared))
@@ -148,7 +150,8 @@ class Aimer:
         self.hud.show_aiming(self.setup.side, self.setup.height,
                              math.degrees(stroke.elevation), raised, self.shown_power,
                              math.degrees(self.setup.azimuth), preview=self.power is None)
-        self.hud.warn(jump_warning(self.prediction, self.session.mode))
+        self.hud.warn(jump_warning(self.prediction, self.session.mode,
+                                   colour_blind(self.screen.base)))
         self.screen.aim_camera(self.setup.azimuth, stroke.elevation)
 
     def aim_at(self, azimuth: float, tip: tuple = (0.0, 0.0)) -> None:

@@ -111,9 +111,9 @@ class Hud:
         rings = colour_blind(self.base)
         for box, panel in zip(self.players, hud_text.panels(session, rings)):
             box.set(panel, session.mode, rings)
-        self.turn.setText(hud_text.turn(session))
+        self.turn.setText(hud_text.turn(session, rings))
         if self._told is not None:
-            self.ruling.setText(hud_text.ruling_line(session, self._told))
+            self.ruling.setText(hud_text.ruling_line(session, self._told, rings))
 
     def tell(self, record) -> None:
         """Say the ruling of `record` (the session's ShotRecord just played out) from the

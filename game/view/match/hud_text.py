@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from game.i18n import _, ngettext
 from game.rules import BLACK, BallInHand, Group, Player
 from game.session import NextGame, Shoot
-from game.session.describe import (END_TEXT, ZONE_TEXT, answers, describe_shot, player_label,
-                                   shot_lines)
+from game.session.describe import (END_TEXT, ZONE_TEXT, answers, describe_shot, group_name,
+                                   player_label, shot_lines)
 from game.tables.modes import MODE_TITLES
 
 @dataclass(frozen=True)
@@ -58,14 +58,6 @@ def panels(session, rings: bool = False) -> tuple:
     """(Player.A's panel, Player.B's panel); `rings`: colour-blind play, the group names
     say which group is ringed (`group_name`)."""
     return tuple(_panel(session, Player(p), rings) for p in (0, 1))
-
-
-def group_name(group: Group, rings: bool = False) -> str:
-    """An 8-ball group as the HUD names it: its colour, and with colour-blind play
-    (`rings`) its marking as well (game.view.world.marking rings the yellows)."""
-    if group is Group.RED:
-        return _("red, plain") if rings else _("red")
-    return _("yellow, ringed") if rings else _("yellow")
 
 
 def _panel(session, player: Player, rings: bool = False) -> PlayerPanel:
@@ -131,13 +123,13 @@ def deciding_player(session) -> Player:
     return option if option is not None else session.state.shooter
 
 
-def turn(session) -> str:
-    """What is asked of whom, right now."""
+def turn(session, rings: bool = False) -> str:
+    """What is asked of whom, right now; `rings`: colour-blind play's group names."""
     state = session.state
     if state.game_over:
         return _("Game over: {how}.").format(how=_(END_TEXT[state.end_reason]).format(
             winner=session.shown_names[int(state.winner)]))
-    who = player_label(state, deciding_player(session), session.shown_names)
+    who = player_label(state, deciding_player(session), session.shown_names, rings)
     if session.option_pending is not None:
         return _("{who}: play from here, or pass the shot back?").format(who=who)
     if session.group_choice_pending:
@@ -172,24 +164,24 @@ def frame_shots(session) -> list:
     return session.shots[len(session.shots) - played:]
 
 
-def ruling_line(session, record) -> str:
+def ruling_line(session, record, rings: bool = False) -> str:
     """The ruling of `record` (a ShotRecord of `session`) in words, with the balls it
     potted; once the choice it left (play or pass, a group) is answered, the answer
-    instead of the question."""
+    instead of the question. `rings`: colour-blind play's words for groups and balls."""
     state_after = session.engine.apply(record.state_before, record.ruling)
     return describe_shot(record, state_after, session.shown_names,
-                         answers(session.commands).get(id(record.command)))
+                         answers(session.commands).get(id(record.command)), rings=rings)
 
 
-def shot_log(session, race=None, unseen: int = 0) -> list:
+def shot_log(session, race=None, unseen: int = 0, rings: bool = False) -> list:
     """The current frame's shots in words, one line each ("3. Ann: Potted the 5. Plays
     on."): the race's log in a race, else the shots since the last rematch. The last
     `unseen` shots (one still being played back) are left out: their rulings are not
-    told yet."""
+    told yet. `rings`: colour-blind play's words for groups and balls."""
     if race is not None:
-        lines = race.shot_log()
+        lines = race.shot_log(rings=rings)
         return lines[:len(lines) - unseen] or [_("No shots yet in this frame.")]
     records = frame_shots(session)
     records = records[:len(records) - unseen]
-    lines = shot_lines(records, session.engine, session.shown_names, session.commands)
+    lines = shot_lines(records, session.engine, session.shown_names, session.commands, rings)
     return lines or [_("No shots yet in this frame.")]

@@ -110,7 +110,8 @@ class GameScreen:
         self.update_hud()
         self.flow = self.flow_class(self)
         self.panels = Panels(base, self.help_lines,
-                             lambda: shot_log(session, race, int(self.untold is not None)))
+                             lambda: shot_log(session, race, int(self.untold is not None),
+                                              colour_blind(base)))
         self.rules = RulesScreen(base, lambda: session.mode)
         self._task = base.taskMgr.add(self._tick, "breakshot-play")
         self.flow.demand(self.flow.next_state())

@@ -1,6 +1,9 @@
 """The menu's Controls page: every action of the match, practice, replays and menus
-(`game.controls.ACTIONS`) with its keys, a page of ROWS at a time (Page Up / Page Down
-or the page buttons scroll). Click an action, then press the new key or mouse
+(`game.controls.ACTIONS`) with its keys, under the heading of its part of the game
+(SECTIONS: aiming, the cue ball in hand, the camera, replays, menus...), a page of ROWS
+lines at a time (Page Up / Page Down or the page buttons scroll). A heading is drawn as
+words, not as a row to click; a page that begins inside a section begins with its
+heading, "(continued)". Click an action, then press the new key or mouse
 button: it becomes the action's key, unless it already means another action where this
 one acts, which is refused in one sentence naming that action (Esc cancels the choice).
 "Reset to defaults" gives every action its default keys again.
@@ -19,14 +22,47 @@ from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
 from game import controls
-from game.i18n import _
+from game.i18n import N_, _
 from game.settings import Settings
 from game.view.ui.rules_screen import CAPTURE_PREFIX, Capture
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 
 ROWS = 16                         # actions shown at a time
 TOP_Z, ROW_Z = 0.6, 0.068         # the first row's height, the step between rows
-LABEL_X, KEYS_X = -1.1, 0.45      # where the action names and their keys start
+LABEL_X, KEYS_X = -1.1, 0.3       # where the action names and their keys start
+HEADING_X = -1.15                 # where a section's heading starts
+ROW_SCALE, HEADING_SCALE = 0.042, 0.044
+# The page's sections: the action that starts each, in game.controls.ACTIONS' order, and
+# its heading; an action belongs to the last section started before it.
+SECTIONS = {
+    "aim_left": N_("Aiming and the stroke"),
+    "place_left": N_("Cue ball in hand"),
+    "skip": N_("A shot played back"),
+    "view": N_("Camera and panels"),
+    "take_in_hand": N_("Practice"),
+    "drill_again": N_("Drills"),
+    "group_red": N_("Questions in a match"),
+    "chat_hello": N_("Online matches"),
+    "replay_play": N_("Replays"),
+    "menu_select": N_("Menus"),
+}
+HEADING, ACTION = "heading", "action"
+
+
+def lines() -> list:
+    """The page's lines, top to bottom: (HEADING, the heading's English) before each
+    section's first action, (ACTION, action name) for every action."""
+    found = []
+    for name in controls.ACTIONS:
+        if name in SECTIONS:
+            found.append((HEADING, SECTIONS[name]))
+        found.append((ACTION, name))
+    return found
+
+
+def section_of(index: int, found: list) -> str:
+    """The heading (English) of the section line `index` of `found` (`lines()`) is in."""
+    return next(value for kind, value in reversed(found[:index + 1]) if kind == HEADING)
 
 
 class ControlsPage:
@@ -37,8 +73,8 @@ class ControlsPage:
         self.settings = settings
         self.on_change = on_change
         self.on_back = on_back
-        self.names = list(controls.ACTIONS)
-        self.top = 0                    # the first action shown
+        self.lines = lines()
+        self.top = 0                    # the first line shown
         self.choosing = None            # the action waiting for its new key
         self._capture = None            # every key's events held back meanwhile
         self.frame = DirectFrame(parent=base.aspect2d, frameColor=PANEL,
@@ -47,22 +83,25 @@ class ControlsPage:
         OnscreenText(parent=self.frame, text=_("Controls"), pos=(0, 0.76), scale=0.08, fg=GOLD)
         OnscreenText(parent=self.frame, pos=(0, 0.68), scale=0.04, fg=DIM,
                      text=_("Click an action, then press its new key or mouse button."))
-        self.rows = []
+        self.rows = []                  # (action button, keys, heading) of each line
         for k in range(ROWS):
             z = TOP_Z - ROW_Z * k
             button = DirectButton(parent=self.frame, pos=(LABEL_X, 0, z), relief=None,
-                                  scale=0.042, text="", text_align=TextNode.ALeft,
+                                  scale=ROW_SCALE, text="", text_align=TextNode.ALeft,
                                   text_fg=TEXT, command=self.choose, extraArgs=[k])
-            keys = OnscreenText(parent=self.frame, text="", pos=(KEYS_X, z), scale=0.042,
+            keys = OnscreenText(parent=self.frame, text="", pos=(KEYS_X, z), scale=ROW_SCALE,
                                 fg=TEXT, align=TextNode.ALeft, mayChange=True)
-            self.rows.append((button, keys))
+            heading = OnscreenText(parent=self.frame, text="", pos=(HEADING_X, z),
+                                   scale=HEADING_SCALE, fg=GOLD, align=TextNode.ALeft,
+                                   mayChange=True)
+            self.rows.append((button, keys, heading))
         self.more = OnscreenText(parent=self.frame, text="", pos=(0, TOP_Z - ROW_Z * ROWS),
                                  scale=0.035, fg=DIM, mayChange=True)
         self.note = OnscreenText(parent=self.frame, text="", pos=(0, -0.66), scale=0.04,
                                  fg=NOTICE, wordwrap=55, mayChange=True)
         self.buttons = [self._button(text, x, command) for text, x, command in (
-            (_("Previous page"), -0.85, lambda: self.scroll(-ROWS)),
-            (_("Next page"), -0.3, lambda: self.scroll(ROWS)),
+            (_("Previous page"), -0.85, lambda: self.turn_page(-1)),
+            (_("Next page"), -0.3, lambda: self.turn_page(1)),
             (_("Reset to defaults"), 0.3, self.reset),
             (_("Back  [{key}]").format(key=controls.label("menu_back")), 0.85, self.back))]
         self.keys = DirectObject()
@@ -89,7 +128,10 @@ class ControlsPage:
     def choose(self, row: int) -> None:
         """Row `row`'s action was clicked: its next key press (or mouse button) is its
         new key."""
-        self.choosing = self.names[self.top + row]
+        kind, value = self.page()[row]
+        if kind != ACTION:              # a heading's row has no button: nothing to choose
+            return
+        self.choosing = value
         self.keys.ignoreAll()
         if self._capture is None:       # no other screen's key acts meanwhile (F1, F2)
             self._capture = Capture(self.base)
@@ -140,7 +182,12 @@ class ControlsPage:
 
     # ---- showing ---------------------------------------------------------------------
     def scroll(self, rows: int) -> None:
-        self.top = min(max(self.top + rows, 0), max(len(self.names) - ROWS, 0))
+        """Move `rows` lines down (up if negative), no further than the full page that
+        ends with the last line (or where a page turned already is)."""
+        last = max(len(self.lines) - ROWS, 0)
+        if last and self.lines[last][0] == ACTION:
+            last += 1                   # the page's first row goes to the heading
+        self.top = min(max(self.top + rows, 0), max(last, self.top))
         self._show()
 
     def _keys_text(self, action: str) -> str:
@@ -150,13 +197,15 @@ class ControlsPage:
         return names if pad is None else names + "   " + _("gamepad: {button}").format(button=pad)
 
     def _show(self) -> None:
-        for k, (button, keys) in enumerate(self.rows):
-            index = self.top + k
-            if index >= len(self.names):
+        page = self.page()
+        for k, (button, keys, heading) in enumerate(self.rows):
+            kind, value = page[k] if k < len(page) else (None, None)
+            heading.setText(value if kind == HEADING else "")
+            if kind != ACTION:
                 button.hide()
                 keys.setText("")
                 continue
-            action = self.names[index]
+            action = value
             button.show()
             button["text"] = _(controls.ACTIONS[action].label)
             button["text_fg"] = GOLD if action == self.choosing else TEXT
@@ -164,10 +213,34 @@ class ControlsPage:
             changed = self.bindings.keys(action) != controls.ACTIONS[action].keys
             keys.setText("..." if action == self.choosing else self._keys_text(action))
             keys.setFg(ON if changed else TEXT)
-        below = max(len(self.names) - self.top - ROWS, 0)
-        last = min(self.top + ROWS, len(self.names))
-        self.more.setText(f"{self.top + 1}-{last} / {len(self.names)}"
-                          if self.top or below else "")
+        # "12-25 / 87": the actions shown, counted without the headings.
+        shown = sum(kind == ACTION for kind, _name in page)
+        before = sum(kind == ACTION for kind, _name in self.lines[:self.top])
+        total = len(controls.ACTIONS)
+        self.more.setText(f"{before + 1}-{before + shown} / {total}" if shown < total else "")
+
+    def page(self) -> list:
+        """The lines drawn on the page's rows, top to bottom, from line `top` on, each
+        heading in the player's language: the heading of its section first,
+        "... (continued)", if it begins inside one."""
+        continued = self.top > 0 and self.lines[self.top][0] == ACTION
+        shown = [(kind, _(value) if kind == HEADING else value)
+                 for kind, value in self.lines[self.top:self.top + ROWS - continued]]
+        if continued:
+            shown.insert(0, (HEADING, _("{heading} (continued)").format(
+                heading=_(section_of(self.top, self.lines)))))
+        return shown
+
+    def turn_page(self, direction: int) -> None:
+        """The next page (`direction` 1: from the line after the last one drawn) or the
+        previous one (-1)."""
+        if direction < 0:
+            self.scroll(-(ROWS - 1))
+            return
+        drawn = len(self.page()) - (self.top > 0 and self.lines[self.top][0] == ACTION)
+        if self.top + drawn < len(self.lines):
+            self.top += drawn
+        self._show()
 
     def back(self) -> None:
         self.on_back()

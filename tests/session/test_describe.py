@@ -181,3 +181,95 @@ def test_each_shot_is_paired_with_the_choice_that_answered_it():
     play = ChooseOption(OptionChoice.PLAY)
     commands = [PlaceCueBall((0.3, 0.6)), shots[0], shots[1], play, shots[2]]
     assert answers(commands) == {id(shots[1]): play}
+
+
+# ---- colour-blind play: the groups and balls named by their marking ---------------------
+def _eight_ball_shots():
+    """(a foul of Ann's, on the reds, who hits and pots a yellow and pots a red; an open
+    table's shot that pots one of each), each (record, state after)."""
+    state = eight_ball.new_game(breaker=Player.A)
+    layout = {CUE: (0.4, 0.5), 1: (0.9, 0.3), 2: (1.0, 0.5), 9: (1.2, 0.6), 10: (1.3, 0.2),
+              8: (1.4, 0.4)}
+    state = dataclasses.replace(state, layout=Layout(layout), is_break=False,
+                                ball_in_hand=BallInHand.NONE)
+    shots = []
+    for red_player, first in ((Player.A, 9), (None, 1)):
+        before = dataclasses.replace(state, red_player=red_player)
+        facts = ShotFacts(first_contact=first, pocketed={1: None, 9: None},
+                          cushion_balls=frozenset({1}))
+        record = _record(before, facts, eight_ball.rule_shot(before, facts))
+        shots.append((record, eight_ball.apply(before, record.ruling)))
+    return shots
+
+
+# What the two shots read, per language, without the option and with it: the foul's
+# ruling; the group choice answered (yellow, then red in a shot log).
+SAID = {
+    "en": {False: ("Foul: opponent's ball hit first, opponent's ball potted. Potted one red "
+                   "and one yellow. Bob (yellow) to play, one visit.",
+                   "Potted one red and one yellow. Ann takes yellow and plays on.",
+                   "Takes red and plays on."),
+           True: ("Foul: opponent's ball hit first, opponent's ball potted. Potted one plain "
+                  "red and one ringed yellow. Bob (yellow, ringed) to play, one visit.",
+                  "Potted one plain red and one ringed yellow. Ann takes yellow, ringed and "
+                  "plays on.",
+                  "Takes red, plain and plays on.")},
+    "hr": {False: ("Prijestup: pospremljena protivnikova kugla, protivnikova kugla pogođena "
+                   "prva. Pospremljeno: jedna crvena i jedna žuta. Bob (žute) je na redu, "
+                   "jedan udarac.",
+                   "Pospremljeno: jedna crvena i jedna žuta. Ann uzima žute i nastavlja.",
+                   "Uzima crvene i nastavlja."),
+           True: ("Prijestup: pospremljena protivnikova kugla, protivnikova kugla pogođena "
+                  "prva. Pospremljeno: jedna crvena bez prstenova i jedna žuta s prstenovima. "
+                  "Bob (žute, s prstenovima) je na redu, jedan udarac.",
+                  "Pospremljeno: jedna crvena bez prstenova i jedna žuta s prstenovima. Ann "
+                  "uzima žute, s prstenovima i nastavlja.",
+                  "Uzima crvene, bez prstenova i nastavlja.")},
+    "es": {False: ("Falta: bola contraria embolsada, bola contraria tocada primero. Embolsa "
+                   "una roja y una amarilla. Turno de Bob (amarillas), una entrada.",
+                   "Embolsa una roja y una amarilla. Ann elige las amarillas y sigue.",
+                   "Elige las rojas y sigue."),
+           True: ("Falta: bola contraria embolsada, bola contraria tocada primero. Embolsa "
+                  "una roja lisa y una amarilla con anillos. Turno de Bob (amarillas, con "
+                  "anillos), una entrada.",
+                  "Embolsa una roja lisa y una amarilla con anillos. Ann elige las amarillas, "
+                  "con anillos y sigue.",
+                  "Elige las rojas, lisas y sigue.")},
+}
+
+
+@pytest.mark.parametrize("language", list(SAID))
+@pytest.mark.parametrize("rings", [False, True], ids=["colour", "colour-blind"])
+def test_rulings_name_the_groups_as_the_hud_does(language, rings):
+    """With colour-blind play (`rings`) a ruling names each group as the HUD does
+    (group_name: "yellow, ringed", "red, plain") and each ball by its marking ("one
+    ringed yellow"); without it by colour alone, the same words as before the option."""
+    from game.session.describe import group_name
+    i18n.use_language(language)
+    (foul, foul_after), (choice, choice_after) = _eight_ball_shots()
+    ruling, answered, logged = SAID[language][rings]
+    assert describe_shot(foul, foul_after, NAMES, rings=rings) == ruling
+    assert describe_shot(choice, choice_after, NAMES, ChooseGroup(Group.YELLOW),
+                         rings=rings) == answered
+    assert describe_shot(choice, choice_after, NAMES, ChooseGroup(Group.RED),
+                         shooter_named=True, rings=rings).endswith(logged)
+    assert f"({group_name(Group.YELLOW, rings)})" in ruling
+    assert group_name(Group.RED, rings) in logged
+
+
+def test_the_shot_log_and_ball_names_follow_the_option():
+    from game.session.describe import ball_name
+    from game.session import GameSession
+    (foul, _after), _choice = _eight_ball_shots()
+    engine = GameSession("eight_ball", NAMES, seed=1).engine
+    for rings, yellow in ((False, "Bob (yellow)"), (True, "Bob (yellow, ringed)")):
+        line, = shot_lines([foul], engine, NAMES, [foul.command], rings)
+        assert line.startswith("1. Ann: Foul:") and f"{yellow} to play" in line
+    assert [ball_name("eight_ball", b, True) for b in (3, 8, 12, CUE)] == \
+        ["a plain red", "the black", "a ringed yellow", "the cue ball"]
+    assert name_balls("eight_ball", (1, 2, 9, 8), rings=True) == \
+        "2 plain reds, one ringed yellow and the black"
+    i18n.use_language("hr")
+    said = [name_balls("eight_ball", range(9, 9 + n), rings=True) for n in (1, 2, 5)]
+    assert said == ["jedna žuta s prstenovima", "2 žute s prstenovima", "5 žutih s prstenovima"]
+    assert name_balls("nine_ball", (3, 4), rings=True) == name_balls("nine_ball", (3, 4))

@@ -235,6 +235,40 @@ def test_the_hud_icons_and_group_names_carry_the_marking(base):
         hud.destroy()
 
 
+def test_the_hud_rulings_turn_and_shot_log_name_the_groups_as_the_panels_do(base):
+    """A real 8-ball shot (Ann on the reds plays away from every ball: a foul) told on
+    the HUD: its ruling, the turn line and the shot log name Bob's group as his panel
+    does, "(yellow, ringed)" with colour-blind play and "(yellow)" without."""
+    import dataclasses
+    import math as m
+    from game.rules import Player
+    from game.session import GameSession, PlaceCueBall, Shoot
+    from game.view.match import hud_text
+    from game.view.match.hud import Hud
+    from physics_ext import Stroke
+    session = GameSession("eight_ball", ("Ann", "Bob"), seed=3, breaker=Player.A)
+    session.apply(PlaceCueBall(session.table.d_centre))
+    session.state = dataclasses.replace(session.state, is_break=False, red_player=Player.A)
+    session.apply(Shoot(Stroke(m.pi, 0.0, 0.0, 0.0, 0.5)))          # to the baulk cushion
+    hud = Hud(base, 0.5)
+    try:
+        for on in (False, True):
+            marking.set_colour_blind(base, on)
+            hud.tell(session.shots[-1])
+            hud.update(session)
+            bob = f"Bob ({hud_text.group_name(Group.YELLOW, on)})"
+            assert hud_text.group_name(Group.YELLOW, on) in hud.players[1].detail.getText()
+            assert hud.ruling.getText().startswith("Foul: no ball hit.")
+            assert f"{bob} to play" in hud.ruling.getText(), hud.ruling.getText()
+            assert hud.turn.getText().startswith(bob), hud.turn.getText()
+            log, = hud_text.shot_log(session, rings=on)
+            assert f"{bob} to play" in log
+            assert ("ringed" in hud.ruling.getText() + hud.turn.getText() + log) == on
+    finally:
+        marking.set_colour_blind(base, False)
+        hud.destroy()
+
+
 # ---- (c) the aiming aids, told apart in greyscale ----------------------------------------
 R8 = 0.0254             # the 8-ball cue ball's radius (m), near enough for the drawing
 
@@ -252,6 +286,14 @@ def _prediction():
 
 
 LANDING = (0.55, 0.62)
+
+
+def test_the_jump_warning_names_a_cleared_ball_by_its_marking():
+    from game.view.match.aiming import jump_warning
+    assert jump_warning(_prediction(), "eight_ball") == \
+        "At this power the cue ball jumps over a red."
+    assert jump_warning(_prediction(), "eight_ball", rings=True) == \
+        "At this power the cue ball jumps over a plain red."
 
 
 def _aids_picture(base, make_scene, patterned: bool) -> tuple:

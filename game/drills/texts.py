@@ -37,8 +37,9 @@ def title(drill: Drill) -> str:
     return _(drill.title)
 
 
-def goal(drill: Drill) -> str:
-    """What the player must do, in one or two sentences."""
+def goal(drill: Drill, rings: bool = False) -> str:
+    """What the player must do, in one or two sentences (`rings`: an 8-ball order's balls
+    in colour-blind play's names, game.session.describe.ball_name)."""
     if drill.kind == "ghost":
         return ngettext("Break and run out the rack to beat the ghost; a miss or a foul "
                         "gives it the rack. Race to {racks}.",
@@ -53,7 +54,7 @@ def goal(drill: Drill) -> str:
         return text + " " + ngettext("{tries} try per stage.", "{tries} tries per stage.",
                                      drill.tries).format(tries=drill.tries)
     if drill.order:
-        order = ", ".join(ball_name(drill.mode, b) for b in drill.order)
+        order = ", ".join(ball_name(drill.mode, b, rings) for b in drill.order)
         text = _("Pot the balls in order ({order}); stop the cue ball in each ring for a "
                  "bonus point.").format(order=order) if drill.zones else \
             _("Pot the balls in order ({order}).").format(order=order)

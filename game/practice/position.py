@@ -47,14 +47,15 @@ class Position:
     def ball_set(self):
         return BALL_SETS[self.game]
 
-    def placement_problem(self, ball: int, xy) -> str | None:
+    def placement_problem(self, ball: int, xy, rings: bool = False) -> str | None:
         """Why `ball` may not be put at `xy` (the ball's own old spot does not count), in
-        the player's words ("the 5 would overlap a red"), or None if it may."""
+        the player's words ("the 5 would overlap a red"; `rings`, colour-blind play's
+        names: "a plain red"), or None if it may."""
         if ball not in self.ball_set.all_balls:
             return _("there is no ball {number} in {game}").format(
                 number=ball, game=self.game.replace("_", "-"))
         x, y = (float(v) for v in xy)
-        name = ball_name(self.game, ball)
+        name = ball_name(self.game, ball, rings)
         if not (math.isfinite(x) and math.isfinite(y)):
             return _("that is not a point on the table")
         radius = self.ball_set.radius(ball)
@@ -69,7 +70,7 @@ class Position:
         gaps = {b: clearance((x, y), radius, {b: p}, self.ball_set) for b, p in others.items()}
         if gaps and min(gaps.values()) < 0.0:
             return _("{ball} would overlap {other}").format(
-                ball=name, other=ball_name(self.game, min(gaps, key=gaps.get)))
+                ball=name, other=ball_name(self.game, min(gaps, key=gaps.get), rings))
         return None
 
     def with_ball(self, ball: int, xy) -> "Position":

@@ -51,9 +51,10 @@ class PracticeTable:
         self.history: list = []
 
     # ---- arranging -------------------------------------------------------------------
-    def placement_problem(self, ball: int, xy) -> str | None:
-        """Why `ball` may not go to `xy`, or None if it may."""
-        return self.position.placement_problem(ball, xy)
+    def placement_problem(self, ball: int, xy, rings: bool = False) -> str | None:
+        """Why `ball` may not go to `xy` (`rings`: in colour-blind play's ball names), or
+        None if it may."""
+        return self.position.placement_problem(ball, xy, rings)
 
     def place(self, ball: int, xy) -> None:
         """Put `ball` (on the table, in hand or potted) at `xy`; PlacementError, and

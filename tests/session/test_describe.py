@@ -273,3 +273,15 @@ def test_the_shot_log_and_ball_names_follow_the_option():
     said = [name_balls("eight_ball", range(9, 9 + n), rings=True) for n in (1, 2, 5)]
     assert said == ["jedna žuta s prstenovima", "2 žute s prstenovima", "5 žutih s prstenovima"]
     assert name_balls("nine_ball", (3, 4), rings=True) == name_balls("nine_ball", (3, 4))
+
+
+def test_an_eight_ball_drills_order_names_its_balls_by_their_marking():
+    """A player's own 8-ball drill with an order: its goal lists the balls by colour, and
+    by marking as well with colour-blind play (the drill screen's and list's goal line)."""
+    from game.drills import texts
+    from game.drills.model import Drill
+    drill = Drill("own", "Own", "eight_ball", "run", order=(1, 9), max_shots=3,
+                  layout=Layout({CUE: (0.5, 0.5), 1: (1.0, 0.5), 9: (1.2, 0.5)}))
+    assert texts.goal(drill).startswith("Pot the balls in order (a red, a yellow).")
+    assert texts.goal(drill, rings=True).startswith(
+        "Pot the balls in order (a plain red, a ringed yellow).")

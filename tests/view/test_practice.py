@@ -131,18 +131,28 @@ def _settle(screen, inputs):
         inputs.step()
 
 
-@pytest.mark.parametrize("game, ball, onto, said", [
-    ("nine_ball", 5, CUE, "It cannot go there: the 5 would overlap the cue ball."),
-    ("eight_ball", 8, 1, "It cannot go there: the black would overlap a red."),
-    ("eight_ball", 9, CUE, "It cannot go there: a yellow would overlap the cue ball."),
+@pytest.mark.parametrize("game, ball, onto, rings, said", [
+    ("nine_ball", 5, CUE, False, "It cannot go there: the 5 would overlap the cue ball."),
+    ("eight_ball", 8, 1, False, "It cannot go there: the black would overlap a red."),
+    ("eight_ball", 9, CUE, False, "It cannot go there: a yellow would overlap the cue ball."),
+    # Colour-blind play: the balls named by their marking, as the HUD names the groups.
+    ("eight_ball", 8, 1, True, "It cannot go there: the black would overlap a plain red."),
+    ("eight_ball", 9, CUE, True,
+     "It cannot go there: a ringed yellow would overlap the cue ball."),
 ])
-def test_a_refused_drag_names_the_balls_as_players_do(practice, base, game, ball, onto, said):
+def test_a_refused_drag_names_the_balls_as_players_do(practice, base, game, ball, onto, rings,
+                                                      said):
+    from game.view.world import marking
     screen, inputs, _ = practice
     if game != screen.table.position.game:
         inputs.key("g")                           # the other game, as a player switches
         _settle(screen, inputs)
     layout = _layout(screen)
-    inputs.drag(_pixel(base, layout[ball]), _pixel(base, layout[onto]))
+    marking.set_colour_blind(base, rings)
+    try:
+        inputs.drag(_pixel(base, layout[ball]), _pixel(base, layout[onto]))
+    finally:
+        marking.set_colour_blind(base, False)
     assert _layout(screen)[ball] == layout[ball]
     line = screen.hud.message.getText()
     assert line == said

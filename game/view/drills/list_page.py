@@ -15,6 +15,7 @@ from game.drills.history import drill_record, recorded_attempts
 from game import controls as key_bindings
 from game.i18n import _
 from game.view.ui.palette import BUTTON, DIM, GOLD, PANEL, TEXT
+from game.view.world.marking import colour_blind
 from game.settings import shown_name
 
 ROW_STEP = 0.19
@@ -44,7 +45,7 @@ class DrillList:
             if playable:
                 record = drill_record(attempts, drill.id, player)
                 label = f"{texts.title(drill)}   -   {texts.record_line(record)}"
-                detail = texts.goal(drill)
+                detail = texts.goal(drill, colour_blind(base))
             else:
                 label, detail = path.name, str(drill)
             self.buttons.append(DirectButton(

@@ -111,7 +111,7 @@ class DrillScreen(StrokeScreen):
             self.hud.say(_("This attempt will not be recorded ({error}).").format(error=exc))
         self.show_layout(rest=True)
         self.hud.title.setText(texts.title(self.drill))
-        self.hud.turn.setText(texts.goal(self.drill))
+        self.hud.turn.setText(texts.goal(self.drill, colour_blind(self.base)))
         self.hud.set_ruling("")
         self._show_score()
         self.marks.show(self.drill, self.attempt.progress)
@@ -189,7 +189,7 @@ class DrillScreen(StrokeScreen):
         return [c for c in self.hud.controls.getText().split("   ") if c]
 
     def help_lines(self) -> list:
-        return ([_("Drill:"), "  " + texts.goal(self.drill)]
+        return ([_("Drill:"), "  " + texts.goal(self.drill, colour_blind(self.base))]
                 + ["  " + c for c in self.control_lines()]
                 + ["", _("Camera:")] + ["  " + c for c in camera_controls()]
                 + ["", _("F1: this help (again: close)")])

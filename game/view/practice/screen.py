@@ -36,6 +36,7 @@ from game.view.match.power import DRAW_BACK_M, cue_speed, swing_at
 from game.view.ui import gamepad
 from game.view.ui.panels import Panels, camera_controls, help_line, panel_controls
 from game.view.ui.rules_screen import RulesScreen
+from game.view.world.marking import colour_blind
 from game.view.world.playback import ShotPlayback
 from game.view.world.rig import AIM_PITCH_RAD
 from game.view.world.scene import Scene
@@ -398,8 +399,9 @@ class PracticeScreen(StrokeScreen):
             return
         try:
             self.table.place(self.carrying, spot)
-        except PlacementError as exc:
-            self.hud.say(_("It cannot go there: {why}.").format(why=exc))
+        except PlacementError:
+            why = self.table.placement_problem(self.carrying, spot, colour_blind(self.base))
+            self.hud.say(_("It cannot go there: {why}.").format(why=why))
             return
         self.show_layout()
 

@@ -1,5 +1,6 @@
 """Controls of one's own in a real window (issue 32, point 2), by real clicks and key
-presses: the Controls page opened from the menu, the stroke's key changed to O with a key
+presses: the Controls page opened from the menu (its first section's heading drawn as
+words, not as a row to click), the stroke's key changed to O with a key
 press, a conflict refused in one sentence naming the other action (F1 too, which then
 opens no help), the defaults back,
 O chosen again, and a match played with it: the HUD and the F1 help say O, Space no
@@ -24,6 +25,11 @@ def test_a_key_chosen_on_the_controls_page_plays_the_match(open_window, keep_sho
     close_welcome(window)
     window.click_text(r"^Controls$")
     window.wait_text(r"^Click an action, then press its new key")
+    # The first section's heading: words drawn on the page, not a row to click.
+    shot = window.wait_text(r"^Aiming and the stroke$")
+    assert any(t["text"] == "Aiming and the stroke" for t in shot["texts"])
+    assert not any(t["text"] == "Aiming and the stroke"
+                   for widget in shot["clickable"] for t in widget["texts"])
     _choose_key(window, SHOOT, "o")
     window.wait_text("\u201cPower and strike \\(hold, release\\)\u201d: O\\.")
     keep_shot(window, "chosen")

@@ -12,6 +12,7 @@ export.py). One module per job:
     recorder    the GameSession listener that saves after every command
     reader      load_replay: every check, then a Replay (model)
     verify      re-simulate shots and compare digests
+    rulings     the rulings worded again (colour-blind play's names)
     library     the replay folder, file names, recent matches
     timeline    event stops and labels for the viewer; paths: sampled ball paths
     plot        the top-down trajectory plot (matplotlib)

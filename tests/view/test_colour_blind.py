@@ -269,6 +269,63 @@ def test_the_hud_rulings_turn_and_shot_log_name_the_groups_as_the_panels_do(base
         hud.destroy()
 
 
+def _recorded_break(tmp_path):
+    """A recorded 8-ball match of one real break (seed 7: it pots a yellow and the black,
+    a re-rack) and a second break after it; the loaded replay."""
+    from game.replay import Recorder, load_replay
+    from game.rules import Player
+    from game.session import GameSession, PlaceCueBall, Shoot
+    from physics_ext import Stroke
+    session = GameSession("eight_ball", ("Ann", "Bob"), seed=7, breaker=Player.A)
+    Recorder(session, path=tmp_path / "break.json")
+    for _ in range(2):
+        session.apply(PlaceCueBall(session.table.d_centre))
+        rack = [p for b, p in session.state.layout.items() if b]
+        cx, cy = session.table.d_centre
+        apex = (min(p[0] for p in rack), sum(p[1] for p in rack) / len(rack))
+        session.apply(Shoot(Stroke(math.atan2(apex[1] - cy, apex[0] - cx), 0.0, 0.0, 0.0,
+                                   9.0)))
+    return load_replay(tmp_path / "break.json")
+
+
+def test_a_replays_rulings_are_worded_again_with_the_marking(tmp_path):
+    """The replay's words were written in plain colours; with colour-blind play they
+    are worded again from the match played over with its recorded results, "one ringed
+    yellow"; without it, or if a shot's ruling does not come back the same, the
+    recorded words."""
+    import dataclasses
+    from game.replay.rulings import ruling_texts
+    replay = _recorded_break(tmp_path)
+    recorded = tuple(shot.ruling_text for shot in replay.shots)
+    assert recorded[0].startswith("Potted one yellow and the black. Re-rack.")
+    assert ruling_texts(replay, False) == recorded
+    worded = ruling_texts(replay, True)
+    assert worded[0].startswith("Potted one ringed yellow and the black. Re-rack.")
+    assert [t.replace("ringed ", "").replace("plain ", "") for t in worded] == list(recorded)
+    changed = dataclasses.replace(replay.shots[1], ruling=dict(replay.shots[1].ruling,
+                                                               fouls=["double_hit"]))
+    tampered = dataclasses.replace(replay, shots=(replay.shots[0], changed))
+    assert ruling_texts(tampered, True) == recorded
+
+
+def test_the_replay_viewers_shot_list_names_the_balls_by_their_marking(base, tmp_path):
+    from game.view.replay.viewer import ReplayViewer
+    replay = _recorded_break(tmp_path)
+    for on in (False, True):
+        marking.set_colour_blind(base, on)
+        try:
+            viewer = ReplayViewer(base, replay, use_shaders=False)
+        finally:
+            marking.set_colour_blind(base, False)
+        try:
+            line = viewer.buttons[0]["text"].replace("\n", " ")
+            potted = "Potted one ringed yellow" if on else "Potted one yellow"
+            assert line.startswith(f"1. Ann: {potted}"), line
+            assert viewer.ruling.getText().startswith(potted)
+        finally:
+            viewer.destroy()
+
+
 # ---- (c) the aiming aids, told apart in greyscale ----------------------------------------
 R8 = 0.0254             # the 8-ball cue ball's radius (m), near enough for the drawing
 

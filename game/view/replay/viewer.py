@@ -21,11 +21,13 @@ from panda3d.core import TextNode
 
 from game import controls as keys
 from game.i18n import _, number
+from game.replay.rulings import ruling_texts
 from game.replay.verify import verify
 from game.view.app import open_base, table_camera
 from game.view.ui import scale as ui_scale
 from game.view.ui.layout import EDGE, MIN_ASPECT, SMALLEST_TEXT_SCALE, wrap
 from game.view.ui.panels import wrap_to_width
+from game.view.world.marking import colour_blind
 from game.view.world.orientation import REST_ORIENTATION
 from game.view.world.playback import next_speed
 from game.settings import shown_name
@@ -95,6 +97,8 @@ class ReplayViewer(Viewer):
             keys.accept(self, "replay_back", on_back)
         self.in_game = on_back is not None
         self.replay = replay
+        # Each shot's ruling in words: colour-blind play's names if chosen.
+        self.ruling_texts = ruling_texts(replay, colour_blind(base))
         self.checks = tuple(checks) if checks is not None else None
         self.stage = ShotStage(base, replay, scene=self.scene)
         self.index = None
@@ -163,7 +167,7 @@ class ReplayViewer(Viewer):
         shot today's solver no longer reproduces."""
         player = shown_name(self.replay.match.players[shot.shooter])
         mark = " (!)" if self.diverged(shot.index) else ""
-        line = f"{shot.index + 1}. {player}: {shot.ruling_text}{mark}"
+        line = f"{shot.index + 1}. {player}: {self.ruling_texts[shot.index]}{mark}"
         lines = wrap_to_width(line, (LIST_W - LIST_PAD) / LIST_SCALE)
         if len(lines) > LIST_LINES:
             lines = lines[:LIST_LINES]
@@ -201,7 +205,7 @@ class ReplayViewer(Viewer):
             number=index + 1, shots=len(self.replay.shots), game=shot.game + 1, player=player)
             + ("   " + _("re-simulated today, this shot differs") if self.diverged(index)
                else ""))
-        self.ruling.setText(shot.ruling_text)
+        self.ruling.setText(self.ruling_texts[index])
         self.refresh()
 
     def _carried_orientations(self, ball_ids) -> np.ndarray:

@@ -484,3 +484,37 @@ def test_the_controls_page_headings_are_translated(base, language):
     finally:
         i18n.use_language("en")
     assert drawn and drawn[0] == {"hr": "Ciljanje i udarac", "es": "Apuntar y tirar"}[language]
+
+
+@pytest.mark.parametrize("language", ["en", "hr", "es"])
+def test_the_controls_page_names_the_groups_by_their_marking_with_colour_blind_play(base,
+                                                                                    language):
+    """The two group actions read as the HUD names the groups: "Choosing a group: red,
+    plain" with colour-blind play, the colour alone without; either ends before the keys."""
+    from game import i18n
+    from game.view.menu.controls_page import KEYS_X, LABEL_X, ControlsPage
+    from game.view.world import marking
+    from test_fit import MARGIN, text_width
+    i18n.use_language(language)
+    try:
+        for on in (False, True):
+            marking.set_colour_blind(base, on)
+            page = ControlsPage(base, S.Settings(), lambda settings: None, lambda: None)
+            try:
+                page.scroll(page.lines.index(("action", "group_red")))
+                row = page.page().index(("action", "group_red"))
+                red, yellow = (page.rows[row + k][0] for k in (0, 1))
+                if language == "en":
+                    assert (red["text"], yellow["text"]) == (
+                        ("Choosing a group: red, plain", "Choosing a group: yellow, ringed")
+                        if on else ("Choosing a group: red", "Choosing a group: yellow"))
+                assert (i18n._("red, plain") in red["text"]) == on
+                assert (i18n._("yellow, ringed") in yellow["text"]) == on
+                for button in (red, yellow):
+                    end = LABEL_X + text_width(button, button.getScale()[0])
+                    assert end <= KEYS_X - MARGIN, button["text"]
+            finally:
+                page.destroy()
+                marking.set_colour_blind(base, False)
+    finally:
+        i18n.use_language("en")

@@ -23,9 +23,12 @@ from panda3d.core import TextNode
 
 from game import controls
 from game.i18n import N_, _
+from game.rules import Group
+from game.session.describe import group_name
 from game.settings import Settings
 from game.view.ui.rules_screen import CAPTURE_PREFIX, Capture
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
+from game.view.world.marking import colour_blind
 
 ROWS = 16                         # actions shown at a time
 TOP_Z, ROW_Z = 0.6, 0.068         # the first row's height, the step between rows
@@ -47,6 +50,8 @@ SECTIONS = {
     "menu_select": N_("Menus"),
 }
 HEADING, ACTION = "heading", "action"
+# The actions that name an 8-ball group: with colour-blind play, by its marking too.
+GROUP_ACTIONS = {"group_red": Group.RED, "group_yellow": Group.YELLOW}
 
 
 def lines() -> list:
@@ -138,7 +143,7 @@ class ControlsPage:
         for key in controls.KEYS | {"escape"}:
             self.keys.accept(CAPTURE_PREFIX + key, self.pressed, [key])
         self.note.setText(_("Press the new key for \u201c{action}\u201d (Esc: keep {keys}).")
-                          .format(action=_(controls.ACTIONS[self.choosing].label),
+                          .format(action=self.label(self.choosing),
                                   keys=self._keys_text(self.choosing)))
         self._show()
 
@@ -156,7 +161,7 @@ class ControlsPage:
                 self.note.setText(str(exc))
             else:
                 self.note.setText(_("\u201c{action}\u201d: {keys}.").format(
-                    action=_(controls.ACTIONS[action].label), keys=controls.key_label(key)))
+                    action=self.label(action), keys=controls.key_label(key)))
                 self._set(bindings)
         self._show()
 
@@ -190,6 +195,14 @@ class ControlsPage:
         self.top = min(max(self.top + rows, 0), max(last, self.top))
         self._show()
 
+    def label(self, action: str) -> str:
+        """The action's name as the page shows it; a group's as the HUD names the group
+        with colour-blind play ("Choosing a group: yellow, ringed")."""
+        group = GROUP_ACTIONS.get(action)
+        if group is not None and colour_blind(self.base):
+            return _("Choosing a group: {group}").format(group=group_name(group, True))
+        return _(controls.ACTIONS[action].label)
+
     def _keys_text(self, action: str) -> str:
         """The action's keys, and its gamepad button (fixed) after them."""
         names = ", ".join(controls.key_label(k) for k in self.bindings.keys(action))
@@ -207,7 +220,7 @@ class ControlsPage:
                 continue
             action = value
             button.show()
-            button["text"] = _(controls.ACTIONS[action].label)
+            button["text"] = self.label(action)
             button["text_fg"] = GOLD if action == self.choosing else TEXT
             button.resetFrameSize()
             changed = self.bindings.keys(action) != controls.ACTIONS[action].keys

@@ -46,9 +46,10 @@ _FOUL_EVENTS = {Foul.CUE_BALL_POTTED: "pocket", Foul.CUE_BALL_OFF_TABLE: "off",
                 Foul.WRONG_BALL_FIRST: "contact"}
 
 
-def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
+def shot_marks(mode: str, result, ball_ids, fouls=(), rings: bool = False) -> tuple:
     """The marks of one shot, in time order. result: the ShotResult; ball_ids: physics
-    index -> ball id (the cue ball first); fouls: the ruling's Foul values."""
+    index -> ball id (the cue ball first); fouls: the ruling's Foul values; rings: the
+    balls named in colour-blind play's words ("a ringed yellow potted")."""
     events = result.events
     ids = tuple(ball_ids)
     marks = []
@@ -66,19 +67,22 @@ def shot_marks(mode: str, result, ball_ids, fouls=()) -> tuple:
         # On the line of centres, r0 from the cue ball's centre: where the surfaces touch.
         point = (s.positions[0] * r1 + s.positions[other] * r0) / (r0 + r1)
         marks.append(Mark(MarkKind.FIRST_CONTACT, contact_time, tuple(point.tolist()), ids[other],
-                          _("first contact: {ball}").format(ball=ball_name(mode, ids[other]))))
+                          _("first contact: {ball}").format(
+                              ball=ball_name(mode, ids[other], rings))))
     for e in events:
         kind, b = int(e["kind"]), int(e["ball"])
         if kind in (EventKind.CUSHION, EventKind.JAW_TIP):
             at(MarkKind.CUSHION, e["time"], b, "cushion")
         elif kind == EventKind.POCKET:
-            at(MarkKind.POCKET, e["time"], b, _("{ball} potted").format(ball=ball_name(mode, ids[b])))
+            at(MarkKind.POCKET, e["time"], b,
+               _("{ball} potted").format(ball=ball_name(mode, ids[b], rings)))
         elif kind == EventKind.OFF_TABLE:
-            at(MarkKind.OFF_TABLE, e["time"], b, _("{ball} off the table").format(ball=ball_name(mode, ids[b])))
+            at(MarkKind.OFF_TABLE, e["time"], b,
+               _("{ball} off the table").format(ball=ball_name(mode, ids[b], rings)))
     for flight in result.flights:
         at(MarkKind.JUMP, flight.start, flight.ball,
            _("jump") if flight.ball == 0 else _("{ball} in the air").format(
-               ball=ball_name(mode, ids[flight.ball])))
+               ball=ball_name(mode, ids[flight.ball], rings)))
     for foul in sorted({Foul(f) for f in fouls}, key=lambda f: f.value):
         time = _foul_time(foul, events, contact_time, result.duration)
         at(MarkKind.FOUL, time, 0, _("foul: {what}").format(what=_(FOUL_TEXT[foul])))

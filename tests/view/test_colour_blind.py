@@ -326,6 +326,35 @@ def test_the_replay_viewers_shot_list_names_the_balls_by_their_marking(base, tmp
             viewer.destroy()
 
 
+def test_a_replays_labels_and_traces_show_the_marking(base, tmp_path):
+    """The replay stage (viewer and export) with colour-blind play: the pot's label
+    names "a ringed yellow", and the yellows' traces are dashed (more strokes than
+    balls moved), the others solid; without it, one stroke a ball and plain colours."""
+    from game.replay.paths import ball_paths
+    from game.view.replay.export import ShotStage
+    replay = _recorded_break(tmp_path)
+    shot = replay.shots[0]
+    moved = [p.ball_id for p in ball_paths(shot.result, shot.ball_ids)]
+    assert set(moved) & set(Group.YELLOW.balls)
+    for on in (False, True):
+        marking.set_colour_blind(base, on)
+        try:
+            stage = ShotStage(base, replay)
+            stage.show_shot(0)
+        finally:
+            marking.set_colour_blind(base, False)
+        try:
+            texts = [m.text for m in stage.marks]
+            potted = "a ringed yellow potted" if on else "a yellow potted"
+            assert potted in texts, texts
+            geom = stage._traces.node().getGeom(0)
+            strokes = sum(geom.getPrimitive(k).getNumPrimitives()
+                          for k in range(geom.getNumPrimitives()))
+            assert (strokes > len(moved)) if on else (strokes == len(moved)), (on, strokes)
+        finally:
+            stage.destroy()
+
+
 # ---- (c) the aiming aids, told apart in greyscale ----------------------------------------
 R8 = 0.0254             # the 8-ball cue ball's radius (m), near enough for the drawing
 

@@ -18,6 +18,8 @@ from game.replay.animation import (GIF_FPS, VIDEO_FPS, check_mp4_backend, frame_
 from game.replay.marks import MarkKind, shot_marks
 from game.replay.paths import ball_paths
 from game.view.app import open_base, overview_camera, prepare_base, table_camera
+from game.view.match.aids import dashes
+from game.view.world import marking
 from game.view.world.camera import TopDownCamera
 from game.view.world.playback import ShotPlayback
 from game.view.world.scene import Scene
@@ -34,6 +36,7 @@ LABEL_CLEAR_M = 0.3
 LABEL_STEP_M = 1.4 * LABEL_HEIGHT_M
 TRACE_LIFT_M = 0.0015     # traces just above the cloth: under the balls, over the felt
 TRACE_WIDTH_PX = 2.0
+TRACE_DASH_M = 0.03       # colour-blind play: the marked balls' traces dashed (dash and gap)
 _LABEL_COLOURS = {MarkKind.FOUL: (1.0, 0.25, 0.2, 1.0), MarkKind.POCKET: (1.0, 0.7, 0.2, 1.0),
                   MarkKind.FIRST_CONTACT: (1.0, 0.9, 0.2, 1.0)}
 # Overlays are unlit and unshaded (flat colours); labels also draw over everything.
@@ -93,7 +96,8 @@ class ShotStage:
         for ball_id in self.scene.balls.ids:
             if ball_id not in shot.ball_ids:
                 self.scene.set_ball_visible(ball_id, False)
-        self.marks = shot_marks(self.replay.match.mode, shot.result, shot.ball_ids, shot.fouls)
+        self.marks = shot_marks(self.replay.match.mode, shot.result, shot.ball_ids, shot.fouls,
+                                marking.colour_blind(self.base))
         self._build_overlays()
         self.pose(0.0)
         return self.playback
@@ -124,14 +128,19 @@ class ShotStage:
         segs = LineSegs("traces")
         segs.setThickness(TRACE_WIDTH_PX)
         styles = {s.ball_id: s for s in self.scene.mode.balls}
+        # Colour-blind play: the ringed group's traces dashed, told apart by pattern too.
+        dashed = (marking.marked(self.replay.match.mode)
+                  if marking.colour_blind(self.base) else frozenset())
         for path in ball_paths(self.shot.result, self.shot.ball_ids):
             style = styles[path.ball_id]
             segs.setColor(*style.colour, 1.0)
             points = path.positions.copy()
             points[:, 2] += TRACE_LIFT_M - style.radius
-            segs.moveTo(*points[0])
-            for p in points[1:].tolist():
-                segs.drawTo(*p)
+            for stroke in (dashes(points, TRACE_DASH_M) if path.ball_id in dashed
+                           else [points.tolist()]):
+                segs.moveTo(*stroke[0])
+                for p in stroke[1:]:
+                    segs.drawTo(*p)
         self._traces = self.root.attachNewNode(segs.create())
         _overlay_state(self._traces, on_top=False)
         self.set_traces(self.show_traces)

@@ -30,7 +30,7 @@ from game.view.ui.rules_screen import CAPTURE_PREFIX, Capture
 from game.view.ui.palette import BUTTON, DIM, GOLD, NOTICE, ON, PANEL, TEXT
 from game.view.world.marking import colour_blind
 
-ROWS = 16                         # actions shown at a time
+ROWS = 16                         # lines shown at a time (actions and headings)
 TOP_Z, ROW_Z = 0.6, 0.068         # the first row's height, the step between rows
 LABEL_X, KEYS_X = -1.1, 0.3       # where the action names and their keys start
 HEADING_X = -1.15                 # where a section's heading starts

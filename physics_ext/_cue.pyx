@@ -50,7 +50,9 @@ cdef double GROWTH = 1.25               # ratio of the geometric sample times
 cdef double MIN_INTERVAL_S = 1e-9       # an interval this short that still fails: touching
 cdef int MAX_SAMPLES = 20000
 cdef double FALL_SPEED = 1.0            # m/s, added to the speed bound: a ball falling
-cdef double FROZEN_M = 1e-6             # balls this close (m) at the start are frozen
+# A first contact at t = 0 this close (m, between surfaces) was a frozen ball, not a push:
+# the joint stroke's gap (constants.CUE_FROZEN_GAP), the one definition.
+cdef double FROZEN_M = C.CUE_FROZEN_GAP
 cdef double POWERS[MAX_GRID]
 for _k, _p in enumerate((GROWTH ** np.arange(MAX_GRID)).tolist()):
     POWERS[_k] = _p

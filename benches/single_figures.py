@@ -33,10 +33,13 @@ def cue_speed(ball_speed: float, offset: float = 0.0, cue: CueSpec = CueSpec()) 
     return ball_speed * (1 + M / cue.mass + 2.5 * offset ** 2) / (1 + cue.tip_restitution)
 
 
-def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
-    """`count` (balls, Stroke) pairs: `n_balls` resting pool balls scattered at random
-    (random_layout), ball 0 struck level in a random direction with a random contact offset
-    to leave at 0.3-12 m/s: random_shot's shots, through shoot()."""
+def random_draws(count: int, n_balls: int = 10, seed: int = SEED) -> list:
+    """`count` random shots as drawn: (spots, azimuth, ball_speed, offset, angle), with
+    `n_balls` resting pool balls at `spots` (random_layout), ball 0 to be struck level
+    along `azimuth` (rad) to leave at `ball_speed` (0.3-12 m/s, before squirt) with the
+    contact offset (side, height) = offset (cos, sin) angle (fractions of R, uniform on the
+    disc inside the miscue limit): random_shot's shots. benches/peers draws its peers'
+    shots here too."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(count):
@@ -44,10 +47,16 @@ def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
         azimuth, speed = rng.uniform(-math.pi, math.pi), rng.uniform(0.3, 12.0)
         offset = OFFSET * math.sqrt(rng.uniform())
         angle = rng.uniform(0.0, 2 * math.pi)
-        out.append(([Ball.pool(*p) for p in spots],
-                    Stroke(azimuth, 0.0, offset * math.cos(angle), offset * math.sin(angle),
-                           cue_speed(speed, offset))))
+        out.append((spots, azimuth, speed, offset, angle))
     return out
+
+
+def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
+    """`count` (balls, Stroke) pairs of random_draws, for shoot()."""
+    return [([Ball.pool(*p) for p in spots],
+             Stroke(azimuth, 0.0, offset * math.cos(angle), offset * math.sin(angle),
+                    cue_speed(speed, offset)))
+            for spots, azimuth, speed, offset, angle in random_draws(count, n_balls, seed)]
 
 
 def random_balls(count: int, n_balls: int = 10, seed: int = SEED) -> list:

@@ -34,6 +34,20 @@ cdef object event_log(object events):
     return np.ascontiguousarray(events, dtype=EVENT_DTYPE)
 
 
+cdef object as_c(object a, int type_num, object dtype):
+    """`a` as a C-contiguous array of numpy type `type_num` (itself when it is one already:
+    the solver's logs and the strike's vectors are), its data then read by pointer (a typed
+    memoryview's buffer parse costs a fraction of a microsecond per array: issue 30)."""
+    if (cnp.PyArray_Check(a) and cnp.PyArray_TYPE(<cnp.ndarray> a) == type_num
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> a)):
+        return a
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+cdef inline const double* f64_data(object a) noexcept:
+    return <const double*> cnp.PyArray_DATA(<cnp.ndarray> a)
+
+
 cdef enum:
     PART_TIP = 0
     PART_SHAFT = 1
@@ -441,23 +455,33 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     stop_time, tip_at_separation (3,), deceleration, reach, contacts), each contact a
     (time, ball, part, fault) with part 0 tip / 1 shaft and fault a FAULT_* code in
     CueFault's order."""
-    cdef const double[:, ::1] rows = result.ball_rows
-    log = event_log(result.events)         # read without the buffer protocol's parse
+    # every array read by pointer: rows (n, 11), pieces (n_pieces,) and (n_pieces, 9)
+    rows_arr = as_c(result.ball_rows, cnp.NPY_FLOAT64, np.float64)
+    log = event_log(result.events)
+    ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
+    ball_arr = as_c(ball_arr, cnp.NPY_INT32, np.int32)
+    state_arr = as_c(state_arr, cnp.NPY_INT32, np.int32)
+    t0_arr = as_c(t0_arr, cnp.NPY_FLOAT64, np.float64)
+    rvw_arr = as_c(rvw_arr, cnp.NPY_FLOAT64, np.float64)
+    c_arr = as_c(struck.cue_direction, cnp.NPY_FLOAT64, np.float64)
+    point_arr = as_c(struck.contact_point, cnp.NPY_FLOAT64, np.float64)
+    vel_arr = as_c(struck.velocity, cnp.NPY_FLOAT64, np.float64)
+    cdef const double* rows = f64_data(rows_arr)
     cdef const EventRow* events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     cdef int n_events = len(log)
-    ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
-    cdef const int[::1] piece_ball = ball_arr
-    cdef const int[::1] piece_state = state_arr
-    cdef const double[::1] piece_t0 = t0_arr
-    cdef const double[:, ::1] rvw = rvw_arr
-    cdef const double[::1] c_view = struck.cue_direction
-    cdef const double[::1] point = struck.contact_point
-    cdef const double[::1] vel = struck.velocity
+    cdef const int* piece_ball = <const int*> cnp.PyArray_DATA(<cnp.ndarray> ball_arr)
+    cdef const int* piece_state = <const int*> cnp.PyArray_DATA(<cnp.ndarray> state_arr)
+    cdef const double* piece_t0 = f64_data(t0_arr)
+    cdef const double* rvw = f64_data(rvw_arr)
+    cdef const double* c_view = f64_data(c_arr)
+    cdef const double* point = f64_data(point_arr)
+    cdef const double* vel = f64_data(vel_arr)
     cdef Shot S
     cdef Cue M
-    cdef int n = rows.shape[0], n_pieces = piece_ball.shape[0], k, b, q, found = 0
+    cdef int n = cnp.PyArray_DIM(<cnp.ndarray> rows_arr, 0), k, b, q, found = 0
+    cdef int n_pieces = cnp.PyArray_DIM(<cnp.ndarray> ball_arr, 0)
     cdef int b_hit = 0, p_hit = 0, first_other = -1, n_contacts = 0
-    cdef double radius = rows[cue_index, 0], mass = rows[cue_index, 1]
+    cdef double radius = rows[11 * cue_index], mass = rows[11 * cue_index + 1]
     cdef double v_ball, v0 = stroke.speed, tau = cue.tip_contact_time, along, receding
     cdef double closing, remaining, horizon, longest, dt, t_hit = 0.0, first_time = 0.0, d
     cdef double normal[3]
@@ -478,7 +502,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     M.tip_radius = cue.tip_radius
     M.shaft_radius = cue.shaft_radius
     M.shaft_check = C.CUE_SHAFT_CHECK_LENGTH
-    v_ball = sqrt(ddot3(&vel[0], &vel[0]))
+    v_ball = sqrt(ddot3(vel, vel))
     M.v1 = pymax(0.0, v0 - mass * v_ball / cue_mass if after is None else <double> after)
     M.t_sep = 0.5 * tau
     along = ddot3(minus_normal, M.c)
@@ -488,11 +512,11 @@ def follow_through(result, int cue_index, stroke, struck, cue):
         if piece_ball[k] == cue_index and piece_t0[k] <= M.t_sep:
             q = k
     fill_props(&B, radius, mass, h, &S.P)
-    load_piece(&Tr, &B, &S.P, piece_state[q], piece_t0[q], &rvw[q, 0])
+    load_piece(&Tr, &B, &S.P, piece_state[q], piece_t0[q], &rvw[9 * q])
     dt = M.t_sep - piece_t0[q]
     for k in range(3):
-        centre[k] = rvw[q, k] + rvw[q, 3 + k] * dt + 0.5 * Tr.a[k] * dt * dt
-        velocity[k] = rvw[q, 3 + k] + Tr.a[k] * dt
+        centre[k] = rvw[9 * q + k] + rvw[9 * q + 3 + k] * dt + 0.5 * Tr.a[k] * dt * dt
+        velocity[k] = rvw[9 * q + 3 + k] + Tr.a[k] * dt
         M.dome[k] = centre[k] + normal[k] * (radius + cue.tip_radius)
     ferrule = sqrt(pymax(0.0, 1.0 - along * along)) > cue.shaft_radius / cue.tip_radius
     skip_cue_ball = bool(struck.miscue) or ferrule
@@ -515,9 +539,9 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     if first_other >= 0:
         skip_cue_ball = True
         for k in range(3):
-            centre[k] = rows[first_other, 2 + k] - rows[cue_index, 2 + k]
+            centre[k] = rows[11 * first_other + 2 + k] - rows[11 * cue_index + 2 + k]
         d = (sqrt(centre[0] * centre[0] + centre[1] * centre[1] + centre[2] * centre[2])
-             - (rows[first_other, 0] + rows[cue_index, 0]))
+             - (rows[11 * first_other] + rows[11 * cue_index]))
         push = not (first_time == 0.0 and d <= FROZEN_M)
     contacts = []
     if ferrule:
@@ -537,13 +561,13 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     M.t_stop = pymin(M.t_sep + (M.v1 - sqrt(pymax(0.0, M.v1 * M.v1 - 2.0 * M.decel * M.reach)))
                      / M.decel, longest)
     S.n = n
-    S.rows = &rows[0, 0]
+    S.rows = rows
     S.n_events = n_events
     S.events = events
-    S.piece_ball = &piece_ball[0]
-    S.piece_state = &piece_state[0]
-    S.piece_t0 = &piece_t0[0]
-    S.rvw = &rvw[0, 0]
+    S.piece_ball = piece_ball
+    S.piece_state = piece_state
+    S.piece_t0 = piece_t0
+    S.rvw = rvw
     S.order = <int*> malloc(n_pieces * sizeof(int))
     S.start = <int*> malloc((n + 1) * sizeof(int))
     S.props = <BallProps*> malloc(n * sizeof(BallProps))
@@ -562,7 +586,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
                 S.start[piece_ball[k] + 1] += 1
             for b in range(n):
                 S.start[b + 1] += S.start[b]
-                fill_props(&S.props[b], rows[b, 0], rows[b, 1], h, &S.P)
+                fill_props(&S.props[b], rows[11 * b], rows[11 * b + 1], h, &S.P)
             for k in range(n_pieces):       # stable: each ball's pieces stay in time order
                 S.order[S.start[piece_ball[k]]] = k
                 S.start[piece_ball[k]] += 1

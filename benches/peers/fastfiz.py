@@ -13,9 +13,10 @@ The same shots on both sides: the random 10-ball shots of benches.single_figures
 random_draws: layouts, azimuths, ball speeds, contact offsets) and its 9-ball break (the
 tight rack of tests.physics.scenes, the cue ball on the head string's centre struck full
 to leave at BREAK_SPEED), turned into FastFiz's frame and units. Each round times our
-shoot() on every shot (benches.single_figures.cpu_per_call) and then FastFiz's
-executeShot on the same shots (the driver, CLOCK_PROCESS_CPUTIME_ID, the clock of
-time.process_time); the figures are the medians over the rounds.
+shoot() on every shot (benches.single_figures.cpu_per_call; each result let go before the
+next call, as the driver frees each FastFiz Shot) and then FastFiz's executeShot on the
+same shots (the driver, CLOCK_PROCESS_CPUTIME_ID, the clock of time.process_time); the
+figures are the medians over the rounds.
 
 What cannot be the same (FastFiz's physics is its own): its ball, cushion and cloth
 coefficients, its rectangular cushions with straight pocket mouths (the mouths' widths are
@@ -37,7 +38,7 @@ import tempfile
 from pathlib import Path
 
 from benches.single_figures import (NINE_FOOT, R, BREAK_SPEED, break_stroke, cpu_per_call,
-                                    random_draws, random_strokes)
+                                    each, random_draws, random_strokes)
 from physics_ext import shoot
 
 HERE = Path(__file__).resolve().parent
@@ -136,8 +137,8 @@ def compare(fastfiz: Path, build_dir: Path, shots: int = 500, rounds: int = 7) -
     table, balls, stroke = break_stroke()
     breaks = counts["nine_ball_break"]
     ours_runs = {
-        "random_10": lambda: [shoot(NINE_FOOT, b, 0, s) for b, s in strokes],
-        "nine_ball_break": lambda: [shoot(table, balls, 0, stroke) for _ in range(breaks)],
+        "random_10": each(shoot, [(NINE_FOOT, b, 0, s) for b, s in strokes]),
+        "nine_ball_break": each(shoot, [(table, balls, 0, stroke)] * breaks),
     }
     ours, theirs = {k: [] for k in counts}, {k: [] for k in counts}
     fastfiz_round(exe, scene_file)                       # warm the caches and the files

@@ -9,7 +9,7 @@
 # GROWTH are numpy's own (a table made at import). The clearances, which only decide whether
 # an interval is cleared, are plain arithmetic (numpy's batched matmul rounds by the shape).
 
-from libc.math cimport sqrt, fma, log, ceil, hypot, pow, INFINITY
+from libc.math cimport sqrt, fma, fabs, log, ceil, hypot, pow, INFINITY
 from libc.stdlib cimport malloc, calloc, free
 
 import numpy as np
@@ -194,7 +194,7 @@ cdef void gaps_at(Shot* S, const Cue* M, double t, const unsigned char* ignore,
     cdef double w[3]
     cdef double tip[3]
     cdef double rel[3]
-    cdef double u, travel, along, dist, radial, R, g, dw, rim, back
+    cdef double u, travel, along, dist, radial, R, g, dw, rim, back, off
     cdef int b, k, i
     u = t
     if u < M.t_sep:
@@ -233,7 +233,12 @@ cdef void gaps_at(Shot* S, const Cue* M, double t, const unsigned char* ignore,
                 part[0] = PART_TIP
                 ball[0] = b
         dw = along - (back if along < back else (rim if along > rim else along))
-        g = hypot(dw, pymax(radial - M.shaft_radius, 0.0)) - R
+        off = pymax(radial - M.shaft_radius, 0.0)
+        # the shaft's gap is hypot(dw, off) - R >= max(|dw|, off) - R (hypot rounds within
+        # an ulp; the margin covers it): a ball already farther needs no hypot
+        if pymax(fabs(dw), off) * (1.0 - 1e-15) - R > gap[0]:
+            continue
+        g = hypot(dw, off) - R
         if g < gap[0] or (g == gap[0] and b < ball[0]):
             gap[0] = g
             part[0] = PART_SHAFT

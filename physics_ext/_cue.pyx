@@ -19,6 +19,7 @@ from physics_ext.types import EVENT_DTYPE
 
 from physics_ext import constants as C
 from physics_ext._types cimport *
+from physics_ext._arrays cimport as_c, f64, i32
 from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
 
 
@@ -32,20 +33,6 @@ cdef object event_log(object events):
             and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> events)):
         return events
     return np.ascontiguousarray(events, dtype=EVENT_DTYPE)
-
-
-cdef object as_c(object a, int type_num, object dtype):
-    """`a` as a C-contiguous array of numpy type `type_num` (itself when it is one already:
-    the solver's logs and the strike's vectors are), its data then read by pointer (a typed
-    memoryview's buffer parse costs a fraction of a microsecond per array: issue 30)."""
-    if (cnp.PyArray_Check(a) and cnp.PyArray_TYPE(<cnp.ndarray> a) == type_num
-            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> a)):
-        return a
-    return np.ascontiguousarray(a, dtype=dtype)
-
-
-cdef inline const double* f64_data(object a) noexcept:
-    return <const double*> cnp.PyArray_DATA(<cnp.ndarray> a)
 
 
 cdef enum:
@@ -461,30 +448,30 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     (time, ball, part, fault) with part 0 tip / 1 shaft and fault a FAULT_* code in
     CueFault's order."""
     # every array read by pointer: rows (n, 11), pieces (n_pieces,) and (n_pieces, 9)
-    rows_arr = as_c(result.ball_rows, cnp.NPY_FLOAT64, np.float64)
-    log = event_log(result.events)
     ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
-    ball_arr = as_c(ball_arr, cnp.NPY_INT32, np.int32)
-    state_arr = as_c(state_arr, cnp.NPY_INT32, np.int32)
-    t0_arr = as_c(t0_arr, cnp.NPY_FLOAT64, np.float64)
-    rvw_arr = as_c(rvw_arr, cnp.NPY_FLOAT64, np.float64)
-    c_arr = as_c(struck.cue_direction, cnp.NPY_FLOAT64, np.float64)
-    point_arr = as_c(struck.contact_point, cnp.NPY_FLOAT64, np.float64)
-    vel_arr = as_c(struck.velocity, cnp.NPY_FLOAT64, np.float64)
-    cdef const double* rows = f64_data(rows_arr)
+    cdef cnp.ndarray rows_arr = as_c(result.ball_rows, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray ball_c = as_c(ball_arr, cnp.NPY_INT32)
+    cdef cnp.ndarray state_c = as_c(state_arr, cnp.NPY_INT32)
+    cdef cnp.ndarray t0_c = as_c(t0_arr, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray rvw_c = as_c(rvw_arr, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray c_arr = as_c(struck.cue_direction, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray point_arr = as_c(struck.contact_point, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray vel_arr = as_c(struck.velocity, cnp.NPY_FLOAT64)
+    log = event_log(result.events)
+    cdef const double* rows = f64(rows_arr)
     cdef const EventRow* events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     cdef int n_events = len(log)
-    cdef const int* piece_ball = <const int*> cnp.PyArray_DATA(<cnp.ndarray> ball_arr)
-    cdef const int* piece_state = <const int*> cnp.PyArray_DATA(<cnp.ndarray> state_arr)
-    cdef const double* piece_t0 = f64_data(t0_arr)
-    cdef const double* rvw = f64_data(rvw_arr)
-    cdef const double* c_view = f64_data(c_arr)
-    cdef const double* point = f64_data(point_arr)
-    cdef const double* vel = f64_data(vel_arr)
+    cdef const int* piece_ball = i32(ball_c)
+    cdef const int* piece_state = i32(state_c)
+    cdef const double* piece_t0 = f64(t0_c)
+    cdef const double* rvw = f64(rvw_c)
+    cdef const double* c_view = f64(c_arr)
+    cdef const double* point = f64(point_arr)
+    cdef const double* vel = f64(vel_arr)
     cdef Shot S
     cdef Cue M
-    cdef int n = cnp.PyArray_DIM(<cnp.ndarray> rows_arr, 0), k, b, q, found = 0
-    cdef int n_pieces = cnp.PyArray_DIM(<cnp.ndarray> ball_arr, 0)
+    cdef int n = cnp.PyArray_DIM(rows_arr, 0), k, b, q, found = 0
+    cdef int n_pieces = cnp.PyArray_DIM(ball_c, 0)
     cdef int b_hit = 0, p_hit = 0, first_other = -1, n_contacts = 0
     cdef double radius = rows[11 * cue_index], mass = rows[11 * cue_index + 1]
     cdef double v_ball, v0 = stroke.speed, tau = cue.tip_contact_time, along, receding

@@ -6,7 +6,10 @@ event) next to the batch's per shot.
 
 Every figure is the median of `repeats` runs, in CPU time (time.process_time) per call, so
 that other processes on a shared machine count less than in wall-clock time (they still
-slow the caches). The batch runs on one thread.
+slow the caches). The batch runs on one thread. Each call's result is let go before the
+next call, as a caller judging strokes one by one does (and as the FastFiz driver of
+benches/peers frees each shot): kept in a list, 500 results cost the cyclic garbage
+collector, which walks the growing heap, 5-10 us more per call.
 """
 from __future__ import annotations
 
@@ -33,10 +36,13 @@ def cue_speed(ball_speed: float, offset: float = 0.0, cue: CueSpec = CueSpec()) 
     return ball_speed * (1 + M / cue.mass + 2.5 * offset ** 2) / (1 + cue.tip_restitution)
 
 
-def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
-    """`count` (balls, Stroke) pairs: `n_balls` resting pool balls scattered at random
-    (random_layout), ball 0 struck level in a random direction with a random contact offset
-    to leave at 0.3-12 m/s: random_shot's shots, through shoot()."""
+def random_draws(count: int, n_balls: int = 10, seed: int = SEED) -> list:
+    """`count` random shots as drawn: (spots, azimuth, ball_speed, offset, angle), with
+    `n_balls` resting pool balls at `spots` (random_layout), ball 0 to be struck level
+    along `azimuth` (rad) to leave at `ball_speed` (0.3-12 m/s, before squirt) with the
+    contact offset (side, height) = offset (cos, sin) angle (fractions of R, uniform on the
+    disc inside the miscue limit): random_shot's shots. benches/peers draws its peers'
+    shots here too."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(count):
@@ -44,10 +50,16 @@ def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
         azimuth, speed = rng.uniform(-math.pi, math.pi), rng.uniform(0.3, 12.0)
         offset = OFFSET * math.sqrt(rng.uniform())
         angle = rng.uniform(0.0, 2 * math.pi)
-        out.append(([Ball.pool(*p) for p in spots],
-                    Stroke(azimuth, 0.0, offset * math.cos(angle), offset * math.sin(angle),
-                           cue_speed(speed, offset))))
+        out.append((spots, azimuth, speed, offset, angle))
     return out
+
+
+def random_strokes(count: int, n_balls: int = 10, seed: int = SEED) -> list:
+    """`count` (balls, Stroke) pairs of random_draws, for shoot()."""
+    return [([Ball.pool(*p) for p in spots],
+             Stroke(azimuth, 0.0, offset * math.cos(angle), offset * math.sin(angle),
+                    cue_speed(speed, offset)))
+            for spots, azimuth, speed, offset, angle in random_draws(count, n_balls, seed)]
 
 
 def random_balls(count: int, n_balls: int = 10, seed: int = SEED) -> list:
@@ -67,6 +79,14 @@ def break_stroke() -> tuple:
 def resting_balls(n_balls: int = 10) -> list:
     """A random layout of `n_balls` resting balls: a call with no event, all fixed cost."""
     return [Ball.pool(*b.position) for b in random_balls(1, n_balls)[0]]
+
+
+def each(function, arguments: list):
+    """A run calling function(*a) for every a in `arguments`, each result let go at once."""
+    def run():
+        for a in arguments:
+            function(*a)
+    return run
 
 
 def cpu_per_call(run, calls: int, repeats: int) -> float:
@@ -91,17 +111,17 @@ def figures(shots: int = 500, repeats: int = 7) -> dict:
     random_rows = ball_rows(layouts)
     return {
         "shoot_random_10": cpu_per_call(
-            lambda: [shoot(NINE_FOOT, b, 0, s) for b, s in strokes], shots, repeats),
+            each(shoot, [(NINE_FOOT, b, 0, s) for b, s in strokes]), shots, repeats),
         "simulate_random_10": cpu_per_call(
-            lambda: [simulate(NINE_FOOT, b) for b in layouts], shots, repeats),
+            each(simulate, [(NINE_FOOT, b) for b in layouts]), shots, repeats),
         "batch_random_10": cpu_per_call(
             lambda: simulate_batch(NINE_FOOT, random_rows, threads=1), shots, repeats),
         "shoot_nine_ball_break": cpu_per_call(
-            lambda: [shoot(table, balls, 0, stroke) for _ in range(breaks)], breaks, repeats),
+            each(shoot, [(table, balls, 0, stroke)] * breaks), breaks, repeats),
         "simulate_nine_ball_break": cpu_per_call(
-            lambda: [simulate(table, moving) for _ in range(breaks)], breaks, repeats),
+            each(simulate, [(table, moving)] * breaks), breaks, repeats),
         "simulate_resting_10": cpu_per_call(
-            lambda: [simulate(NINE_FOOT, rest) for _ in range(shots)], shots, repeats),
+            each(simulate, [(NINE_FOOT, rest)] * shots), shots, repeats),
         "batch_resting_10": cpu_per_call(
             lambda: simulate_batch(NINE_FOOT, rows, threads=1), shots, repeats),
     }

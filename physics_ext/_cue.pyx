@@ -9,7 +9,7 @@
 # GROWTH are numpy's own (a table made at import). The clearances, which only decide whether
 # an interval is cleared, are plain arithmetic (numpy's batched matmul rounds by the shape).
 
-from libc.math cimport sqrt, fma, log, ceil, hypot, pow, INFINITY
+from libc.math cimport sqrt, fma, fabs, log, ceil, hypot, pow, INFINITY
 from libc.stdlib cimport malloc, calloc, free
 
 import numpy as np
@@ -19,6 +19,7 @@ from physics_ext.types import EVENT_DTYPE
 
 from physics_ext import constants as C
 from physics_ext._types cimport *
+from physics_ext._arrays cimport as_c, f64, i32
 from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
 
 
@@ -50,7 +51,9 @@ cdef double GROWTH = 1.25               # ratio of the geometric sample times
 cdef double MIN_INTERVAL_S = 1e-9       # an interval this short that still fails: touching
 cdef int MAX_SAMPLES = 20000
 cdef double FALL_SPEED = 1.0            # m/s, added to the speed bound: a ball falling
-cdef double FROZEN_M = 1e-6             # balls this close (m) at the start are frozen
+# A first contact at t = 0 this close (m, between surfaces) was a frozen ball, not a push:
+# the joint stroke's gap (constants.CUE_FROZEN_GAP), the one definition.
+cdef double FROZEN_M = C.CUE_FROZEN_GAP
 cdef double POWERS[MAX_GRID]
 for _k, _p in enumerate((GROWTH ** np.arange(MAX_GRID)).tolist()):
     POWERS[_k] = _p
@@ -178,7 +181,7 @@ cdef void gaps_at(Shot* S, const Cue* M, double t, const unsigned char* ignore,
     cdef double w[3]
     cdef double tip[3]
     cdef double rel[3]
-    cdef double u, travel, along, dist, radial, R, g, dw, rim, back
+    cdef double u, travel, along, dist, radial, R, g, dw, rim, back, off
     cdef int b, k, i
     u = t
     if u < M.t_sep:
@@ -217,7 +220,12 @@ cdef void gaps_at(Shot* S, const Cue* M, double t, const unsigned char* ignore,
                 part[0] = PART_TIP
                 ball[0] = b
         dw = along - (back if along < back else (rim if along > rim else along))
-        g = hypot(dw, pymax(radial - M.shaft_radius, 0.0)) - R
+        off = pymax(radial - M.shaft_radius, 0.0)
+        # the shaft's gap is hypot(dw, off) - R >= max(|dw|, off) - R (hypot rounds within
+        # an ulp; the margin covers it): a ball already farther needs no hypot
+        if pymax(fabs(dw), off) * (1.0 - 1e-15) - R > gap[0]:
+            continue
+        g = hypot(dw, off) - R
         if g < gap[0] or (g == gap[0] and b < ball[0]):
             gap[0] = g
             part[0] = PART_SHAFT
@@ -439,23 +447,33 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     stop_time, tip_at_separation (3,), deceleration, reach, contacts), each contact a
     (time, ball, part, fault) with part 0 tip / 1 shaft and fault a FAULT_* code in
     CueFault's order."""
-    cdef const double[:, ::1] rows = result.ball_rows
-    log = event_log(result.events)         # read without the buffer protocol's parse
+    # every array read by pointer: rows (n, 11), pieces (n_pieces,) and (n_pieces, 9)
+    ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
+    cdef cnp.ndarray rows_arr = as_c(result.ball_rows, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray ball_c = as_c(ball_arr, cnp.NPY_INT32)
+    cdef cnp.ndarray state_c = as_c(state_arr, cnp.NPY_INT32)
+    cdef cnp.ndarray t0_c = as_c(t0_arr, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray rvw_c = as_c(rvw_arr, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray c_arr = as_c(struck.cue_direction, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray point_arr = as_c(struck.contact_point, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray vel_arr = as_c(struck.velocity, cnp.NPY_FLOAT64)
+    log = event_log(result.events)
+    cdef const double* rows = f64(rows_arr)
     cdef const EventRow* events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     cdef int n_events = len(log)
-    ball_arr, state_arr, t0_arr, rvw_arr = result.pieces
-    cdef const int[::1] piece_ball = ball_arr
-    cdef const int[::1] piece_state = state_arr
-    cdef const double[::1] piece_t0 = t0_arr
-    cdef const double[:, ::1] rvw = rvw_arr
-    cdef const double[::1] c_view = struck.cue_direction
-    cdef const double[::1] point = struck.contact_point
-    cdef const double[::1] vel = struck.velocity
+    cdef const int* piece_ball = i32(ball_c)
+    cdef const int* piece_state = i32(state_c)
+    cdef const double* piece_t0 = f64(t0_c)
+    cdef const double* rvw = f64(rvw_c)
+    cdef const double* c_view = f64(c_arr)
+    cdef const double* point = f64(point_arr)
+    cdef const double* vel = f64(vel_arr)
     cdef Shot S
     cdef Cue M
-    cdef int n = rows.shape[0], n_pieces = piece_ball.shape[0], k, b, q, found = 0
+    cdef int n = cnp.PyArray_DIM(rows_arr, 0), k, b, q, found = 0
+    cdef int n_pieces = cnp.PyArray_DIM(ball_c, 0)
     cdef int b_hit = 0, p_hit = 0, first_other = -1, n_contacts = 0
-    cdef double radius = rows[cue_index, 0], mass = rows[cue_index, 1]
+    cdef double radius = rows[11 * cue_index], mass = rows[11 * cue_index + 1]
     cdef double v_ball, v0 = stroke.speed, tau = cue.tip_contact_time, along, receding
     cdef double closing, remaining, horizon, longest, dt, t_hit = 0.0, first_time = 0.0, d
     cdef double normal[3]
@@ -476,7 +494,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     M.tip_radius = cue.tip_radius
     M.shaft_radius = cue.shaft_radius
     M.shaft_check = C.CUE_SHAFT_CHECK_LENGTH
-    v_ball = sqrt(ddot3(&vel[0], &vel[0]))
+    v_ball = sqrt(ddot3(vel, vel))
     M.v1 = pymax(0.0, v0 - mass * v_ball / cue_mass if after is None else <double> after)
     M.t_sep = 0.5 * tau
     along = ddot3(minus_normal, M.c)
@@ -486,11 +504,11 @@ def follow_through(result, int cue_index, stroke, struck, cue):
         if piece_ball[k] == cue_index and piece_t0[k] <= M.t_sep:
             q = k
     fill_props(&B, radius, mass, h, &S.P)
-    load_piece(&Tr, &B, &S.P, piece_state[q], piece_t0[q], &rvw[q, 0])
+    load_piece(&Tr, &B, &S.P, piece_state[q], piece_t0[q], &rvw[9 * q])
     dt = M.t_sep - piece_t0[q]
     for k in range(3):
-        centre[k] = rvw[q, k] + rvw[q, 3 + k] * dt + 0.5 * Tr.a[k] * dt * dt
-        velocity[k] = rvw[q, 3 + k] + Tr.a[k] * dt
+        centre[k] = rvw[9 * q + k] + rvw[9 * q + 3 + k] * dt + 0.5 * Tr.a[k] * dt * dt
+        velocity[k] = rvw[9 * q + 3 + k] + Tr.a[k] * dt
         M.dome[k] = centre[k] + normal[k] * (radius + cue.tip_radius)
     ferrule = sqrt(pymax(0.0, 1.0 - along * along)) > cue.shaft_radius / cue.tip_radius
     skip_cue_ball = bool(struck.miscue) or ferrule
@@ -513,9 +531,9 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     if first_other >= 0:
         skip_cue_ball = True
         for k in range(3):
-            centre[k] = rows[first_other, 2 + k] - rows[cue_index, 2 + k]
+            centre[k] = rows[11 * first_other + 2 + k] - rows[11 * cue_index + 2 + k]
         d = (sqrt(centre[0] * centre[0] + centre[1] * centre[1] + centre[2] * centre[2])
-             - (rows[first_other, 0] + rows[cue_index, 0]))
+             - (rows[11 * first_other] + rows[11 * cue_index]))
         push = not (first_time == 0.0 and d <= FROZEN_M)
     contacts = []
     if ferrule:
@@ -535,13 +553,13 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     M.t_stop = pymin(M.t_sep + (M.v1 - sqrt(pymax(0.0, M.v1 * M.v1 - 2.0 * M.decel * M.reach)))
                      / M.decel, longest)
     S.n = n
-    S.rows = &rows[0, 0]
+    S.rows = rows
     S.n_events = n_events
     S.events = events
-    S.piece_ball = &piece_ball[0]
-    S.piece_state = &piece_state[0]
-    S.piece_t0 = &piece_t0[0]
-    S.rvw = &rvw[0, 0]
+    S.piece_ball = piece_ball
+    S.piece_state = piece_state
+    S.piece_t0 = piece_t0
+    S.rvw = rvw
     S.order = <int*> malloc(n_pieces * sizeof(int))
     S.start = <int*> malloc((n + 1) * sizeof(int))
     S.props = <BallProps*> malloc(n * sizeof(BallProps))
@@ -560,7 +578,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
                 S.start[piece_ball[k] + 1] += 1
             for b in range(n):
                 S.start[b + 1] += S.start[b]
-                fill_props(&S.props[b], rows[b, 0], rows[b, 1], h, &S.P)
+                fill_props(&S.props[b], rows[11 * b], rows[11 * b + 1], h, &S.P)
             for k in range(n_pieces):       # stable: each ball's pieces stay in time order
                 S.order[S.start[piece_ball[k]]] = k
                 S.start[piece_ball[k]] += 1

@@ -11,6 +11,7 @@ import numpy as np
 cimport numpy as cnp
 
 from physics_ext._stroke cimport strike_motion, stroke_frame, cue_ball_near
+from physics_ext._arrays cimport as_c, f64
 
 cnp.import_array()
 
@@ -118,13 +119,17 @@ def point_strike(double azimuth, double elevation, double side, double height, d
             contact_height - shaft_radius * cos_t <= 0.0, sin_contact)
 
 
-def cue_ball_touches(const double[:, ::1] rows, int cue, const double[:, :, ::1] seg,
-                     const double[:, ::1] seg_n, const double[:, ::1] tips,
-                     double cushion_height, double tol):
+def cue_ball_touches(rows, int cue, seg, seg_n, tips, double cushion_height, double tol):
     """Ball `cue` of the layout rows (n, 11) may touch another ball or a cushion
-    (physics_ext._stroke.cue_ball_near: within 2 tol)."""
-    return cue_ball_near(&rows[0, 0], rows.shape[0], cue, &seg[0, 0, 0], &seg_n[0, 0],
-                         seg.shape[0], &tips[0, 0], tips.shape[0], cushion_height, tol)
+    (physics_ext._stroke.cue_ball_near: within 2 tol); seg (n_seg, 2, 2), seg_n (n_seg, 2)
+    and tips (n_tip, 3) the table's (TableGeometry)."""
+    cdef cnp.ndarray r = as_c(rows, cnp.NPY_FLOAT64), s = as_c(seg, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray s_n = as_c(seg_n, cnp.NPY_FLOAT64), t = as_c(tips, cnp.NPY_FLOAT64)
+    if not (0 <= cue < cnp.PyArray_DIM(r, 0)):
+        raise IndexError(f"ball {cue} is not in the layout")
+    return cue_ball_near(f64(r), cnp.PyArray_DIM(r, 0), cue, f64(s), f64(s_n),
+                         cnp.PyArray_DIM(s, 0), f64(t), cnp.PyArray_DIM(t, 0),
+                         cushion_height, tol)
 
 
 def any_equal(const int[::1] values, int value):

@@ -208,13 +208,16 @@ cdef void rescan_row(Sim* S, int i) noexcept nogil:
     S.row_j[i] = arg
 
 
-cdef void refresh_ball(Sim* S, int i) noexcept nogil:
-    """Ball i's trajectory changed: recompute its own event and its row of pair times."""
+cdef void refresh_ball(Sim* S, int i, int done) noexcept nogil:
+    """Ball i's trajectory changed: recompute its own event and its row of pair times.
+    done: a ball whose pair with i is already recomputed on the present trajectories (the
+    other ball of an impact, refreshed just before: the same time again would change
+    neither row), or -1."""
     cdef int j, n = S.n
     cdef double t, old
     own_event(S, i)
     for j in range(n):
-        if j == i:
+        if j == i or j == done:
             continue
         t = pair_time(S, i, j)
         old = S.pair_t[j * n + i]
@@ -855,8 +858,8 @@ cdef int step(Sim* S) noexcept nogil:
         err = err or record_piece(S, i) or record_piece(S, j)
         S.err_a = i
         S.err_b = j
-        refresh_ball(S, i)
-        refresh_ball(S, j)
+        refresh_ball(S, i, -1)
+        refresh_ball(S, j, i)
         return err
     kind = S.own_kind[i]
     feature = S.own_feature[i]
@@ -916,7 +919,7 @@ cdef int step(Sim* S) noexcept nogil:
     err = record_event(S, t, kind, i, -1, feature, rail, speed, flags) or record_piece(S, i)
     S.err_a = i
     S.err_b = -1
-    refresh_ball(S, i)
+    refresh_ball(S, i, -1)
     return err
 
 
@@ -1069,7 +1072,7 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
         S.row_t[i] = INFINITY
         S.row_j[i] = -1
     for i in range(n):
-        refresh_ball(S, i)
+        refresh_ball(S, i, -1)
     while status == OK:
         if S.n_events >= S.max_events:
             status = ERR_EVENT_CAP

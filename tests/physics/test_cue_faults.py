@@ -85,6 +85,18 @@ def test_push_when_the_gap_closes_within_the_contact_time(cue_speed):
     assert CueFault.PUSH not in close_shot(1.1 * limit, speed=cue_speed).stroke_faults
 
 
+@pytest.mark.parametrize("cue_speed", [0.5, 2.0, 8.0])
+def test_push_begins_where_the_ball_is_no_longer_frozen(cue_speed):
+    """WPA 6.7: a frozen object ball may be played through, a ball a hair away is pushed.
+    The one gap CUE_FROZEN_GAP decides both the joint stroke and the cue's push check."""
+    for gap in (0.5 * C.CUE_FROZEN_GAP, 0.99 * C.CUE_FROZEN_GAP):
+        frozen = close_shot(gap, speed=cue_speed)
+        assert frozen.stroke.joint and faults(frozen) == set()
+    for gap in (1.01 * C.CUE_FROZEN_GAP, 2 * C.CUE_FROZEN_GAP):
+        apart = close_shot(gap, speed=cue_speed)
+        assert not apart.stroke.joint and faults(apart) == {"push"}
+
+
 def test_push_is_one_prolonged_contact_not_a_double_hit():
     result = close_shot(0.0005, speed=2.0)
     assert faults(result) == {"push"}

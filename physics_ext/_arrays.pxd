@@ -1,0 +1,26 @@
+# numpy arrays read by pointer in the per-shot code (issue 30): a typed memoryview's
+# buffer parse costs a fraction of a microsecond per array and call, which a single shot
+# pays for every array it reads.
+
+cimport numpy as cnp
+
+
+cdef inline cnp.ndarray as_c(object a, int type_num):
+    """`a` as an aligned, C-contiguous, native-order array of numpy type `type_num`: itself
+    when it is one already (the solver's logs, the strike's vectors and the table's arrays
+    are), else a converted copy. Keep it alive while its data pointer is used."""
+    if (cnp.PyArray_Check(a) and cnp.PyArray_TYPE(<cnp.ndarray> a) == type_num
+            and cnp.PyArray_ISCARRAY_RO(<cnp.ndarray> a)
+            and cnp.PyArray_ISNOTSWAPPED(<cnp.ndarray> a)):
+        return <cnp.ndarray> a
+    return <cnp.ndarray> cnp.PyArray_FROM_OTF(a, type_num, cnp.NPY_ARRAY_IN_ARRAY)
+
+
+cdef inline const double* f64(cnp.ndarray a) noexcept:
+    """The data of a float64 array from as_c."""
+    return <const double*> cnp.PyArray_DATA(a)
+
+
+cdef inline const int* i32(cnp.ndarray a) noexcept:
+    """The data of an int32 array from as_c."""
+    return <const int*> cnp.PyArray_DATA(a)

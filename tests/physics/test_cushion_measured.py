@@ -62,7 +62,7 @@ REF_STEPS = 20000
 SNOOKER_R = 0.02625
 SNOOKER_M = 0.1406
 SNOOKER_TABLE = dataclasses.replace(NINE_FOOT, name="snooker_nose", cushion_height=1.4 * SNOOKER_R)
-SNOOKER_PARAMS = Params(e_e=C.MATHAVAN_E_E, u_w=0.14, u_s=0.212)
+SNOOKER_PARAMS = Params(e_e=C.MATHAVAN_E_E, u_w=C.MATHAVAN_U_W, u_s=0.212)
 # A ball this far from touching the foot cushion meets it at once, its state unchanged.
 GAP_M = 1e-7
 
@@ -230,7 +230,7 @@ def test_rebound_angle_speed_and_spin_follow_mathavans_equations(incidence, tops
     w0 = to_paper(before.angular_velocities[0])
     vx, vy, wx, wy, wz = mathavan_reference(v0[:2], w0, SNOOKER_R, SNOOKER_M,
                                             SNOOKER_TABLE.cushion_height, C.MATHAVAN_E_E,
-                                            0.212, 0.14)
+                                            0.212, C.MATHAVAN_U_W)
     v1 = to_paper(after.velocities[0])
     w1 = to_paper(after.angular_velocities[0])
     assert v1[2] == 0.0                              # the slate holds the ball

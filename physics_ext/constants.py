@@ -55,8 +55,8 @@ MATHAVAN_U_W = 0.14     # ball-cushion sliding friction, snooker (Mathavan 2010)
 #   rebound's angle, which the cushion's grip (u_w) sets. With Mathavan's snooker u_w = 0.14
 #   (and e_e = 0.867 for Sudo's 0.856) the solver sends them out at 7.2, 7.2 and 7.7 degrees,
 #   and his speed ratios (mean frame speeds, 14 frames after over 7 before, at 30 frames/s)
-#   come out 0.88, 0.87, 0.85 against his 0.85, 0.83, 0.83; u_w = 0.20 with e_e = 0.90 sends
-#   them out at 8.0, 8.0 and 8.7 degrees, ratios 0.85, 0.85, 0.82, and keeps Sudo's 0.856
+#   come out 0.881, 0.873, 0.852 against his 0.85, 0.83, 0.83; u_w = 0.20 with e_e = 0.90 sends
+#   them out at 8.0, 8.0 and 8.7 degrees, ratios 0.854, 0.845, 0.824, and keeps Sudo's 0.856
 #   (tests/physics/test_cushion_angle_measured.py). A player's measurement of three shots,
 #   the only oblique rebounds measured on a pool table that were found.
 # The slate's friction is the cloth's u_s.

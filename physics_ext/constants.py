@@ -49,8 +49,8 @@ MATHAVAN_U_W = 0.14     # ball-cushion sliding friction, snooker (Mathavan 2010)
 #   table: the square rebound of a rolling ball, which fixes e_e for a given u_w. (With the
 #   pool nose at 63.5 % of the diameter, sin of the contact angle 0.27 instead of snooker's
 #   0.4, Mathavan's snooker e_e = 0.98 would return 0.96.)
-# - Yamazaki (blog, November 2018, "クッションに浅い球の反射係数": three rolling banks into a
-#   Brunswick pool table's cushion, filmed and tracked frame by frame) measured the paths
+# - Yamazaki (blog, November 2018, "クッションに浅い球の反射係数": three banks into a
+#   Brunswick pool table's cushion, filmed and tracked frame by frame; taken as rolling) measured the paths
 #   leaving at 8, 8 and 10 degrees from the cushion for 15, 15 and 16 degrees in: the shallow
 #   rebound's angle, which the cushion's grip (u_w) sets. With Mathavan's snooker u_w = 0.14
 #   (and e_e = 0.867 for Sudo's 0.856) the solver sends them out at 7.2, 7.2 and 7.7 degrees,

@@ -8,8 +8,9 @@ measured table of oblique rebounds on a pool table that was found is a player's:
 Shinji Yamazaki, "クッションに浅い球の反射係数" (the rebound coefficient of a ball entering
 the cushion at a shallow angle), blog post, November 2018,
 https://www.yamazaki-shinji.com/pool/2018/11/%e3%82%af%e3%83%83%e3%82%b7%e3%83%a7%e3%83%b3%e3%81%ab%e6%b5%85%e3%81%84%e7%90%83%e3%81%ae%e5%8f%8d%e5%b0%84%e4%bf%82%e6%95%b0/
-Three rolling banks into a Brunswick pool table's cushion, filmed and tracked frame by
-frame (Kinovea); the directions of the paths before and after read off the image with a
+Three banks into a Brunswick pool table's cushion, filmed and tracked frame by frame
+(Kinovea; the balls taken as rolling at the cushion: the post does not say, but a
+centre-ball bank at these speeds rolls after its first 0.1-0.3 m); the directions of the paths before and after read off the image with a
 protractor, in degrees from the cushion line; his "rebound coefficient" the ratio of the
 mean frame-to-frame speed over the 14 frames after the impact to that over the 7 frames
 before it (the frames of the impact left out). SHALLOW below. From his earlier measurement

@@ -157,6 +157,25 @@ SIDE_SHELF = 0.005
 CORNER_HOLE_RADIUS_FRACTION = 0.5     # of the corner mouth
 SIDE_HOLE_RADIUS_FRACTION = 0.5       # of the side mouth
 
+# --- Touching a cushion (EventFlag.TOUCHING) --------------------------------------------------
+# R9-27, R9-X13, R8-X03 (WPA 8.6): a ball frozen to a cushion has not been driven to it unless
+# it leaves the cushion and returns. Whether it left is what an official can see: referees
+# call a ball frozen when they cannot see light between it and the cushion (AzBilliards
+# referees' thread "Frozen to the Cushion or not?", https://forums.azbilliards.com/
+# showthread.php?p=6521795). A contact with a cushion the ball has not gone further than
+# this from since its last contact with it is flagged TOUCHING: 1 mm, about the smallest
+# gap an official or a camera resolves during play:
+# - the eye resolves 1 arcminute (normal acuity, the Snellen 20/20 standard: letters of
+#   5 arcmin with strokes of 1 arcmin), 0.29 mm per metre: 0.3-0.9 mm for a referee standing
+#   at the table 1-3 m from the ball (and a gap open for milliseconds is seen less still:
+#   the eye sums light over about 0.1 s, Bloch's law);
+# - an overhead camera's view of a nine-foot table (2.84 m over the rails) in HD video (1920
+#   pixels a line, ITU-R BT.709) is 1.5 mm a pixel.
+# The solver's hops of a frozen ball driven into its cushion are micrometres at 0.8-2 m/s,
+# 0.2-0.7 mm at 4-6 m/s (the rubber's rebound shared with the cue ball); a ball that
+# really leaves a cushion and comes back goes centimetres from it.
+VISIBLE_GAP_M = 1e-3
+
 # --- Solver limits --------------------------------------------------------------------------
 MAX_EVENTS_DEFAULT = 20000     # hard cap per shot; a real break has a few hundred
 

@@ -433,20 +433,25 @@ cdef bint cushions_touched(Sim* S, int i, Touch* row) noexcept nogil:
     touches is also recorded in it as the rail's last contact."""
     cdef int k, rail
     cdef bint found = False
-    cdef double s
+    cdef double s = S.B[i].rho + PRESSED_MAX_M
     cdef const double* p
+    # every face and tip lies on or behind the nose lines (physics_ext/table.py): a ball
+    # further than s in front of all four touches none
+    if (S.G.inner[0] + s < S.T[i].r[0] < S.G.inner[1] - s and
+            S.G.inner[2] + s < S.T[i].r[1] < S.G.inner[3] - s):
+        return False
     for k in range(S.G.n_seg + S.G.n_tip):
         if k < S.G.n_seg:
             p = &S.G.seg[4 * k]
             s = (S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) +
                  S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1]) - S.B[i].rho)
-            if not on_segment(p, S.T[i].r[0], S.T[i].r[1]):
+            if not (fabs(s) <= PRESSED_MAX_M and on_segment(p, S.T[i].r[0], S.T[i].r[1])):
                 continue
         else:
             p = &S.G.tip[3 * (k - S.G.n_seg)]
             s = hypot2(S.T[i].r[0] - p[0], S.T[i].r[1] - p[1]) - p[2] - S.B[i].rho
-        if not (fabs(s) <= PRESSED_MAX_M):
-            continue
+            if not (fabs(s) <= PRESSED_MAX_M):
+                continue
         if row == NULL:
             return True
         found = True

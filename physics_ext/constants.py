@@ -169,11 +169,13 @@ SIDE_HOLE_RADIUS_FRACTION = 0.5       # of the side mouth
 #   5 arcmin with strokes of 1 arcmin), 0.29 mm per metre: 0.3-0.9 mm for a referee standing
 #   at the table 1-3 m from the ball (and a gap open for milliseconds is seen less still:
 #   the eye sums light over about 0.1 s, Bloch's law);
-# - an overhead camera's view of a nine-foot table (2.84 m over the rails) in HD video (1920
+# - an overhead camera's view of a nine-foot table (2.87 m over the rails) in HD video (1920
 #   pixels a line, ITU-R BT.709) is 1.5 mm a pixel.
-# The solver's hops of a frozen ball driven into its cushion are micrometres at 0.8-2 m/s,
-# 0.2-0.7 mm at 4-6 m/s (the rubber's rebound shared with the cue ball); a ball that
-# really leaves a cushion and comes back goes centimetres from it.
+# The solver's hops of a frozen ball driven square into its cushion are micrometres at
+# 0.8-2 m/s, 0.17-0.39 mm at 4-6 m/s (the rubber's rebound shared with the cue ball), after
+# which it may creep 0.7-1.05 mm off; a ball struck 10 degrees off square at 4 m/s bounces
+# 3 mm off and its spin brings it back (a fresh contact); a ball that leaves a cushion in
+# play goes centimetres from it.
 VISIBLE_GAP_M = 1e-3
 
 # --- Solver limits --------------------------------------------------------------------------

@@ -9,9 +9,10 @@
 # the impulse at I) with sliding friction u_s times it against the slip of C. The slip
 # directions are re-read at every step. Compression ends when the centre stops approaching
 # along N; restitution ends when the work of the normal force at I while parting reaches
-# e_e^2 times the work done on it while compressing. Rigid cushion: below Mathavan's 2.5 m/s
-# the measured rebounds follow the model with e_e constant; above, the rubber's give lowers
-# the rebound, taken here as e_e falling linearly with the normal speed (README).
+# e_e^2 times the work done on it while compressing. Rigid cushion: at low speed the measured
+# rebounds follow the model with e_e constant; above Params.e_e_knee (2.1 m/s, fitted to
+# Mathavan 2010 Fig. 7(a)) the rubber's give lowers the rebound, taken here as e_e falling
+# linearly with the normal speed (README, constants.py).
 #
 # A ball in flight meets the rubber with no table contact: the same law at I alone, with
 # its 3-D normal. Every step's friction at a contact at most stops that contact's slip, and

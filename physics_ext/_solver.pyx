@@ -16,6 +16,7 @@ from cpython.ref cimport Py_INCREF
 import numpy as np
 cimport numpy as cnp
 
+from physics_ext import constants as C
 from physics_ext.types import EVENT_DTYPE
 
 cnp.import_array()
@@ -23,7 +24,8 @@ cnp.import_array()
 from physics_ext._types cimport *
 from physics_ext._motion cimport (setup_traj, eval_traj, classify_on_cloth, freeze,
                                   hypot2, fill_props, make_params, HOP_MIN_MPS, on_rail,
-                                  classify_on_surface, load_piece)
+                                  classify_on_surface, load_piece, quad_range)
+from physics_ext._roots cimport poly_eval, roots_in
 from physics_ext._stroke cimport (strike_motion, squirt, joint_strike as _joint_strike,
                                   cue_ball_near, JOINT_BALLS, JOINT_CONTACTS, LAW_SIZE)
 from physics_ext._resolve cimport fixed_contact, ball_ball
@@ -33,7 +35,7 @@ from physics_ext._detect cimport (Hit, in_play, translating, pair_contact, cloth
                                   air_table_contact, contact_normal, landing_pocket,
                                   pair_coeffs, feature_coeffs, part_speed, PART_MIN_MPS,
                                   rail_under, rail_top_contact, rubber_height, CONTACT_TOL_M,
-                                  PRESSED_MAX_M, on_segment)
+                                  PRESSED_MAX_M, on_segment, circle_coeffs)
 
 
 cdef extern from *:
@@ -77,6 +79,20 @@ ctypedef struct Piece:      # a trajectory piece as recorded for sampling
     double v[3]
     double w[3]
 
+# A ball's contacts with the table are followed rail by rail (physics_ext.table.Rail): a
+# contact with a rail the ball has not left by more than VISIBLE_GAP_M since its last
+# contact with it is flagged TOUCHING (follow_touches).
+cdef enum:
+    N_RAIL_SIDES = 6
+
+ctypedef struct Touch:      # a ball's last contact with one rail
+    int kind                # EV_CUSHION or EV_JAW_TIP; EV_NONE: none, or the ball has left
+    int feature             # the segment or tip it touched
+
+# m: a ball that has not gone further than this from the cushion it last touched has not
+# left it (EventFlag.TOUCHING; constants.py)
+cdef double VISIBLE_GAP_M = C.VISIBLE_GAP_M
+
 cdef enum:
     OK = 0
     ERR_EVENT_CAP = 1
@@ -97,6 +113,7 @@ ctypedef struct Sim:
     int* own_kind
     int* own_feature
     int* own_flags
+    Touch* touch            # (n, N_RAIL_SIDES) each ball's last contact with each rail
     double* feat_box        # (n_seg + n_tip + n_pocket, 4) bounding boxes of features
     Event* events
     int n_events
@@ -163,6 +180,76 @@ cdef int record_event(Sim* S, double t, int kind, int i, int j, int feature, int
     e.flags = flags
     S.n_events += 1
     return OK
+
+
+# ---------------------------------------------------------------------------------------
+# Touching a cushion (EventFlag.TOUCHING): has a ball left the cushion it last touched?
+# ---------------------------------------------------------------------------------------
+
+cdef double widest_gap(const Sim* S, int i, int kind, int feature, double t) noexcept nogil:
+    """Largest gap (m) between ball i and cushion face or jaw tip `feature` over its
+    current trajectory piece, from its start to time t, seen from above (its centre's
+    horizontal distance from the feature less the touching distance rho), exactly: a
+    face's gap n . (p(t) - p1) - rho is quadratic in t, greatest at an end or at its
+    vertex; a tip's |p(t) - c| - (r_tip + rho) is the root of a quartic, greatest at an
+    end or at a root of the quartic's derivative."""
+    cdef const Traj* Ti = &S.T[i]
+    cdef double T = (t if t < Ti.t_end else Ti.t_end) - Ti.t0, lo, hi, q
+    cdef double c[5]
+    cdef double d[4]
+    cdef double crit[4]
+    cdef const double* p
+    cdef int k, m
+    if not (T > 0.0):
+        T = 0.0
+    if kind == EV_CUSHION:
+        p = &S.G.seg[4 * feature]
+        quad_range(S.G.seg_n[2 * feature] * (Ti.r[0] - p[0]) +
+                   S.G.seg_n[2 * feature + 1] * (Ti.r[1] - p[1]) - S.B[i].rho,
+                   S.G.seg_n[2 * feature] * Ti.v[0] + S.G.seg_n[2 * feature + 1] * Ti.v[1],
+                   S.G.seg_n[2 * feature] * Ti.a[0] + S.G.seg_n[2 * feature + 1] * Ti.a[1],
+                   T, &lo, &hi)
+        return hi
+    p = &S.G.tip[3 * feature]
+    circle_coeffs(Ti.r, Ti.v, Ti.a, p, 0.0, c)
+    hi = c[0] if c[0] > poly_eval(c, 4, T) else poly_eval(c, 4, T)
+    for k in range(4):
+        d[k] = (k + 1) * c[k + 1]
+    m = roots_in(d, 3, 0.0, T, crit)
+    for k in range(m):
+        q = poly_eval(c, 4, crit[k])
+        if q > hi:
+            hi = q
+    return sqrt(hi) - p[2] - S.B[i].rho
+
+
+cdef void follow_touches(Sim* S, int i, double t) noexcept nogil:
+    """Ball i's current trajectory piece ends at time t: each rail whose last contact it
+    has not left (Touch) is let go if the ball went further than VISIBLE_GAP_M from the
+    face or tip it touched during the piece, or if the piece is on a rail top (it went
+    over the cushion)."""
+    cdef Touch* row = &S.touch[N_RAIL_SIDES * i]
+    cdef bint over = on_rail(&S.T[i], &S.B[i])
+    cdef int k
+    for k in range(N_RAIL_SIDES):
+        if row[k].kind != EV_NONE and (
+                over or widest_gap(S, i, row[k].kind, row[k].feature, t) > VISIBLE_GAP_M):
+            row[k].kind = EV_NONE
+
+
+cdef int touch_rail(Sim* S, int i, int kind, int feature, int rail) noexcept nogil:
+    """Ball i's contact with face or tip `feature` of `rail` begins now (its pieces up to
+    now followed): FLAG_TOUCHING if the ball had not left that rail since its last contact
+    with it (by more than VISIBLE_GAP_M), else 0. The contact becomes the rail's last."""
+    cdef Touch* touch
+    cdef int flags
+    if not (0 <= rail < N_RAIL_SIDES):
+        return 0
+    touch = &S.touch[N_RAIL_SIDES * i + rail]
+    flags = FLAG_TOUCHING if touch.kind != EV_NONE else 0
+    touch.kind = kind
+    touch.feature = feature
+    return flags
 
 
 # ---------------------------------------------------------------------------------------
@@ -341,20 +428,41 @@ cdef void end_of_piece(Sim* S, int i) noexcept nogil:
 cdef bint at_cushion(Sim* S, int i) noexcept nogil:
     """Is ball i, on the cloth, touching (or pressed within PRESSED_MAX_M into) a cushion
     face or a jaw tip?"""
-    cdef int k
-    cdef double s
+    return cushions_touched(S, i, NULL)
+
+
+cdef bint cushions_touched(Sim* S, int i, Touch* row) noexcept nogil:
+    """at_cushion; with a row of N_RAIL_SIDES Touch (not NULL), every face and tip ball i
+    touches is also recorded in it as the rail's last contact."""
+    cdef int k, rail
+    cdef bint found = False
+    cdef double s = S.B[i].rho + PRESSED_MAX_M
     cdef const double* p
-    for k in range(S.G.n_seg):
-        p = &S.G.seg[4 * k]
-        s = S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) + S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1])
-        if fabs(s - S.B[i].rho) <= PRESSED_MAX_M and on_segment(p, S.T[i].r[0], S.T[i].r[1]):
+    # every face and tip lies on or behind the nose lines (physics_ext/table.py): a ball
+    # further than s in front of all four touches none
+    if (S.G.inner[0] + s < S.T[i].r[0] < S.G.inner[1] - s and
+            S.G.inner[2] + s < S.T[i].r[1] < S.G.inner[3] - s):
+        return False
+    for k in range(S.G.n_seg + S.G.n_tip):
+        if k < S.G.n_seg:
+            p = &S.G.seg[4 * k]
+            s = (S.G.seg_n[2 * k] * (S.T[i].r[0] - p[0]) +
+                 S.G.seg_n[2 * k + 1] * (S.T[i].r[1] - p[1]) - S.B[i].rho)
+            if not (fabs(s) <= PRESSED_MAX_M and on_segment(p, S.T[i].r[0], S.T[i].r[1])):
+                continue
+        else:
+            p = &S.G.tip[3 * (k - S.G.n_seg)]
+            s = hypot2(S.T[i].r[0] - p[0], S.T[i].r[1] - p[1]) - p[2] - S.B[i].rho
+            if not (fabs(s) <= PRESSED_MAX_M):
+                continue
+        if row == NULL:
             return True
-    for k in range(S.G.n_tip):
-        p = &S.G.tip[3 * k]
-        s = hypot2(S.T[i].r[0] - p[0], S.T[i].r[1] - p[1]) - p[2] - S.B[i].rho
-        if fabs(s) <= PRESSED_MAX_M:
-            return True
-    return False
+        found = True
+        rail = S.G.seg_rail[k] if k < S.G.n_seg else S.G.tip_rail[k - S.G.n_seg]
+        if 0 <= rail < N_RAIL_SIDES:
+            row[rail].kind = EV_CUSHION if k < S.G.n_seg else EV_JAW_TIP
+            row[rail].feature = k if k < S.G.n_seg else k - S.G.n_seg
+    return found
 
 
 cdef void unpress(Sim* S, int i, int j) noexcept nogil:
@@ -846,6 +954,8 @@ cdef int step(Sim* S) noexcept nogil:
     S.t_now = t
     Ti = &S.T[i]
     if j >= 0:
+        follow_touches(S, i, t)
+        follow_touches(S, j, t)
         advance(S, i, t)
         advance(S, j, t)
         unpress(S, i, j)
@@ -865,11 +975,13 @@ cdef int step(Sim* S) noexcept nogil:
     feature = S.own_feature[i]
     flags = S.own_flags[i]
     rail = -1
+    follow_touches(S, i, t)
     advance(S, i, t)
     air = Ti.state == ST_AIRBORNE
     if kind == EV_CUSHION or kind == EV_JAW_TIP:
         unpress_table(S, i, kind, feature)
         rail = S.G.seg_rail[feature] if kind == EV_CUSHION else S.G.tip_rail[feature]
+        flags |= touch_rail(S, i, kind, feature, rail)
         speed = hit_table(S, i, kind, feature)
         settle(S, i, air, False)
         flags |= part_table(S, i, kind, feature)
@@ -971,6 +1083,7 @@ cdef void sim_close(Sim* S) noexcept nogil:
     free(S.own_kind)
     free(S.own_feature)
     free(S.own_flags)
+    free(S.touch)
     free(S.feat_box)
     free(S.events)
     free(S.pieces)
@@ -996,10 +1109,12 @@ cdef int sim_open(Sim* S, int n, const Params* P, const Geometry* G,
     S.own_kind = <int*> malloc(n * sizeof(int))
     S.own_feature = <int*> malloc(n * sizeof(int))
     S.own_flags = <int*> malloc(n * sizeof(int))
+    S.touch = <Touch*> malloc(N_RAIL_SIDES * n * sizeof(Touch))
     S.feat_box = <double*> malloc(4 * n_feat * sizeof(double))
     if (S.B == NULL or S.T == NULL or S.pair_t == NULL or S.row_t == NULL or
             S.row_j == NULL or S.own_t == NULL or S.own_kind == NULL or
-            S.own_feature == NULL or S.own_flags == NULL or S.feat_box == NULL):
+            S.own_feature == NULL or S.own_flags == NULL or S.touch == NULL or
+            S.feat_box == NULL):
         return ERR_NO_MEMORY
     return open_logs(S)
 
@@ -1066,6 +1181,11 @@ cdef int sim_run(Sim* S, const double* balls) noexcept nogil:
         else:
             settle(S, i, S.T[i].r[2] > S.B[i].R, False)
         status = status or record_piece(S, i)
+        # the cushions it touches at the start: it has not left them
+        for k in range(N_RAIL_SIDES):
+            S.touch[N_RAIL_SIDES * i + k].kind = EV_NONE
+        if S.T[i].state != ST_AIRBORNE and not on_rail(&S.T[i], &S.B[i]):
+            cushions_touched(S, i, &S.touch[N_RAIL_SIDES * i])
     for i in range(n * n):
         S.pair_t[i] = INFINITY
     for i in range(n):

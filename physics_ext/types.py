@@ -44,9 +44,11 @@ class EventKind(enum.IntEnum):
 class EventFlag(enum.IntFlag):
     """Bits of the `flags` field of an event."""
     NONE = 0
-    # The ball was already touching the cushion when this contact began (a frozen ball
-    # pushed into its cushion); the rules count it as "driven to a cushion" only if the
-    # ball had left that cushion first (WPA/seed 8.6).
+    # A cushion or jaw contact of a ball that had not left this cushion (its rail) by more
+    # than constants.VISIBLE_GAP_M since it last touched it, or since the start if it
+    # touched it then: a frozen ball pushed into its cushion, and its micrometre hops off
+    # the rubber and back (physics_ext/README.md, "Touching a cushion"). The rules count a
+    # contact as "driven to a cushion" only without it (WPA/seed 8.6).
     TOUCHING = 1
     # A pressing contact (physics_ext/README.md, "Pressing contacts"): the bodies were
     # pressed together by their relative acceleration, and this contact parted them at the

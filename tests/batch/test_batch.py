@@ -9,8 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from physics_ext import (Ball, CueFault, EventKind, Params, ShotError, SimulationError,
-                         Stroke, ball_rows, shoot, shoot_batch, simulate, simulate_batch)
+from physics_ext import (Ball, CueFault, EventFlag, EventKind, Params, ShotError,
+                         SimulationError, Stroke, ball_rows, shoot, shoot_batch, simulate,
+                         simulate_batch)
+from physics_ext.api import contact_distance
 from physics_ext.batch import FAULT_BITS
 from tests.physics.scenes import (ENGLISH, NINE_FOOT, R, eight_ball_break, nine_ball_break,
                                   random_break, random_layout, random_shot)
@@ -88,6 +90,28 @@ def assert_same_compact(runs):
     for name in COMPACT:
         first = getattr(runs[0], name).tobytes()
         assert all(getattr(r, name).tobytes() == first for r in runs[1:]), name
+
+
+def test_frozen_balls_driven_into_their_cushion_equal_simulate():
+    """A ball frozen to a rail struck into it, square and at angles (its hops off the
+    rubber and back are flagged TOUCHING by following every ball's gap from each rail it
+    touched): the logs, flags included, equal simulate()'s on one thread or two, with the
+    Sim's tables re-used from shot to shot."""
+    frozen_y = NINE_FOOT.width - contact_distance(NINE_FOOT, R)
+    layouts = []
+    for speed in (1.0, 2.0, 4.0, 6.0):
+        for angle in (0.0, math.radians(5.0), math.radians(10.0)):
+            cue = Ball.pool(1.0 - 0.3 * math.sin(angle), frozen_y - 0.3 * math.cos(angle),
+                            velocity=(speed * math.sin(angle), speed * math.cos(angle), 0.0))
+            layouts.append([cue, Ball.pool(1.0, frozen_y)])
+    results = [simulate(NINE_FOOT, balls) for balls in layouts]
+    late = [ev[(ev["flags"] & EventFlag.TOUCHING) != 0]["time"] for ev in
+            (r.events for r in results)]
+    assert sum(int(np.sum(t > t[0])) for t in late) > 0      # touching contacts begun apart
+    for threads in (1, 2):
+        batch = simulate_batch(NINE_FOOT, layouts, threads=threads, logs=True)
+        for k, result in enumerate(results):
+            assert_same(batch, k, result)
 
 
 def test_results_do_not_depend_on_threads():

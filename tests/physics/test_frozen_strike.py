@@ -5,7 +5,13 @@ ball (physics_ext.stroke, "Frozen cue ball").
 Measured: Alciatore, TP A.15 "Controlling the cue ball direction in a frozen cue ball
 shot" (2005; high-speed video HSV A.97, the cut angle increased step by step; its table
 M_exper, page 2): a level centre-ball stroke aimed phi degrees off the line of centres
-sends the cue ball theta degrees off that line. The point-impulse model it replaces sent
+sends the cue ball theta degrees off that line. The table is the primary PDF's
+(https://drdavepoolinfo.com/technical_proofs/new/TP_A-15.pdf, formerly on
+billiards.colostate.edu): its nine rows, read to 0.5 degree, are (0, 0), the seven below
+and (90, 90), as an audited extraction from that PDF gives them (the public BilliardGL
+reference package alciatore_2005_tp_a15, raw_extracted.csv, which locates them at "PDF p.2,
+M_exper"), the same as the transcription the table was first taken from. The end rows are
+the closed forms tested below (straight on, along the tangent line). The point-impulse model it replaces sent
 the cue ball out at 78-89 degrees (along the tangent line) for all of them.
 Closed forms: straight along the line of centres both balls go forward together, the
 object ball ahead by what the ball-ball restitution gives back (a rigid pair, e_b = 0,

@@ -13,6 +13,7 @@ from game.rules.facts import (SIMULTANEOUS_CONTACT_TOL_S, AirborneInterval, Jump
                               first_contact_candidates, resting_positions,
                               settled_drops_put_back)
 from game.rules.outcome import Foul
+from game.rules.variants import EightBallVariants
 from physics_ext import Ball, Stroke, shoot, simulate
 from physics_ext import constants as C
 from physics_ext.api import contact_distance
@@ -246,16 +247,97 @@ def test_real_shot_into_a_frozen_ball_counts_as_first_contact():
     assert facts.first_contact == 1 and facts.first_contact_time == 0.0
 
 
-def test_real_ball_frozen_to_a_cushion_driven_into_it_does_not_count():
-    """R9-27, R9-X13 (S2 8.6): a ball frozen to a cushion and driven into that cushion has
-    not reached a cushion; the shot fouls under R9-20."""
-    table = TableSpec.nine_foot()
-    frozen_y = table.width - contact_distance(table, C.POOL_BALL_RADIUS)
-    balls = [Ball.pool(1.0, frozen_y - 0.3, velocity=(0.0, 1.0, 0.0)),
-             Ball.pool(1.0, frozen_y)]
-    result = simulate(table, balls)
+def frozen_to_a_cushion(table, speed, x=1.0, angle_deg=0.0, radius=C.POOL_BALL_RADIUS,
+                        cue_radius=C.POOL_BALL_RADIUS, mass=C.POOL_BALL_MASS,
+                        cue_mass=C.POOL_BALL_MASS):
+    """A ball frozen to the left rail (y = width) at x (m) and a cue ball 0.3 m from it
+    (centre to centre), sliding at `speed` (m/s) into it along a line `angle_deg` from the
+    rail's normal through its centre: (balls, result)."""
+    frozen = (x, table.width - contact_distance(table, radius))
+    a = math.radians(angle_deg)
+    cue = Ball(cue_radius, cue_mass, (frozen[0] - 0.3 * math.sin(a),
+                                       frozen[1] - 0.3 * math.cos(a)),
+               velocity=(speed * math.sin(a), speed * math.cos(a), 0.0))
+    balls = [cue, Ball(radius, mass, frozen)]
+    return balls, simulate(table, balls)
+
+
+def assert_frozen_ball_not_driven(result, facts):
+    """The struck ball touched its rail at the start, and each of its contacts with it
+    (the push, then its hops off the rubber and back) is flagged TOUCHING: none counts."""
     assert result.initial_rail_contacts[1].any()
-    facts = facts_from_result(result, [0, 1])
+    ev = result.events
+    mine = ev[((ev["kind"] == K.CUSHION) | (ev["kind"] == K.JAW_TIP)) & (ev["ball"] == 1)]
+    assert len(mine) >= 1 and np.all(mine["flags"] & EventFlag.TOUCHING)
     assert facts.first_contact == 1 and 1 not in facts.cushion_balls_after_first_contact
+    return mine
+
+
+@pytest.mark.parametrize("speed, cue_ball_to_far_rail",
+                         [(0.5, False), (1.0, False), (2.0, True), (4.0, True), (6.0, True)])
+def test_real_ball_frozen_to_a_cushion_driven_into_it_does_not_count(speed,
+                                                                     cue_ball_to_far_rail):
+    """R9-27, R9-X13 (S2 8.6): a ball frozen to a cushion and driven into that cushion has
+    not reached a cushion, however hard it is struck: from 0.8 m/s it comes off the rubber
+    by micrometres to 0.7 mm and its spin brings it back, still touching (physics_ext
+    README, "Touching a cushion"). Up to 1 m/s nothing else reaches a cushion: the shot
+    fouls under R9-20; from 2 m/s the cue ball comes back off the frozen pair to the far
+    rail, which does count."""
+    table = TableSpec.nine_foot()
+    balls, result = frozen_to_a_cushion(table, speed)
+    facts = facts_from_result(result, [0, 1])
+    assert len(assert_frozen_ball_not_driven(result, facts)) >= 2     # pushed in, then hops
     state = nine((1, 9), positions={0: balls[0].position, 1: balls[1].position})
-    assert nine_ball.rule_shot(state, facts).fouls == {Foul.NO_CUSHION_AFTER_CONTACT}
+    fouls = nine_ball.rule_shot(state, facts).fouls
+    if cue_ball_to_far_rail:
+        ev = result.events
+        cue_rails = ev["rail"][(ev["kind"] == K.CUSHION) & (ev["ball"] == 0)]
+        assert set(cue_rails.tolist()) <= {Rail.RIGHT_HEAD, Rail.RIGHT_FOOT}
+        assert facts.cushion_balls_after_first_contact == {0} and fouls == set()
+    else:
+        assert facts.cushion_balls_after_first_contact == set()
+        assert fouls == {Foul.NO_CUSHION_AFTER_CONTACT}
+
+
+@pytest.mark.parametrize("speed", [1.0, 2.0, 4.0])
+def test_real_ball_frozen_to_a_cushion_pushed_along_it_at_an_angle_does_not_count(speed):
+    """Struck 5 degrees off square, the frozen ball runs along its rail pressed into it,
+    hopping off the rubber by micrometres: it has not left the cushion (S2 8.6)."""
+    table = TableSpec.nine_foot()
+    balls, result = frozen_to_a_cushion(table, speed, x=0.6, angle_deg=5.0)
+    facts = facts_from_result(result, [0, 1])
+    assert len(assert_frozen_ball_not_driven(result, facts)) >= 2
+    assert result.final.positions[1, 0] > balls[1].position[0] + 0.01     # it ran along
+
+
+def test_real_ball_frozen_to_a_cushion_that_leaves_it_and_comes_back_counts():
+    """Struck 10 degrees off square at 4 m/s, the frozen ball bounces millimetres off its
+    rail and its spin brings it back: it left the cushion and returned (S2 8.6)."""
+    table = TableSpec.nine_foot()
+    _, result = frozen_to_a_cushion(table, 4.0, x=0.6, angle_deg=10.0)
+    ev = result.events
+    mine = ev[(ev["kind"] == K.CUSHION) & (ev["ball"] == 1) & (ev["rail"] == Rail.LEFT_HEAD)]
+    back = mine[(mine["flags"] & EventFlag.TOUCHING) == 0]
+    assert len(back) >= 1
+    # it went further than the visible gap between its last touch and the return
+    last = mine["time"][mine["time"] < back["time"][0]][-1]
+    y = result.sample(np.linspace(last, back["time"][0], 2001)).positions[:, 1, 1]
+    assert np.max(table.width - contact_distance(table, C.POOL_BALL_RADIUS) - y) > 2e-3
+    facts = facts_from_result(result, [0, 1])
+    assert 1 in facts.cushion_balls_after_first_contact
+
+
+def test_real_eight_ball_frozen_to_a_cushion_driven_into_it_does_not_count():
+    """The 8-ball cushion-after-contact variant (WEPF; R8-X03's counting) on the English
+    table with its 2 in object balls and smaller cue ball: a red frozen to a cushion and
+    driven into it at 1 m/s has not reached a cushion, and nothing else has: a foul."""
+    table = TableSpec.english_seven_foot()
+    balls, result = frozen_to_a_cushion(
+        table, 1.0, radius=C.BLACKBALL_OBJECT_RADIUS, cue_radius=C.BLACKBALL_CUE_RADIUS,
+        mass=C.BLACKBALL_OBJECT_MASS, cue_mass=C.BLACKBALL_CUE_MASS)
+    facts = facts_from_result(result, [0, 1])
+    assert_frozen_ball_not_driven(result, facts)
+    assert facts.cushion_balls_after_first_contact == set()
+    state = eight(positions={0: balls[0].position, 1: balls[1].position}, red=A,
+                  variants=EightBallVariants(cushion_after_contact=True))
+    assert eight_ball.rule_shot(state, facts).fouls == {Foul.NO_CUSHION_AFTER_CONTACT}

@@ -270,22 +270,34 @@ def test_the_hud_rulings_turn_and_shot_log_name_the_groups_as_the_panels_do(base
 
 
 def _recorded_break(tmp_path):
-    """A recorded 8-ball match of one real break (seed 7: it pots a yellow and the black,
-    a re-rack) and a second break after it; the loaded replay."""
+    """A recorded 8-ball match whose real break pots one yellow (the first seed from 1 that
+    does: which seed depends on the physics' coefficients) and a second stroke after it;
+    the loaded replay."""
     from game.replay import Recorder, load_replay
-    from game.rules import Player
+    from game.rules import BallInHand, Player
     from game.session import GameSession, PlaceCueBall, Shoot
     from physics_ext import Stroke
-    session = GameSession("eight_ball", ("Ann", "Bob"), seed=7, breaker=Player.A)
-    Recorder(session, path=tmp_path / "break.json")
-    for _ in range(2):
-        session.apply(PlaceCueBall(session.table.d_centre))
+
+    def stroke(session):
+        if session.state.ball_in_hand is not BallInHand.NONE:
+            session.apply(PlaceCueBall(session.table.d_centre))
+        cx, cy = session.state.layout[0]
         rack = [p for b, p in session.state.layout.items() if b]
-        cx, cy = session.table.d_centre
-        apex = (min(p[0] for p in rack), sum(p[1] for p in rack) / len(rack))
+        apex = min(rack, key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
         session.apply(Shoot(Stroke(math.atan2(apex[1] - cy, apex[0] - cx), 0.0, 0.0, 0.0,
                                    9.0)))
-    return load_replay(tmp_path / "break.json")
+
+    for seed in range(1, 80):
+        path = tmp_path / f"break_{seed}.json"
+        session = GameSession("eight_ball", ("Ann", "Bob"), seed=seed, breaker=Player.A)
+        Recorder(session, path=path)
+        stroke(session)
+        if not session.state.game_over and session.state.layout.get(0) is not None:
+            replay_so_far = load_replay(path)
+            if replay_so_far.shots[0].ruling_text.startswith("Potted one yellow"):
+                stroke(session)
+                return load_replay(path)
+    raise AssertionError("no break from seeds 1-79 potted exactly one yellow")
 
 
 def test_a_replays_rulings_are_worded_again_with_the_marking(tmp_path):
@@ -297,11 +309,13 @@ def test_a_replays_rulings_are_worded_again_with_the_marking(tmp_path):
     from game.replay.rulings import ruling_texts
     replay = _recorded_break(tmp_path)
     recorded = tuple(shot.ruling_text for shot in replay.shots)
-    assert recorded[0].startswith("Potted one yellow and the black. Re-rack.")
+    assert recorded[0].startswith("Potted one yellow")
     assert ruling_texts(replay, False) == recorded
     worded = ruling_texts(replay, True)
-    assert worded[0].startswith("Potted one ringed yellow and the black. Re-rack.")
-    assert [t.replace("ringed ", "").replace("plain ", "") for t in worded] == list(recorded)
+    assert worded[0].startswith("Potted one ringed yellow")
+    unmarked = [t.replace(", ringed", "").replace(", plain", "").replace("ringed ", "")
+                .replace("plain ", "") for t in worded]
+    assert unmarked == list(recorded)
     changed = dataclasses.replace(replay.shots[1], ruling=dict(replay.shots[1].ruling,
                                                                fouls=["double_hit"]))
     tampered = dataclasses.replace(replay, shots=(replay.shots[0], changed))

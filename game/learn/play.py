@@ -25,6 +25,7 @@ from game.rules import BLACK, CUE, NINE, BallInHand, Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)
+from game.session.game import ball_ids
 
 from . import spaces as sp
 from .opponents import make_opponent
@@ -181,7 +182,7 @@ class AgentTable:
         """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS), in
         GameSession.physics_balls order (the cue ball first), at rest on the cloth."""
         layout, sizes = self.session.state.layout, self._sizes
-        ids = sorted(layout, key=lambda b: (b != CUE, b))
+        ids = ball_ids(layout)
         rows = np.zeros((len(ids), 11))
         rows[:, :2] = [sizes[b] for b in ids]
         rows[:, 4] = rows[:, 0]

@@ -27,8 +27,14 @@ ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
 def physics_balls(layout, ball_set) -> tuple:
     """(balls, ids): a layout (ball id -> (x, y) m) as physics balls at rest on the cloth,
     sized by `ball_set`, the cue ball (if on the table) first, then by id."""
-    ids = tuple(sorted(layout, key=lambda b: (b != CUE, b)))
+    ids = ball_ids(layout)
     return [Ball(ball_set.radius(b), ball_set.mass(b), layout[b]) for b in ids], ids
+
+
+def ball_ids(layout) -> tuple:
+    """The ball ids of a layout in physics order: the cue ball (if on the table) first,
+    then by id."""
+    return tuple(sorted(layout, key=lambda b: (b != CUE, b)))
 
 
 @dataclass(frozen=True)
@@ -162,10 +168,12 @@ class GameSession:
             raise RulesError("the game is over")
         if self.needs_cue_ball_placement:
             raise RulesError("place the cue ball first")
-        balls, ids = self.physics_balls()
         if result is None:
+            balls, ids = self.physics_balls()
             result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params,
                                        self.cue)
+        else:       # the ids alone: the balls were struck elsewhere
+            ids = ball_ids(self.state.layout)
         facts = facts_from_result(result, ids, cue_index=0)
         before = self.state
         if self.mode == "nine_ball":

@@ -264,12 +264,9 @@ def final_resting_positions(result) -> dict:
     evaluating the trajectories."""
     ball, state, _, rvw = result.pieces
     # each ball's last piece: a later piece of a ball replaces its earlier ones
-    ids, last = zip(*sorted(dict(zip(ball.tolist(), range(len(ball)))).items())) \
-        if len(ball) else ((), ())
-    last = list(last)
-    return {i: (x, y) for i, s, (x, y) in zip(ids, state[last].tolist(),
-                                              rvw[last, :2].tolist())
-            if s not in _OUT_OF_PLAY}
+    last = dict(zip(ball.tolist(), range(len(ball))))
+    states, x, y = state.tolist(), rvw[:, 0].tolist(), rvw[:, 1].tolist()
+    return {i: (x[k], y[k]) for i, k in sorted(last.items()) if states[k] not in _OUT_OF_PLAY}
 
 
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:

@@ -12,6 +12,7 @@ from typing import Callable
 
 import physics_ext
 from physics_ext import Ball, CueSpec, Params, ShotResult
+from physics_ext.types import frozen_instance
 from game.rules import (CUE, EightBallVariants, NineBallVariants, Player, RulesError,
                         ShotFacts, coin_toss, concede, eight_ball, facts_from_result,
                         nine_ball, place_cue_ball)
@@ -22,13 +23,17 @@ from .commands import ChooseGroup, ChooseOption, Command, Concede, NextGame, Pla
 
 MODES = ("eight_ball", "nine_ball")
 ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
+_AT_REST = (0.0, 0.0, 0.0)     # a resting ball's velocity (m/s) and angular velocity (rad/s)
 
 
 def physics_balls(layout, ball_set) -> tuple:
     """(balls, ids): a layout (ball id -> (x, y) m) as physics balls at rest on the cloth,
     sized by `ball_set`, the cue ball (if on the table) first, then by id."""
     ids = ball_ids(layout)
-    return [Ball(ball_set.radius(b), ball_set.mass(b), layout[b]) for b in ids], ids
+    # Ball(radius, mass, position) without the frozen dataclass __init__ (the same balls)
+    return [frozen_instance(Ball, {"radius": ball_set.radius(b), "mass": ball_set.mass(b),
+                                   "position": layout[b], "velocity": _AT_REST,
+                                   "angular_velocity": _AT_REST}) for b in ids], ids
 
 
 def ball_ids(layout) -> tuple:

@@ -75,12 +75,15 @@ class Pieces:
         ball, state, t0, rvw = pieces
         accel = _query.piece_motion(state, t0, rvw, np.ascontiguousarray(radii_masses[ball]),
                                      params_array, cushion_height)
-        t1 = np.full(t0.size, np.inf)
-        order = np.argsort(ball, kind="stable")
-        same = ball[order][1:] == ball[order][:-1]
-        t1[order[:-1][same]] = t0[order[1:][same]]
-        rva = np.ascontiguousarray(np.stack([rvw[:, 0:3], rvw[:, 3:6], accel], axis=1))
-        return cls(ball, state, t0, t1, rva)
+        # a piece ends where the next piece of its ball begins (plain lists: tens of pieces)
+        balls, starts = ball.tolist(), t0.tolist()
+        ends, later = [math.inf] * len(balls), {}
+        for k in range(len(balls) - 1, -1, -1):
+            ends[k] = later.get(balls[k], math.inf)
+            later[balls[k]] = starts[k]
+        rva = np.empty((len(balls), 3, 3))
+        rva[:, 0], rva[:, 1], rva[:, 2] = rvw[:, 0:3], rvw[:, 3:6], accel
+        return cls(ball, state, t0, np.array(ends), rva)
 
 
 
@@ -102,9 +105,10 @@ def classify(stroke, flight: Flight, events: np.ndarray) -> str:
         return "scoop"
     if stroke.classification == StrikeClass.MISCUE:
         return "miscue"
-    at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
-    if flight.start == 0.0 and not np.any(events["kind"][at_strike] == _SLATE):
-        return "scoop"
+    if flight.start == 0.0:
+        at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
+        if not np.any(events["kind"][at_strike] == _SLATE):
+            return "scoop"
     return "legal_jump"
 
 

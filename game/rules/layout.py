@@ -39,6 +39,23 @@ class FrozenMapping(Mapping):
     def __len__(self) -> int:
         return len(self._items)
 
+    # The dict's own read-only views and lookups: the same answers as Mapping's mixins,
+    # without a __getitem__ call per item (the rules walk layouts on every shot).
+    def __contains__(self, key) -> bool:
+        return key in self._items
+
+    def get(self, key, default=None):
+        return self._items.get(key, default)
+
+    def keys(self):
+        return self._items.keys()
+
+    def items(self):
+        return self._items.items()
+
+    def values(self):
+        return self._items.values()
+
     def __hash__(self) -> int:
         return hash(tuple(self._items.items()))
 

@@ -178,16 +178,20 @@ class AgentTable:
         return dataclasses.replace(state, layout=position.layout, shooter=AGENT,
                                    ball_in_hand=BallInHand.NONE, is_break=False)
 
-    def rows(self) -> np.ndarray:
-        """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS), in
-        GameSession.physics_balls order (the cue ball first), at rest on the cloth."""
+    def rows(self) -> list:
+        """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS, lists
+        of floats), in GameSession.physics_balls order (the cue ball first), at rest on the
+        cloth."""
         layout, sizes = self.session.state.layout, self._sizes
-        ids = ball_ids(layout)
-        rows = np.zeros((len(ids), 11))
-        rows[:, :2] = [sizes[b] for b in ids]
-        rows[:, 4] = rows[:, 0]
-        rows[:, 2:4] = [layout[b] for b in ids]
+        rows = []
+        for b in ball_ids(layout):
+            (radius, mass), (x, y) = sizes[b], layout[b]
+            rows.append([radius, mass, x, y, radius] + _AT_REST)
         return rows
+
+
+# The velocity and angular velocity columns of a ball at rest.
+_AT_REST = [0.0] * 6
 
 
 def run_plans(tables, plans, threads: int = 1) -> list:
@@ -225,7 +229,7 @@ def _outcomes(tables, group, threads: int) -> list:
                 out.append(exc)
         return out
     batch = physics_ext.shoot_batch(
-        first.table, np.stack([tables[k].rows() for k, _ in group]),
+        first.table, np.array([tables[k].rows() for k, _ in group]),
         [command.stroke for _, command in group], first.params,
         first.session.cue, threads=threads, logs=True, invalid="skip")
     out = []

@@ -5,7 +5,8 @@ environment against the cheap ones.
     python -m benches.learn_figures [--repeats 3] [--vector-envs 64] [--json]
     python -m benches.learn_figures --only single   # or: vector
 
-The agent is random (each action sampled from the action space, seeded); games are
+The agent is random (each action sampled from the action space, seeded, all drawn
+before the clock starts: the figures time the environment, not the sampling); games are
 seeded SEED, SEED + 1, ... so that the coin toss gives either side the break (a random
 agent's break rarely hits the 1: the void break re-racks, and it breaks again). A step is
 one agent stroke and the opponent's strokes until the agent is at the table again; resets

@@ -39,8 +39,11 @@ GAME_BALL = {"nine_ball": NINE, "eight_ball": BLACK}
 # shoot_batch names the shot in its failure sentences; a refusal reports the sentence alone.
 _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # Fewer strokes than this go to physics_ext.shoot one by one (the same results bit for
-# bit): below it the batch's set-up costs more than it saves (measured: one stroke 490 us
-# batched against 310 us alone, two 390 us each, three 306 us each).
+# bit). On one thread the batch costs more processor time a stroke than shoot alone at any
+# size (issue 30, level strokes from hand into a rack: 311 us for one stroke, 160 us each
+# for three, 80-100 us for 64, against 55-58 us alone: the set-up, and each stroke's
+# ShotResult built from the rows); it gains by solving on several threads, from a few
+# strokes a call.
 BATCH_FROM = 3
 
 

@@ -197,6 +197,7 @@ _BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
 _TOUCHING = int(EventFlag.TOUCHING)
 _OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
+
 def _scan(events: np.ndarray, cue_index: int = 0) -> tuple:
     """One pass over the event log (plain lists: a log holds tens of events, and a numpy
     mask per query costs more than the loop): (the cue ball's ball contacts as (index,

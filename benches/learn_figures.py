@@ -5,7 +5,8 @@ environment against the cheap ones.
     python -m benches.learn_figures [--repeats 3] [--vector-envs 64] [--json]
     python -m benches.learn_figures --only single   # or: vector
 
-The agent is random (each action sampled from the action space, seeded); games are
+The agent is random (each action sampled from the action space, seeded, all drawn
+before the clock starts: the figures time the environment, not the sampling); games are
 seeded SEED, SEED + 1, ... so that the coin toss gives either side the break (a random
 agent's break rarely hits the 1: the void break re-racks, and it breaks again). A step is
 one agent stroke and the opponent's strokes until the agent is at the table again; resets
@@ -44,14 +45,17 @@ def single_rates(env_id: str, opponent: str, games: int, steps: int) -> tuple:
     until it ends (the coin toss of each seed decides who breaks)."""
     env = gym.make(env_id, opponent=opponent)
     env.action_space.seed(SEED)
+    # the agent's actions drawn beforehand, as for vector_rates: the figure is the
+    # environment's, not the sampling's
+    actions = [[env.action_space.sample() for _ in range(steps)] for _ in range(games)]
     played = opponent_shots = 0
     cpu, wall = 0.0, 0.0
     for k in range(games):
         c, w = time.process_time(), time.perf_counter()
         _, info = env.reset(seed=SEED + k)
         opponent_shots += info["opponent_shots"]
-        for _ in range(steps):
-            _, _, terminated, truncated, info = env.step(env.action_space.sample())
+        for action in actions[k]:
+            _, _, terminated, truncated, info = env.step(action)
             played += 1
             opponent_shots += info["opponent_shots"]
             if terminated or truncated:

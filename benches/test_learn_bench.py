@@ -18,6 +18,7 @@ STEPS = 5
     ("Breakshot/EightBall-v0", "amateur", 2, 1),
     ("Breakshot/NineBall-v0", "greedy", 4, 10),
     ("Breakshot/NineBall-v0", "random", 4, 10),
+    ("Breakshot/EightBall-v0", "greedy", 4, 10),
 ])
 def test_single_environment_steps(benchmark, env_id, opponent, games, steps):
     """`games` seeded games (either side breaking) of at most `steps` random steps."""

@@ -75,12 +75,15 @@ class Pieces:
         ball, state, t0, rvw = pieces
         accel = _query.piece_motion(state, t0, rvw, np.ascontiguousarray(radii_masses[ball]),
                                      params_array, cushion_height)
-        t1 = np.full(t0.size, np.inf)
-        order = np.argsort(ball, kind="stable")
-        same = ball[order][1:] == ball[order][:-1]
-        t1[order[:-1][same]] = t0[order[1:][same]]
-        rva = np.ascontiguousarray(np.stack([rvw[:, 0:3], rvw[:, 3:6], accel], axis=1))
-        return cls(ball, state, t0, t1, rva)
+        # a piece ends where the next piece of its ball begins (plain lists: tens of pieces)
+        balls, starts = ball.tolist(), t0.tolist()
+        ends, later = [math.inf] * len(balls), {}
+        for k in range(len(balls) - 1, -1, -1):
+            ends[k] = later.get(balls[k], math.inf)
+            later[balls[k]] = starts[k]
+        rva = np.empty((len(balls), 3, 3))
+        rva[:, 0], rva[:, 1], rva[:, 2] = rvw[:, 0:3], rvw[:, 3:6], accel
+        return cls(ball, state, t0, np.array(ends), rva)
 
 
 
@@ -102,9 +105,10 @@ def classify(stroke, flight: Flight, events: np.ndarray) -> str:
         return "scoop"
     if stroke.classification == StrikeClass.MISCUE:
         return "miscue"
-    at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
-    if flight.start == 0.0 and not np.any(events["kind"][at_strike] == _SLATE):
-        return "scoop"
+    if flight.start == 0.0:
+        at_strike = (events["ball"] == flight.ball) & (events["time"] == 0.0)
+        if not np.any(events["kind"][at_strike] == _SLATE):
+            return "scoop"
     return "legal_jump"
 
 
@@ -125,11 +129,16 @@ def pass_over_events(all_flights: list) -> np.ndarray:
 
 def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
     """Every flight of every ball, in order of start time, with the balls passed over."""
-    slate = (events["kind"] == _SLATE) | (events["kind"] == _RAIL_TOP)
-    landings = set(zip(events["ball"][slate].tolist(), events["time"][slate].tolist()))
+    kind, ball, other, time = (events[name].tolist() for name in ("kind", "ball", "other",
+                                                                   "time"))
+    landings = {(b, t) for k, b, t in zip(kind, ball, time) if k == _SLATE or k == _RAIL_TOP}
+    # (time, ball, other) of every ball-ball contact, for _passed_over
+    contacts = [(t, b, o) for k, b, o, t in zip(kind, ball, other, time) if k == _BALL_BALL]
+    radii = np.ascontiguousarray(radii, dtype=np.float64)
     spans = {}                      # ball -> [[start, end, [pieces]], ...]
+    piece_ball, t0, t1 = pieces.ball.tolist(), pieces.t0.tolist(), pieces.t1.tolist()
     for q in np.flatnonzero(pieces.state == _AIRBORNE).tolist():
-        b, start, end = int(pieces.ball[q]), float(pieces.t0[q]), float(pieces.t1[q])
+        b, start, end = piece_ball[q], t0[q], t1[q]
         mine = spans.setdefault(b, [])
         # a mid-air collision continues the same flight; a slate bounce starts a new one
         if mine and mine[-1][1] == start and (b, start) not in landings:
@@ -140,7 +149,7 @@ def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
     out = []
     for b, mine in spans.items():
         for start, end, qs in mine:
-            over = _passed_over(pieces, events, radii, b, qs)
+            over = _passed_over(pieces, contacts, radii, b, qs)
             out.append(Flight(ball=b, start=start, end=end,
                               passed_over=tuple(o for _, o in over),
                               passed_over_times=tuple(t for t, _ in over)))
@@ -148,26 +157,25 @@ def flights(pieces: Pieces, events: np.ndarray, radii: np.ndarray) -> list:
     return out
 
 
-def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
+def _passed_over(pieces: Pieces, contacts: list, radii: np.ndarray, b: int,
                  flight_pieces: list) -> list:
     """(time, ball) for each ball whose outline ball b's overlaps from above in the flight
     made of `flight_pieces`, at the first time it does; a ball touched in the flight only
-    where the overlap is deeper than at every contact with it (module docstring)."""
+    where the overlap is deeper than at every contact with it (module docstring).
+    `contacts`: (time, ball, other) of the shot's ball-ball events, in log order; `radii`
+    contiguous float64."""
     start = float(pieces.t0[flight_pieces[0]])
     end = float(pieces.t1[flight_pieces[-1]])
-    touched = events[(events["kind"] == _BALL_BALL) & (events["time"] >= start) &
-                     (events["time"] <= end) & ((events["ball"] == b) | (events["other"] == b))]
-    radii = np.ascontiguousarray(radii, dtype=np.float64)
+    touched = [(t, o if a == b else a) for t, a, o in contacts
+               if start <= t <= end and (a == b or o == b)]
     flight = np.asarray(flight_pieces, dtype=np.int64)
     first = _query.first_overlaps(pieces.ball, pieces.state, pieces.t0, pieces.t1, pieces.rva,
                                   flight, b, radii, MAX_FLIGHT_S)
-    if touched.size:
+    if touched:
         # the horizontal centre distance each touched ball must come below: its smallest
         # value at a contact, less TOUCH_DEPTH_M (first_overlaps compares with r_b + r_o)
         depth = np.full(radii.size, np.inf)
-        for e in touched:
-            o = int(e["other"] if e["ball"] == b else e["ball"])
-            t = float(e["time"])
+        for t, o in touched:
             rel = _position(pieces, b, t) - _position(pieces, o, t)
             depth[o] = min(depth[o], float(np.hypot(rel[0], rel[1])) - TOUCH_DEPTH_M - radii[b])
         hit = np.isfinite(depth)
@@ -177,7 +185,7 @@ def _passed_over(pieces: Pieces, events: np.ndarray, radii: np.ndarray, b: int,
                                        MAX_FLIGHT_S)
         for o in np.flatnonzero(hit).tolist():
             first[o] = min(deeper[o], _first_above(pieces, flight_pieces, b, o, radii))
-    return sorted((float(t), o) for o, t in enumerate(first) if np.isfinite(t))
+    return sorted((t, o) for o, t in enumerate(first.tolist()) if math.isfinite(t))
 
 
 def _first_above(pieces: Pieces, flight_pieces: list, b: int, o: int,

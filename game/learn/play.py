@@ -25,6 +25,7 @@ from game.rules import BLACK, CUE, NINE, BallInHand, Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)
+from game.session.game import ball_ids
 
 from . import spaces as sp
 from .opponents import make_opponent
@@ -38,8 +39,11 @@ GAME_BALL = {"nine_ball": NINE, "eight_ball": BLACK}
 # shoot_batch names the shot in its failure sentences; a refusal reports the sentence alone.
 _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # Fewer strokes than this go to physics_ext.shoot one by one (the same results bit for
-# bit): below it the batch's set-up costs more than it saves (measured: one stroke 490 us
-# batched against 310 us alone, two 390 us each, three 306 us each).
+# bit). On one thread the batch costs more processor time a stroke than shoot alone at any
+# size (issue 30, level strokes from hand into a rack: 311 us for one stroke, 160 us each
+# for three, 80-100 us for 64, against 55-58 us alone: the set-up, and each stroke's
+# ShotResult built from the rows); it gains by solving on several threads, from a few
+# strokes a call.
 BATCH_FROM = 3
 
 
@@ -177,16 +181,20 @@ class AgentTable:
         return dataclasses.replace(state, layout=position.layout, shooter=AGENT,
                                    ball_in_hand=BallInHand.NONE, is_break=False)
 
-    def rows(self) -> np.ndarray:
-        """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS), in
-        GameSession.physics_balls order (the cue ball first), at rest on the cloth."""
+    def rows(self) -> list:
+        """The session's layout as the solver's ball rows (physics_ext.BALL_COLUMNS, lists
+        of floats), in GameSession.physics_balls order (the cue ball first), at rest on the
+        cloth."""
         layout, sizes = self.session.state.layout, self._sizes
-        ids = sorted(layout, key=lambda b: (b != CUE, b))
-        rows = np.zeros((len(ids), 11))
-        rows[:, :2] = [sizes[b] for b in ids]
-        rows[:, 4] = rows[:, 0]
-        rows[:, 2:4] = [layout[b] for b in ids]
+        rows = []
+        for b in ball_ids(layout):
+            (radius, mass), (x, y) = sizes[b], layout[b]
+            rows.append([radius, mass, x, y, radius] + _AT_REST)
         return rows
+
+
+# The velocity and angular velocity columns of a ball at rest.
+_AT_REST = [0.0] * 6
 
 
 def run_plans(tables, plans, threads: int = 1) -> list:
@@ -224,7 +232,7 @@ def _outcomes(tables, group, threads: int) -> list:
                 out.append(exc)
         return out
     batch = physics_ext.shoot_batch(
-        first.table, np.stack([tables[k].rows() for k, _ in group]),
+        first.table, np.array([tables[k].rows() for k, _ in group]),
         [command.stroke for _, command in group], first.params,
         first.session.cue, threads=threads, logs=True, invalid="skip")
     out = []

@@ -80,12 +80,16 @@ class BallSet:
         return (CUE,) + self.object_balls
 
     def radius(self, ball: int) -> float:
+        if ball == CUE:
+            return self.cue_radius
         self._check(ball)
-        return self.cue_radius if ball == CUE else self.object_radius
+        return self.object_radius
 
     def mass(self, ball: int) -> float:
+        if ball == CUE:
+            return self.cue_mass
         self._check(ball)
-        return self.cue_mass if ball == CUE else self.object_mass
+        return self.object_mass
 
     def _check(self, ball: int) -> None:
         if ball != CUE and ball not in self.object_balls:

@@ -197,44 +197,58 @@ _BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
 _TOUCHING = int(EventFlag.TOUCHING)
 _OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
+
+def _scan(events: np.ndarray, cue_index: int = 0) -> tuple:
+    """One pass over the event log (plain lists: a log holds tens of events, and a numpy
+    mask per query costs more than the loop): (the cue ball's ball contacts as (index,
+    time), index -> Pocket of every drop, (index, time) of every counting cushion contact
+    (S2 8.5/8.6), the indices that left the table), each in log order."""
+    contacts, drops, cushions, gone = [], {}, [], set()
+    for kind, ball, other, time, flags, feature in zip(
+            events["kind"].tolist(), events["ball"].tolist(), events["other"].tolist(),
+            events["time"].tolist(), events["flags"].tolist(), events["feature"].tolist()):
+        if kind == _BALL_BALL:
+            if ball == cue_index:
+                contacts.append((other, time))
+            elif other == cue_index:
+                contacts.append((ball, time))
+        elif kind == _CUSHION or kind == _JAW_TIP:
+            if not flags & _TOUCHING:
+                cushions.append((ball, time))
+        elif kind == _POCKET:
+            drops[ball] = Pocket(feature)
+        elif kind == _OFF_TABLE:
+            gone.add(ball)
+    return contacts, drops, cushions, gone
+
+
+def _first_of(contacts: list):
+    """first_contact's answer from _scan's cue ball contacts."""
+    if not contacts:
+        return None
+    first_time = contacts[0][1]
+    touched = [b for b, t in contacts if t <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
+    return touched[0], first_time, frozenset(touched[1:]) - {touched[0]}
+
+
 def first_contact(events: np.ndarray, cue_index: int = 0):
     """The cue ball's first ball contact: (index, time, simultaneous indices) or None."""
-    ball, other = events["ball"], events["other"]
-    hits = np.flatnonzero((events["kind"] == _BALL_BALL)
-                          & ((ball == cue_index) | (other == cue_index)))
-    if len(hits) == 0:
-        return None
-    times = events["time"][hits]
-    first_time = float(times[0])
-    near = hits[times <= first_time + SIMULTANEOUS_CONTACT_TOL_S]
-    touched = [o if b == cue_index else b
-               for b, o in zip(ball[near].tolist(), other[near].tolist())]
-    return touched[0], first_time, frozenset(touched[1:]) - {touched[0]}
+    return _first_of(_scan(events, cue_index)[0])
 
 
 def pocketed(events: np.ndarray) -> dict:
     """index -> Pocket of every ball that dropped into a pocket."""
-    drops = events["kind"] == _POCKET
-    return {b: Pocket(f) for b, f in zip(events["ball"][drops].tolist(),
-                                         events["feature"][drops].tolist())}
+    return _scan(events)[1]
 
 
 def cushion_balls(events: np.ndarray, after: float | None = None) -> frozenset:
     """Indices of balls with a counting cushion contact (S2 8.5/8.6), at or after `after`."""
-    return frozenset(b for b, t in _cushion_contacts(events) if after is None or t >= after)
-
-
-def _cushion_contacts(events: np.ndarray) -> list:
-    """(ball index, time) of every counting cushion contact (S2 8.5/8.6), in log order."""
-    kind = events["kind"]
-    hits = (((kind == _CUSHION) | (kind == _JAW_TIP))
-            & ((events["flags"] & _TOUCHING) == 0))
-    return list(zip(events["ball"][hits].tolist(), events["time"][hits].tolist()))
+    return frozenset(b for b, t in _scan(events)[2] if after is None or t >= after)
 
 
 def off_table(events: np.ndarray) -> frozenset:
     """Indices of balls that left the table."""
-    return frozenset(events["ball"][events["kind"] == _OFF_TABLE].tolist())
+    return frozenset(_scan(events)[3])
 
 
 def resting_positions(final) -> dict:
@@ -251,12 +265,9 @@ def final_resting_positions(result) -> dict:
     evaluating the trajectories."""
     ball, state, _, rvw = result.pieces
     # each ball's last piece: a later piece of a ball replaces its earlier ones
-    ids, last = zip(*sorted(dict(zip(ball.tolist(), range(len(ball)))).items())) \
-        if len(ball) else ((), ())
-    last = list(last)
-    return {i: (x, y) for i, s, (x, y) in zip(ids, state[last].tolist(),
-                                              rvw[last, :2].tolist())
-            if s not in _OUT_OF_PLAY}
+    last = dict(zip(ball.tolist(), range(len(ball))))
+    states, x, y = state.tolist(), rvw[:, 0].tolist(), rvw[:, 1].tolist()
+    return {i: (x[k], y[k]) for i, k in sorted(last.items()) if states[k] not in _OUT_OF_PLAY}
 
 
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:
@@ -285,20 +296,19 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
         raise ValueError(f"the ball at cue_index {cue_index} must have id {CUE}")
     if getattr(result, "cue_index", None) not in (None, cue_index):
         raise ValueError(f"the shot struck ball {result.cue_index}, not cue_index {cue_index}")
-    events = np.asarray(result.events)
-    contact = first_contact(events, cue_index)
+    contacts, drops, cushions, gone = _scan(np.asarray(result.events), cue_index)
+    contact = _first_of(contacts)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
-    cushions = _cushion_contacts(events)
     return ShotFacts(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
         simultaneous_first_contacts=frozenset(ids[i] for i in simultaneous),
-        pocketed={ids[i]: p for i, p in pocketed(events).items()},
+        pocketed={ids[i]: p for i, p in drops.items()},
         cushion_balls=frozenset(ids[i] for i, _ in cushions),
         cushion_balls_after_first_contact=frozenset() if when is None else
         frozenset(ids[i] for i, t in cushions if t >= when),
-        off_table=frozenset(ids[i] for i in off_table(events)),
+        off_table=frozenset(ids[i] for i in gone),
         final_positions=Layout({ids[i]: p for i, p in final_resting_positions(result).items()}),
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
                            for start, end, cls, over in cue_ball_flights(result, cue_index)),

@@ -39,6 +39,23 @@ class FrozenMapping(Mapping):
     def __len__(self) -> int:
         return len(self._items)
 
+    # The dict's own read-only views and lookups: the same answers as Mapping's mixins,
+    # without a __getitem__ call per item (the rules walk layouts on every shot).
+    def __contains__(self, key) -> bool:
+        return key in self._items
+
+    def get(self, key, default=None):
+        return self._items.get(key, default)
+
+    def keys(self):
+        return self._items.keys()
+
+    def items(self):
+        return self._items.items()
+
+    def values(self):
+        return self._items.values()
+
     def __hash__(self) -> int:
         return hash(tuple(self._items.items()))
 
@@ -57,16 +74,24 @@ class Layout(FrozenMapping):
     def _normalise(pairs):
         return ((int(b), (float(p[0]), float(p[1]))) for b, p in pairs)
 
+    @classmethod
+    def _of(cls, items: dict) -> "Layout":
+        """The Layout of `items`, whose ids are ints and positions (x, y) tuples of floats
+        already (the balls of a Layout): sorted, not normalised again."""
+        layout = object.__new__(cls)
+        object.__setattr__(layout, "_items", dict(sorted(items.items())))
+        return layout
+
     def without(self, balls: Iterable[int]) -> "Layout":
         gone = frozenset(balls)
-        return Layout((b, p) for b, p in self.items() if b not in gone)
+        return Layout._of({b: p for b, p in self._items.items() if b not in gone})
 
     def with_ball(self, ball: int, position) -> "Layout":
         return self.with_balls([(ball, position)])
 
     def with_balls(self, placed: Iterable) -> "Layout":
         """This layout with each (ball, position) of `placed` added or moved."""
-        return Layout(self._items | dict(placed))
+        return Layout._of(self._items | dict(self._normalise(placed)))
 
 
 def on_table(table, position, radius: float) -> bool:

@@ -12,6 +12,7 @@ from typing import Callable
 
 import physics_ext
 from physics_ext import Ball, CueSpec, Params, ShotResult
+from physics_ext.types import frozen_instance
 from game.rules import (CUE, EightBallVariants, NineBallVariants, Player, RulesError,
                         ShotFacts, coin_toss, concede, eight_ball, facts_from_result,
                         nine_ball, place_cue_ball)
@@ -22,13 +23,23 @@ from .commands import ChooseGroup, ChooseOption, Command, Concede, NextGame, Pla
 
 MODES = ("eight_ball", "nine_ball")
 ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
+_AT_REST = (0.0, 0.0, 0.0)     # a resting ball's velocity (m/s) and angular velocity (rad/s)
 
 
 def physics_balls(layout, ball_set) -> tuple:
     """(balls, ids): a layout (ball id -> (x, y) m) as physics balls at rest on the cloth,
     sized by `ball_set`, the cue ball (if on the table) first, then by id."""
-    ids = tuple(sorted(layout, key=lambda b: (b != CUE, b)))
-    return [Ball(ball_set.radius(b), ball_set.mass(b), layout[b]) for b in ids], ids
+    ids = ball_ids(layout)
+    # Ball(radius, mass, position) without the frozen dataclass __init__ (the same balls)
+    return [frozen_instance(Ball, {"radius": ball_set.radius(b), "mass": ball_set.mass(b),
+                                   "position": layout[b], "velocity": _AT_REST,
+                                   "angular_velocity": _AT_REST}) for b in ids], ids
+
+
+def ball_ids(layout) -> tuple:
+    """The ball ids of a layout in physics order: the cue ball (if on the table) first,
+    then by id."""
+    return tuple(sorted(layout, key=lambda b: (b != CUE, b)))
 
 
 @dataclass(frozen=True)
@@ -162,10 +173,12 @@ class GameSession:
             raise RulesError("the game is over")
         if self.needs_cue_ball_placement:
             raise RulesError("place the cue ball first")
-        balls, ids = self.physics_balls()
         if result is None:
+            balls, ids = self.physics_balls()
             result = physics_ext.shoot(self.table, balls, 0, command.stroke, self.params,
                                        self.cue)
+        else:       # the ids alone: the balls were struck elsewhere
+            ids = ball_ids(self.state.layout)
         facts = facts_from_result(result, ids, cue_index=0)
         before = self.state
         if self.mode == "nine_ball":

@@ -8,8 +8,9 @@ Every figure is the median of `repeats` runs, in CPU time (time.process_time) pe
 that other processes on a shared machine count less than in wall-clock time (they still
 slow the caches). The batch runs on one thread. Each call's result is let go before the
 next call, as a caller judging strokes one by one does (and as the FastFiz driver of
-benches/peers frees each shot): kept in a list, 500 results cost the cyclic garbage
-collector, which walks the growing heap, 5-10 us more per call.
+benches/peers frees each shot); the "kept alive" figures time the other harness, which
+keeps every result of a run in a list: each call then takes fresh memory for its arrays
+and the cyclic garbage collector walks the results' Python objects, a few us more per call.
 """
 from __future__ import annotations
 
@@ -89,6 +90,15 @@ def each(function, arguments: list):
     return run
 
 
+def kept(function, arguments: list):
+    """A run calling function(*a) for every a in `arguments`, every result kept in a list
+    until the run ends (as a harness collecting results does)."""
+    def run():
+        results = [function(*a) for a in arguments]
+        return len(results)
+    return run
+
+
 def cpu_per_call(run, calls: int, repeats: int) -> float:
     """Median over `repeats` runs of run()'s CPU time, in microseconds per call."""
     times = []
@@ -118,6 +128,10 @@ def figures(shots: int = 500, repeats: int = 7) -> dict:
             lambda: simulate_batch(NINE_FOOT, random_rows, threads=1), shots, repeats),
         "shoot_nine_ball_break": cpu_per_call(
             each(shoot, [(table, balls, 0, stroke)] * breaks), breaks, repeats),
+        "shoot_random_10_kept": cpu_per_call(
+            kept(shoot, [(NINE_FOOT, b, 0, s) for b, s in strokes]), shots, repeats),
+        "shoot_nine_ball_break_kept": cpu_per_call(
+            kept(shoot, [(table, balls, 0, stroke)] * breaks), breaks, repeats),
         "simulate_nine_ball_break": cpu_per_call(
             each(simulate, [(table, moving)] * breaks), breaks, repeats),
         "simulate_resting_10": cpu_per_call(
@@ -132,6 +146,8 @@ LABELS = {
     "simulate_random_10": "random 10-ball shot, simulate()",
     "batch_random_10": "random 10-ball shot, simulate_batch (1 thread), per shot",
     "shoot_nine_ball_break": "9-ball break, shoot()",
+    "shoot_random_10_kept": "random 10-ball shot, shoot(), every result kept alive",
+    "shoot_nine_ball_break_kept": "9-ball break, shoot(), every result kept alive",
     "simulate_nine_ball_break": "9-ball break, simulate()",
     "simulate_resting_10": "fixed cost: 10 resting balls, simulate()",
     "batch_resting_10": "fixed cost: 10 resting balls, simulate_batch (1 thread), per shot",

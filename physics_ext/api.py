@@ -242,16 +242,17 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
 
 def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: StrikeResult,
                 cue: CueSpec) -> "ShotResult":
-    """`result` of a shot struck with `stroke` (`struck` its StrikeResult): the stroke and
-    the cue's follow-through with its faults attached."""
+    """`result`, a ShotResult just built for a shot struck with `stroke` (`struck` its
+    StrikeResult) and not yet handed to anyone, completed in place and returned: the
+    stroke's contacts logged, the stroke and the cue's follow-through with its faults
+    attached (no second ShotResult built: issue 30)."""
+    fields = result.__dict__
     if struck.contacts:
-        result = ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
-                                _with_strike_events(result, struck), result.pieces,
-                                result.initial_rail_contacts, result.flights)
-    return ShotResult._of(result.table, result.params, result.balls, result.ball_rows,
-                          result.events, result.pieces, result.initial_rail_contacts,
-                          result.flights, struck, cue_index,
-                          follow_through(result, cue_index, stroke, struck, cue))
+        fields["events"] = _with_strike_events(result, struck)
+    fields["stroke"] = struck
+    fields["cue_index"] = cue_index
+    fields["cue"] = follow_through(result, cue_index, stroke, struck, cue)
+    return result
 
 
 _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,

@@ -82,6 +82,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _cue
+from .types import frozen_instance
 
 
 class CueFault(str, enum.Enum):
@@ -153,7 +154,10 @@ def follow_through(result, cue_index: int, stroke, struck, cue) -> CueMotion:
     v1, t_stop, dome, decel, reach, found = _cue.follow_through(result, cue_index, stroke,
                                                                struck, cue)
     tau = float(cue.tip_contact_time)
-    return CueMotion(struck.cue_direction, float(stroke.speed), v1, tau, 0.5 * tau, t_stop,
-                     dome, decel, reach,
-                     tuple(CueContact(t, ball, _PARTS[part], _FAULTS[fault])
-                           for t, ball, part, fault in found))
+    # built as CueMotion(...) would, without the frozen dataclass's __init__ (issue 30)
+    return frozen_instance(CueMotion, dict(
+        direction=struck.cue_direction, speed_before=float(stroke.speed), speed_after=v1,
+        contact_time=tau, separation_time=0.5 * tau, stop_time=t_stop,
+        tip_at_separation=dome, deceleration=decel, reach=reach,
+        contacts=tuple(CueContact(t, ball, _PARTS[part], _FAULTS[fault])
+                       for t, ball, part, fault in found)))

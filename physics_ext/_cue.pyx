@@ -20,7 +20,7 @@ from physics_ext.types import EVENT_DTYPE
 from physics_ext import constants as C
 from physics_ext._types cimport *
 from physics_ext._arrays cimport as_c, f64, i32
-from physics_ext._motion cimport fill_props, make_params, load_piece, eval_traj
+from physics_ext._motion cimport fill_props, params_of, load_piece, eval_traj
 
 
 cnp.import_array()
@@ -486,7 +486,8 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     cdef Traj Tr
     cdef BallProps B
     after = struck.cue_speed_after
-    S.P = make_params(result.params.solver_array())
+    cdef cnp.ndarray params_arr = as_c(result.params.solver_array(), cnp.NPY_FLOAT64)
+    S.P = params_of(f64(params_arr))
     for k in range(3):
         M.c[k] = c_view[k]
         normal[k] = point[k] / radius

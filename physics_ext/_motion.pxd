@@ -189,6 +189,12 @@ cdef inline Params make_params(const double[::1] p):
     """Params from the array u_s, u_r, u_sp, e_b, u_b, e_c, u_c, e_t, g, u_b_slow, u_b_decay,
     e_rail, u_rail, u_r_rail, cushion_model, e_e, u_w, e_e_knee, e_e_fall
     (physics_ext.types.Params.solver_array)."""
+    return params_of(&p[0])
+
+
+cdef inline Params params_of(const double* p) noexcept nogil:
+    """make_params of the array's data (19 values), for a caller holding the array by
+    pointer (issue 30: no memoryview to acquire per shot)."""
     cdef Params P
     P.u_s, P.u_r, P.u_sp, P.e_b, P.u_b, P.e_c, P.u_c, P.e_t, P.g = (
         p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])

@@ -36,8 +36,11 @@ def ball_rows(balls, ball_type):
     given on the cloth as (x, y)); ValueError for anything but a ball_type whose fields
     are numbers of the right lengths (physics_ext.api then names the problem)."""
     cdef Py_ssize_t n = len(balls), k, j, n_p
-    out = np.empty((n, 11))
-    cdef double[:, ::1] o = out
+    cdef cnp.npy_intp dims[2]
+    dims[0] = n
+    dims[1] = 11
+    cdef cnp.ndarray out = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_DOUBLE)
+    cdef double* o = <double*> cnp.PyArray_DATA(out)     # row k at o + 11 k
     for k in range(n):
         b = balls[k]
         if type(b) is not ball_type:
@@ -47,24 +50,30 @@ def ball_rows(balls, ball_type):
         if len(v) != 3 or len(w) != 3 or n_p not in (2, 3):
             raise ValueError("not a well-formed Ball")
         try:
-            o[k, 0] = number(b.radius)
-            o[k, 1] = number(b.mass)
-            o[k, 2] = number(item(p, 0))
-            o[k, 3] = number(item(p, 1))
-            o[k, 4] = number(item(p, 2)) if n_p == 3 else o[k, 0]
+            o[11 * k] = number(b.radius)
+            o[11 * k + 1] = number(b.mass)
+            o[11 * k + 2] = number(item(p, 0))
+            o[11 * k + 3] = number(item(p, 1))
+            o[11 * k + 4] = number(item(p, 2)) if n_p == 3 else o[11 * k]
             for j in range(3):
-                o[k, 5 + j] = number(item(v, j))
-                o[k, 8 + j] = number(item(w, j))
+                o[11 * k + 5 + j] = number(item(v, j))
+                o[11 * k + 8 + j] = number(item(w, j))
         except TypeError:
             raise ValueError("not a well-formed Ball") from None
     return out
 
 
-def at_rest(const double[:, ::1] rows, Py_ssize_t k):
-    """Whether row k's velocity and angular velocity (columns 5 to 10) are all zero."""
+def at_rest(rows, Py_ssize_t k):
+    """Whether row k's velocity and angular velocity (columns 5 to 10) of the (n, 11)
+    float64 rows are all zero."""
+    cdef cnp.ndarray r = as_c(rows, cnp.NPY_FLOAT64)
+    if not (cnp.PyArray_NDIM(r) == 2 and cnp.PyArray_DIM(r, 1) == 11
+            and 0 <= k < cnp.PyArray_DIM(r, 0)):
+        raise IndexError(f"row {k} is not in the (n, 11) rows")
+    cdef const double* row = f64(r) + 11 * k
     cdef int j
     for j in range(5, 11):
-        if rows[k, j] != 0.0:
+        if row[j] != 0.0:
             return False
     return True
 

@@ -246,13 +246,15 @@ def with_stroke(result: "ShotResult", cue_index: int, stroke: Stroke, struck: St
     StrikeResult) and not yet handed to anyone, completed in place and returned: the
     stroke's contacts logged, the stroke and the cue's follow-through with its faults
     attached (no second ShotResult built: issue 30)."""
-    fields = result.__dict__
     if struck.contacts:
-        fields["events"] = _with_strike_events(result, struck)
-    fields["stroke"] = struck
-    fields["cue_index"] = cue_index
-    fields["cue"] = follow_through(result, cue_index, stroke, struck, cue)
+        _set(result, "events", _with_strike_events(result, struck))
+    _set(result, "stroke", struck)
+    _set(result, "cue_index", cue_index)
+    _set(result, "cue", follow_through(result, cue_index, stroke, struck, cue))
     return result
+
+
+_set = object.__setattr__       # a frozen dataclass's field, set while it is being built
 
 
 _STRIKE_EVENT_KINDS = {"ball": EventKind.BALL_BALL, "cushion": EventKind.CUSHION,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import constants as C
+from . import _shot, constants as C
 
 
 class MotionState(enum.IntEnum):
@@ -85,11 +85,10 @@ def _vec3(name, ball, value, allow_none_z=False):
 
 def frozen_instance(cls, fields: dict):
     """An instance of the frozen dataclass `cls` holding `fields` (every field, by name),
-    made without the dataclass __init__'s object.__setattr__ per field (a microsecond per
-    result on the single-shot path: issue 30). Only for classes without __post_init__."""
-    instance = object.__new__(cls)
-    instance.__dict__.update(fields)
-    return instance
+    made without the dataclass __init__'s Python-level object.__setattr__ per field (a
+    microsecond per result on the single-shot path: issue 30), and without a __dict__ of
+    its own (physics_ext._shot.new_instance). Only for classes without __post_init__."""
+    return _shot.new_instance(cls, fields)
 
 
 @dataclass(frozen=True)

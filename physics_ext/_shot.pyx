@@ -161,3 +161,26 @@ def new_instance(cls, dict fields):
     for name, value in fields.items():
         PyObject_GenericSetAttr(obj, name, value)
     return obj
+
+
+def balls_of_rows(rows, ball_type):
+    """The balls of the (n, 11) float64 rows R, m, x, y, z, vx, vy, vz, wx, wy, wz as a
+    tuple of `ball_type` (physics_ext.Ball) made as new_instance makes them: radius, mass
+    (floats), position (x, y, z), velocity and angular_velocity (tuples of floats), what
+    ball_rows reads back as the same rows."""
+    cdef cnp.ndarray r = as_c(rows, cnp.NPY_FLOAT64)
+    if not (cnp.PyArray_NDIM(r) == 2 and cnp.PyArray_DIM(r, 1) == 11):
+        raise ValueError("ball rows must be an (n, 11) array")
+    cdef Py_ssize_t n = cnp.PyArray_DIM(r, 0), k
+    cdef const double* p
+    out = []
+    for k in range(n):
+        p = f64(r) + 11 * k
+        ball = object.__new__(ball_type)
+        PyObject_GenericSetAttr(ball, "radius", p[0])
+        PyObject_GenericSetAttr(ball, "mass", p[1])
+        PyObject_GenericSetAttr(ball, "position", (p[2], p[3], p[4]))
+        PyObject_GenericSetAttr(ball, "velocity", (p[5], p[6], p[7]))
+        PyObject_GenericSetAttr(ball, "angular_velocity", (p[8], p[9], p[10]))
+        out.append(ball)
+    return tuple(out)

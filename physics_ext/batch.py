@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from . import _query, _solver
+from . import _query, _shot, _solver
 from . import constants as C
 from .api import (MAX_SPEED_MPS, OVERLAP_TOL_M, ShotResult, _ball_rows, failure_message,
                   problem_message, result_of_log, with_stroke)
@@ -131,17 +131,15 @@ class BatchResult:
         if self._shots and k in self._shots:
             return self._shots[k]
         rows = self.rows[k]
-        balls = tuple(frozen_instance(Ball, {
-            "radius": r[0], "mass": r[1], "position": (r[2], r[3], r[4]),
-            "velocity": (r[5], r[6], r[7]), "angular_velocity": (r[8], r[9], r[10])})
-            for r in rows.tolist())
+        balls = _shot.balls_of_rows(rows, Ball)
         events, pieces = self.logs[k]
         events = events.copy()
         result = result_of_log(self.table, self.params, balls, rows, self.table.geometry(),
                                events, pieces)
         if self.strokes is None:
             return result
-        stroke = Stroke(*self.strokes[k].tolist())
+        # the stroke as Stroke(...) gives it, its row checked by shoot_batch already
+        stroke = frozen_instance(Stroke, dict(zip(STROKE_COLUMNS, self.strokes[k].tolist())))
         cue_ball = balls[self.cue_index]
         struck = (self.joint_strikes or {}).get(k) or strike(
             stroke, cue_ball.radius, cue_ball.mass, self.cue)

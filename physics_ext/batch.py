@@ -133,7 +133,9 @@ class BatchResult:
         rows = self.rows[k]
         balls = _shot.balls_of_rows(rows, Ball)
         events, pieces = self.logs[k]
-        events = events.copy()
+        # a copy of the log (the result makes its own read-only), bytes copied in one block:
+        # a structured array's copy() goes field by field, 3 us more per shot (issue 30)
+        events = events.view(np.uint8).copy().view(events.dtype)
         result = result_of_log(self.table, self.params, balls, rows, self.table.geometry(),
                                events, pieces)
         if self.strokes is None:

@@ -16,7 +16,8 @@ to leave at BREAK_SPEED), turned into FastFiz's frame and units. Each round time
 shoot() on every shot (benches.single_figures.cpu_per_call; each result let go before the
 next call, as the driver frees each FastFiz Shot) and then FastFiz's executeShot on the
 same shots (the driver, CLOCK_PROCESS_CPUTIME_ID, the clock of time.process_time); the
-figures are the medians over the rounds.
+figures are the medians over the rounds. The "kept" columns time our shoot() in the other
+harness, every result of a run kept alive in a list until it ends.
 
 What cannot be the same (FastFiz's physics is its own): its ball, cushion and cloth
 coefficients, its rectangular cushions with straight pocket mouths (the mouths' widths are
@@ -38,7 +39,7 @@ import tempfile
 from pathlib import Path
 
 from benches.single_figures import (NINE_FOOT, R, BREAK_SPEED, break_stroke, cpu_per_call,
-                                    each, random_draws, random_strokes)
+                                    each, kept, random_draws, random_strokes)
 from physics_ext import shoot
 
 HERE = Path(__file__).resolve().parent
@@ -136,17 +137,20 @@ def compare(fastfiz: Path, build_dir: Path, shots: int = 500, rounds: int = 7) -
     strokes = random_strokes(shots)
     table, balls, stroke = break_stroke()
     breaks = counts["nine_ball_break"]
-    ours_runs = {
-        "random_10": each(shoot, [(NINE_FOOT, b, 0, s) for b, s in strokes]),
-        "nine_ball_break": each(shoot, [(table, balls, 0, stroke)] * breaks),
-    }
+    arguments = {"random_10": [(NINE_FOOT, b, 0, s) for b, s in strokes],
+                 "nine_ball_break": [(table, balls, 0, stroke)] * breaks}
+    ours_runs = {key: each(shoot, a) for key, a in arguments.items()}
+    # the other harness: every result of a run kept alive until it ends
+    kept_runs = {key: kept(shoot, a) for key, a in arguments.items()}
     ours, theirs = {k: [] for k in counts}, {k: [] for k in counts}
+    ours_kept = {k: [] for k in counts}
     fastfiz_round(exe, scene_file)                       # warm the caches and the files
     for run in ours_runs.values():
         run()
     for _ in range(rounds):
         for key, run in ours_runs.items():
             ours[key].append(cpu_per_call(run, counts[key], 1))
+            ours_kept[key].append(cpu_per_call(kept_runs[key], counts[key], 1))
         peer = fastfiz_round(exe, scene_file)
         for key in counts:
             theirs[key].append(peer[key][0])
@@ -158,8 +162,11 @@ def compare(fastfiz: Path, build_dir: Path, shots: int = 500, rounds: int = 7) -
     out = {}
     for key in counts:
         mine, them = statistics.median(ours[key]), statistics.median(theirs[key])
+        mine_kept = statistics.median(ours_kept[key])
         out[key] = {"ours_us": round(mine, 2), "fastfiz_us": round(them, 2),
-                    "ratio": round(them / mine, 2), "ours_events": round(ours_events[key], 2),
+                    "ratio": round(them / mine, 2), "ours_kept_us": round(mine_kept, 2),
+                    "ratio_kept": round(them / mine_kept, 2),
+                    "ours_events": round(ours_events[key], 2),
                     "fastfiz_events": peer[key][1], "fastfiz_bad_shots": peer[key][2],
                     "shots": counts[key], "fastfiz_capped": capped if key == "random_10" else 0,
                     "ours_rounds_us": [round(v, 2) for v in ours[key]],
@@ -188,10 +195,12 @@ def main(argv=None) -> None:
         print(json.dumps(result))
         return
     print(f"{'CPU us per shot (median of ' + str(args.rounds) + ' rounds)':34s} "
-          f"{'ours':>8s} {'FastFiz':>8s} {'ratio':>6s} {'target':>6s}   events ours/FastFiz")
+          f"{'ours':>8s} {'FastFiz':>8s} {'ratio':>6s} {'target':>6s} {'kept':>8s} "
+          f"{'ratio':>6s}   events ours/FastFiz")
     for key, r in result.items():
         print(f"{LABELS[key]:34s} {r['ours_us']:8.1f} {r['fastfiz_us']:8.1f} "
-              f"{r['ratio']:6.2f} {TARGETS[key]:6.1f}   {r['ours_events']:.1f} / "
+              f"{r['ratio']:6.2f} {TARGETS[key]:6.1f} {r['ours_kept_us']:8.1f} "
+              f"{r['ratio_kept']:6.2f}   {r['ours_events']:.1f} / "
               f"{r['fastfiz_events']:.1f}"
               + (f"; {r['fastfiz_capped']} of {r['shots']} slower in FastFiz (its cue speed cap)"
                  if r['fastfiz_capped'] else "")

@@ -184,3 +184,36 @@ def balls_of_rows(rows, ball_type):
         PyObject_GenericSetAttr(ball, "angular_velocity", (p[8], p[9], p[10]))
         out.append(ball)
     return tuple(out)
+
+
+cdef extern from "numpy/arrayobject.h":
+    object PyArray_Scalar(void* data, cnp.dtype descr, object base)
+
+cdef cnp.dtype FLOAT64 = np.dtype(np.float64)
+
+
+cdef object float64_scalar(double x):
+    """x as a numpy float64 scalar (what iterating a float64 array gives)."""
+    return PyArray_Scalar(&x, FLOAT64, None)
+
+
+def struck_ball(ball, rows, Py_ssize_t k, ball_type):
+    """`ball` (a `ball_type`) moving as row k of the (n, 11) float64 `rows` says after the
+    strike: its radius, mass and position, velocity and angular_velocity the tuples of
+    numpy float64 scalars tuple(rows[k, 5:8]) and tuple(rows[k, 8:11]) give, made as
+    new_instance makes it."""
+    cdef cnp.ndarray r = as_c(rows, cnp.NPY_FLOAT64)
+    if not (cnp.PyArray_NDIM(r) == 2 and cnp.PyArray_DIM(r, 1) == 11
+            and 0 <= k < cnp.PyArray_DIM(r, 0)):
+        raise IndexError(f"row {k} is not in the (n, 11) rows")
+    cdef const double* p = f64(r) + 11 * k
+    out = object.__new__(ball_type)
+    PyObject_GenericSetAttr(out, "radius", ball.radius)
+    PyObject_GenericSetAttr(out, "mass", ball.mass)
+    PyObject_GenericSetAttr(out, "position", ball.position)
+    PyObject_GenericSetAttr(out, "velocity", (float64_scalar(p[5]), float64_scalar(p[6]),
+                                              float64_scalar(p[7])))
+    PyObject_GenericSetAttr(out, "angular_velocity", (float64_scalar(p[8]),
+                                                      float64_scalar(p[9]),
+                                                      float64_scalar(p[10])))
+    return out

@@ -232,10 +232,7 @@ def shoot(table: TableSpec, balls: Sequence[Ball], cue_index: int, stroke: Strok
                                  cue_index, table, params, cue)
     struck_balls = list(balls)
     for k in (cue_index, *struck.pushed):
-        b = balls[k]
-        struck_balls[k] = frozen_instance(Ball, dict(
-            radius=b.radius, mass=b.mass, position=b.position, velocity=tuple(rows[k, 5:8]),
-            angular_velocity=tuple(rows[k, 8:11])))
+        struck_balls[k] = _shot.struck_ball(balls[k], rows, k, Ball)
     result = _simulate_rows(table, params, tuple(struck_balls), rows)
     return with_stroke(result, cue_index, stroke, struck, cue)
 

@@ -217,3 +217,16 @@ def struck_ball(ball, rows, Py_ssize_t k, ball_type):
                                                       float64_scalar(p[9]),
                                                       float64_scalar(p[10])))
     return out
+
+
+def set_motion(double[:, ::1] rows, Py_ssize_t k, velocity, omega):
+    """Row k of the (n, 11) rows moving with `velocity` (3,) m/s and angular velocity
+    `omega` (3,) rad/s (columns 5 to 10), as rows[k, 5:8] = velocity and
+    rows[k, 8:11] = omega set them."""
+    cdef cnp.ndarray v = as_c(velocity, cnp.NPY_FLOAT64), w = as_c(omega, cnp.NPY_FLOAT64)
+    if cnp.PyArray_SIZE(v) != 3 or cnp.PyArray_SIZE(w) != 3:
+        raise ValueError("velocity and omega must have 3 components")
+    cdef int j
+    for j in range(3):
+        rows[k, 5 + j] = f64(v)[j]
+        rows[k, 8 + j] = f64(w)[j]

@@ -160,4 +160,4 @@ def follow_through(result, cue_index: int, stroke, struck, cue) -> CueMotion:
         contact_time=tau, separation_time=0.5 * tau, stop_time=t_stop,
         tip_at_separation=dome, deceleration=decel, reach=reach,
         contacts=tuple(CueContact(t, ball, _PARTS[part], _FAULTS[fault])
-                       for t, ball, part, fault in found)))
+                       for t, ball, part, fault in found) if found else ()))

@@ -536,8 +536,7 @@ def strike_layout(stroke: Stroke, rows: np.ndarray, cue_index: int, table: Table
               else None)
     if system is None:
         struck = strike(stroke, R, m, cue, scoop_rule=scoop_rule)
-        rows[cue_index, 5:8] = struck.velocity
-        rows[cue_index, 8:11] = struck.angular_velocity
+        _shot.set_motion(rows, cue_index, struck.velocity, struck.angular_velocity)
         return struck, rows
     _check("ball radius", R, 0.0, lo_open=True, unit=" m")
     _check("ball mass", m, 0.0, lo_open=True, unit=" kg")

@@ -10,6 +10,7 @@ import numpy as np
 from . import _query, _shot, _solver
 from .table import Pocket, Rail, TableGeometry, TableSpec
 from .flight import Pieces, classify, flights, pass_over_events
+from .constants import CUE_FROZEN_GAP
 from .cue import CueMotion, follow_through
 from .stroke import CueSpec, StrikeResult, Stroke, strike_layout
 from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionState, Params,
@@ -20,8 +21,9 @@ from .types import (EVENT_DTYPE, Ball, BallStates, EventFlag, EventKind, MotionS
 # by solvers before issue 16 may hold balls pressed up to its 1 micrometre creep depth (the
 # solver now keeps every pair outside contact to 1 nm).
 OVERLAP_TOL_M = 2e-6
-# A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27).
-FROZEN_TOL_M = 1e-6
+# A ball this close (m) to a rail nose at the start is "frozen" to it (rules: R9-27): the
+# strike's gap, so that the ball the rules call frozen is the one the joint stroke moves.
+FROZEN_TOL_M = CUE_FROZEN_GAP
 _AIRBORNE = int(MotionState.AIRBORNE)
 N_RAILS = len(Rail)
 # Fastest ball the solver accepts (m/s): a power break is 11-13 m/s (Alciatore).

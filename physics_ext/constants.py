@@ -232,7 +232,7 @@ MAX_CUE_SPEED = 15.0
 # issue 27 point 2). The tip, the ball-ball and the ball-cushion contacts act together over
 # the tip's contact time, integrated in time.
 # Balls closer than this (m, between surfaces; or a ball this close to a cushion nose or jaw)
-# touch at the strike: the rules' "frozen" (api.FROZEN_TOL_M); _cue.pyx takes it (FROZEN_M)
+# touch at the strike: the rules' "frozen" (api.FROZEN_TOL_M is this); _cue.pyx takes it (FROZEN_M)
 # to tell a frozen first contact from a push.
 CUE_FROZEN_GAP = 1e-6
 # Ball-ball contact during the strike: a linear spring whose free contact of the two balls

@@ -139,11 +139,14 @@ def test_a_single_environment_rules_every_stroke_as_the_game_does(mode, opponent
     assert compared + len(env.session.shots) >= STEPS      # the games were played
 
 
-@pytest.mark.parametrize("mode, opponent", [("nine_ball", "greedy"), ("nine_ball", "random"),
-                                            ("eight_ball", "greedy")])
-def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent):
+@pytest.mark.parametrize("mode, opponent, threads", [
+    ("nine_ball", "greedy", 2), ("nine_ball", "random", 2), ("eight_ball", "greedy", 2),
+    ("nine_ball", "greedy", 1), ("nine_ball", "random", 1)])
+def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent, threads):
+    """threads=2: the strokes of a round go through shoot_batch; threads=1: through
+    physics_ext.shoot one by one."""
     n, seed = 5, 40
-    envs = BreakshotVectorEnv(n, mode, opponent=opponent, threads=2)
+    envs = BreakshotVectorEnv(n, mode, opponent=opponent, threads=threads)
     games = [GamePath(mode, opponent) for _ in range(n)]
     rngs = [seeding.np_random(seed + k)[0] for k in range(n)]
     obs, _ = envs.reset(seed=seed)

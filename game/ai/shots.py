@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import path_blocked, pocket_windows, wrap
+from .geometry import norms, path_blocked, pocket_windows, wrap
 
 # Cuts beyond this (rad) are not attempted: the contact is too thin to control.
 MAX_CUT = math.radians(78.0)
@@ -57,7 +57,7 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
     ghosts = obj[k] - contact[:, None] * unit
     travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
     cuts = wrap(line - travel)
-    cue_dist = np.linalg.norm(ghosts - cue[None, :], axis=1)
+    cue_dist = norms(ghosts - cue[None, :], axis=1)
     mouths = obj[k] + (dist[k, pocket] - contact)[:, None] * unit
     # Neither path meets the cue ball (row 0: it is the one moving, or it has moved on)
     # nor the object ball itself.

@@ -39,7 +39,11 @@ def physics_balls(layout, ball_set) -> tuple:
 def ball_ids(layout) -> tuple:
     """The ball ids of a layout in physics order: the cue ball (if on the table) first,
     then by id."""
-    return tuple(sorted(layout, key=lambda b: (b != CUE, b)))
+    ids = sorted(layout)        # the cue ball's id is the smallest of a game's
+    if CUE in layout and ids[0] != CUE:
+        ids.remove(CUE)
+        ids.insert(0, CUE)
+    return tuple(ids)
 
 
 @dataclass(frozen=True)

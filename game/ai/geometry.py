@@ -131,7 +131,7 @@ def path_blocked(start: np.ndarray, end: np.ndarray, radius, others: np.ndarray,
     touching = gap < -PATH_SLACK
     if ignore is not None:
         touching &= ~ignore
-    return np.any(touching, axis=1)
+    return touching.any(axis=1)
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
         return []
     line = aim[k, pocket]
     contact = cue_radius + obj_radius[k]
-    unit = np.stack([np.cos(line), np.sin(line)], axis=1)
+    unit = np.empty((len(k), 2))
+    unit[:, 0], unit[:, 1] = np.cos(line), np.sin(line)
     ghosts = obj[k] - contact[:, None] * unit
     travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
     cuts = wrap(line - travel)
@@ -64,8 +65,8 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
     ignore = np.zeros((len(k), len(ids)), dtype=bool)
     ignore[:, 0] = True
     ignore[np.arange(len(k)), rows[k]] = True
-    blocked = (path_blocked(np.broadcast_to(cue, ghosts.shape), ghosts, cue_radius, positions,
-                            radii, ignore)
+    blocked = (path_blocked(np.repeat(cue[None, :], len(k), axis=0), ghosts, cue_radius,
+                            positions, radii, ignore)
                | path_blocked(obj[k], mouths, obj_radius[k], positions, radii, ignore))
     cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))

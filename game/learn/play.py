@@ -43,9 +43,11 @@ _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # bit), and so do all of them on one thread: there the batch costs more processor time a
 # stroke than shoot alone at any size (issue 30, level strokes from hand into a rack:
 # 311 us for one stroke, 160 us each for three, 80-100 us for 64, against 55-58 us alone:
-# the set-up, and each stroke's ShotResult built from the rows); it gains by solving on
-# several threads, from a few strokes a call.
-BATCH_FROM = 3
+# the set-up, and each stroke's ShotResult built from the rows). On two threads it gains
+# on the clock only in large groups: 9-ball strokes of the vector environment, 2 threads,
+# processor / wall us a stroke: 150 / 149 in a group of 3, 110 / 103 of 6, 101 / 89 of
+# 10, 77 / 68 of 16, against 36-55 through shoot (a shared 2-core machine).
+BATCH_FROM = 16
 
 
 class AgentTable:

@@ -10,7 +10,7 @@ from gymnasium.utils import seeding
 
 from physics_ext import Params, SimulationError
 from game.ai.selfplay import MAX_FAULTS_IN_A_ROW
-from game.learn import spaces
+from game.learn import play, spaces
 from game.learn.env import BreakshotEnv
 from game.learn.opponents import make_opponent
 from game.learn.placement import nearest_allowed_spot
@@ -142,9 +142,12 @@ def test_a_single_environment_rules_every_stroke_as_the_game_does(mode, opponent
 @pytest.mark.parametrize("mode, opponent, threads", [
     ("nine_ball", "greedy", 2), ("nine_ball", "random", 2), ("eight_ball", "greedy", 2),
     ("nine_ball", "greedy", 1), ("nine_ball", "random", 1)])
-def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent, threads):
-    """threads=2: the strokes of a round go through shoot_batch; threads=1: through
+def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent, threads,
+                                                              monkeypatch):
+    """threads=2: the strokes of a round go through shoot_batch (from two strokes of a
+    ball count: the tables here are fewer than play.BATCH_FROM); threads=1: through
     physics_ext.shoot one by one."""
+    monkeypatch.setattr(play, "BATCH_FROM", 2)
     n, seed = 5, 40
     envs = BreakshotVectorEnv(n, mode, opponent=opponent, threads=threads)
     games = [GamePath(mode, opponent) for _ in range(n)]

@@ -20,6 +20,7 @@ from game.rules import Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)
+from game.session.game import physics_balls
 
 AGENT, OPPONENT = Player.A, Player.B
 STEPS = 12
@@ -100,6 +101,9 @@ def assert_same_games(fast: GameSession, game: GameSession) -> None:
         assert a.result.events.tobytes() == b.result.events.tobytes()
         assert a.result.stroke_faults == b.result.stroke_faults
     assert fast.state == game.state
+    # the session's balls, some kept from earlier layouts, are the layout's balls
+    fresh = physics_balls(fast.state.layout, fast.ball_set)
+    assert fast.physics_balls() == (fresh[0], fresh[1]) == game.physics_balls()
 
 
 def sampled(space, seed: int, steps: int) -> list:

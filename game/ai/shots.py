@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import path_blocked, pocket_windows, wrap
+from .geometry import norms, path_blocked, pocket_windows, wrap
 
 # Cuts beyond this (rad) are not attempted: the contact is too thin to control.
 MAX_CUT = math.radians(78.0)
@@ -53,19 +53,20 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
         return []
     line = aim[k, pocket]
     contact = cue_radius + obj_radius[k]
-    unit = np.stack([np.cos(line), np.sin(line)], axis=1)
+    unit = np.empty((len(k), 2))
+    unit[:, 0], unit[:, 1] = np.cos(line), np.sin(line)
     ghosts = obj[k] - contact[:, None] * unit
     travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
     cuts = wrap(line - travel)
-    cue_dist = np.linalg.norm(ghosts - cue[None, :], axis=1)
+    cue_dist = norms(ghosts - cue[None, :], axis=1)
     mouths = obj[k] + (dist[k, pocket] - contact)[:, None] * unit
     # Neither path meets the cue ball (row 0: it is the one moving, or it has moved on)
     # nor the object ball itself.
     ignore = np.zeros((len(k), len(ids)), dtype=bool)
     ignore[:, 0] = True
     ignore[np.arange(len(k)), rows[k]] = True
-    blocked = (path_blocked(np.broadcast_to(cue, ghosts.shape), ghosts, cue_radius, positions,
-                            radii, ignore)
+    blocked = (path_blocked(np.repeat(cue[None, :], len(k), axis=0), ghosts, cue_radius,
+                            positions, radii, ignore)
                | path_blocked(obj[k], mouths, obj_radius[k], positions, radii, ignore))
     cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))

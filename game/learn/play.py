@@ -7,7 +7,8 @@ simulated, one at a time, is sent back the solver's ShotResult (or the exception
 solver raised), applies it through the session and the rules, and finally returns what
 the environment reports. `run_plans` drives any number of plans, simulating the strokes
 they ask for together with physics_ext.shoot_batch (one call per ball count; a stroke or
-two alone with physics_ext.shoot, whose results are the same bit for bit), so a table
+two, or any number on one thread, alone with physics_ext.shoot, whose results are the
+same bit for bit), so a table
 gives the same game, bit for bit, alone or among others and whatever the thread count.
 """
 from __future__ import annotations
@@ -39,12 +40,14 @@ GAME_BALL = {"nine_ball": NINE, "eight_ball": BLACK}
 # shoot_batch names the shot in its failure sentences; a refusal reports the sentence alone.
 _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # Fewer strokes than this go to physics_ext.shoot one by one (the same results bit for
-# bit). On one thread the batch costs more processor time a stroke than shoot alone at any
-# size (issue 30, level strokes from hand into a rack: 311 us for one stroke, 160 us each
-# for three, 80-100 us for 64, against 55-58 us alone: the set-up, and each stroke's
-# ShotResult built from the rows); it gains by solving on several threads, from a few
-# strokes a call.
-BATCH_FROM = 3
+# bit), and so do all of them on one thread: there the batch costs more processor time a
+# stroke than shoot alone at any size (issue 30, level strokes from hand into a rack:
+# 311 us for one stroke, 160 us each for three, 80-100 us for 64, against 55-58 us alone:
+# the set-up, and each stroke's ShotResult built from the rows). On two threads it gains
+# on the clock only in large groups: 9-ball strokes of the vector environment, 2 threads,
+# processor / wall us a stroke: 150 / 149 in a group of 3, 110 / 103 of 6, 101 / 89 of
+# 10, 77 / 68 of 16, against 36-55 through shoot (a shared 2-core machine).
+BATCH_FROM = 16
 
 
 class AgentTable:
@@ -200,8 +203,9 @@ _AT_REST = [0.0] * 6
 def run_plans(tables, plans, threads: int = 1) -> list:
     """Drive the generator `plans` of `tables` (AgentTable, one plan each) to their ends;
     the strokes they ask for at one time are simulated together, one shoot_batch call per
-    ball count (BATCH_FROM strokes or more), on `threads` threads (the results do not
-    depend on it). Returns what each plan returned."""
+    ball count (BATCH_FROM strokes or more, `threads` > 1; else one physics_ext.shoot call
+    each), on `threads` threads (the results do not depend on it). Returns what each plan
+    returned."""
     results = [None] * len(plans)
     asks = {}
     for k, plan in enumerate(plans):
@@ -221,7 +225,7 @@ def _outcomes(tables, group, threads: int) -> list:
     """The ShotResult of each (table index, Shoot) of `group` (one ball count), or the
     exception the solver raised for it."""
     first = tables[group[0][0]]
-    if len(group) < BATCH_FROM:
+    if len(group) < BATCH_FROM or threads == 1:
         out = []
         for k, command in group:
             session = tables[k].session

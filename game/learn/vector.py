@@ -9,7 +9,9 @@ Table k plays exactly the episodes of a BreakshotEnv reset with seed s + k (for
 reset(seed=s)), bit for bit, whatever `threads`: its own game, opponent and random
 generator; only the solver runs are shared. The strokes of one step go to the solver
 together (the agents' strokes, then the opponents' in rounds until every table waits for
-its agent), one shoot_batch call per ball count and round.
+its agent), one shoot_batch call per ball count and round (on one thread, and for groups
+smaller than game.learn.play.BATCH_FROM, one physics_ext.shoot call a stroke: cheaper
+there, and the same results bit for bit).
 
 Autoreset: gymnasium's NEXT_STEP mode. The step that ends a table's episode (terminated
 by the game's end, or truncated after `max_episode_steps` of its steps) returns its last

@@ -79,21 +79,24 @@ class BallSet:
     def all_balls(self) -> tuple:
         return (CUE,) + self.object_balls
 
+    # radius and mass are asked for every ball of every shot: the check is inlined.
     def radius(self, ball: int) -> float:
         if ball == CUE:
             return self.cue_radius
-        self._check(ball)
+        if ball not in self.object_balls:
+            self._refuse(ball)
         return self.object_radius
 
     def mass(self, ball: int) -> float:
         if ball == CUE:
             return self.cue_mass
-        self._check(ball)
+        if ball not in self.object_balls:
+            self._refuse(ball)
         return self.object_mass
 
-    def _check(self, ball: int) -> None:
-        if ball != CUE and ball not in self.object_balls:
-            raise ValueError(f"ball id {ball!r} is not in this game")
+    @staticmethod
+    def _refuse(ball) -> None:
+        raise ValueError(f"ball id {ball!r} is not in this game")
 
 
 # R8-01: 50 mm object balls (WEPF 2 in) and a somewhat smaller cue ball.

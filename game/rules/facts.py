@@ -300,6 +300,7 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     contact = _first_of(contacts)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
+    final = {ids[i]: p for i, p in final_resting_positions(result).items()}
     return ShotFacts(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
@@ -309,7 +310,9 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
         cushion_balls_after_first_contact=frozenset() if when is None else
         frozenset(ids[i] for i, t in cushions if t >= when),
         off_table=frozenset(ids[i] for i in gone),
-        final_positions=Layout({ids[i]: p for i, p in final_resting_positions(result).items()}),
+        # positions of Python floats already: ids of ints need no normalising
+        final_positions=Layout._of(final) if all(type(b) is int for b in final)
+        else Layout(final),
         cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
                            for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),

@@ -324,4 +324,4 @@ def _game_over(state: NineBallState, facts: ShotFacts, fouls: frozenset, counts:
 
 def _rack(table, seed: int, rack_number: int) -> Layout:
     """The diamond of the match's rack_number-th rack (R9-07)."""
-    return Layout(nine_ball_rack(table, rack_seed(seed, rack_number)))
+    return Layout._of(nine_ball_rack(table, rack_seed(seed, rack_number)))

@@ -88,18 +88,23 @@ def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes, spread, rng) 
     d = TIGHT_SPACING * radius + gap
     row_step = d * math.sqrt(3.0) / 2.0
     shift = (0.0, 0.0) if spread is None else _disc(rng, spread.apex_offset)
+    # _disc's draws inlined in the loop (a void break racks again: this runs on every
+    # failed break of a training run), the same numbers in the same order
+    draw, sqrt, cos, sin, turn = rng.random, math.sqrt, math.cos, math.sin, 2.0 * math.pi
+    wiggle = None if spread is None else spread.wiggle
+    x0, y0 = anchor[0] + shift[0], anchor[1] + shift[1]
     spots = []
     for k, n in enumerate(row_sizes):
-        x = anchor[0] + shift[0] + (k - anchor_row) * row_step
+        x = x0 + (k - anchor_row) * row_step
         row = []
         for j in range(n):
-            y = anchor[1] + shift[1] + (j - (n - 1) / 2.0) * d
-            if spread is not None and k > 0:
-                dx, dy = _disc(rng, spread.wiggle)
-                x_j, y = x + dx, y + dy
+            y = y0 + (j - (n - 1) / 2.0) * d
+            if wiggle is not None and k > 0:
+                r = wiggle * sqrt(draw())
+                angle = turn * draw()
+                row.append((x + r * cos(angle), y + r * sin(angle)))
             else:
-                x_j = x
-            row.append((x_j, y))
+                row.append((x, y))
         spots.append(row)
     return spots
 
@@ -118,10 +123,10 @@ def nine_ball_rack(table, seed: int, spread: RackSpread | None = DEFAULT_SPREAD,
     rng.shuffle(numbers)
     rows = _rack_spots(table.foot_spot, 0, C.POOL_BALL_RADIUS, (1, 2, 3, 2, 1),
                        _spread_of(tight, spread), rng)
-    centre = rows[2][1]
-    others = [p for row in rows for p in row if p not in (rows[0][0], centre)]
-    rack = {1: rows[0][0], NINE: centre}
-    rack.update(zip(numbers, others))
+    spots = [p for row in rows for p in row]
+    # the apex is spot 0, the centre of the middle row spot 4 (rows of 1, 2, 3, 2, 1)
+    rack = {1: spots[0], NINE: spots[4]}
+    rack.update(zip(numbers, spots[1:4] + spots[5:]))
     return rack
 
 

@@ -26,20 +26,36 @@ ENGINES = {"eight_ball": eight_ball, "nine_ball": nine_ball}
 _AT_REST = (0.0, 0.0, 0.0)     # a resting ball's velocity (m/s) and angular velocity (rad/s)
 
 
-def physics_balls(layout, ball_set) -> tuple:
+def physics_balls(layout, ball_set, previous=None) -> tuple:
     """(balls, ids): a layout (ball id -> (x, y) m) as physics balls at rest on the cloth,
-    sized by `ball_set`, the cue ball (if on the table) first, then by id."""
+    sized by `ball_set`, the cue ball (if on the table) first, then by id. `previous`:
+    the (balls, ids) of an earlier call with the same `ball_set`, whose (immutable) balls
+    are taken again for the balls that have not moved."""
     ids = ball_ids(layout)
-    # Ball(radius, mass, position) without the frozen dataclass __init__ (the same balls)
-    return [frozen_instance(Ball, {"radius": ball_set.radius(b), "mass": ball_set.mass(b),
-                                   "position": layout[b], "velocity": _AT_REST,
-                                   "angular_velocity": _AT_REST}) for b in ids], ids
+    kept = {} if previous is None else dict(zip(previous[1], previous[0]))
+    balls = []
+    for b in ids:
+        position = layout[b]
+        ball = kept.get(b)
+        if ball is None or ball.position != position:
+            # Ball(radius, mass, position) without the frozen dataclass __init__ (the
+            # same balls)
+            ball = frozen_instance(Ball, {"radius": ball_set.radius(b),
+                                          "mass": ball_set.mass(b), "position": position,
+                                          "velocity": _AT_REST,
+                                          "angular_velocity": _AT_REST})
+        balls.append(ball)
+    return balls, ids
 
 
 def ball_ids(layout) -> tuple:
     """The ball ids of a layout in physics order: the cue ball (if on the table) first,
     then by id."""
-    return tuple(sorted(layout, key=lambda b: (b != CUE, b)))
+    ids = sorted(layout)        # the cue ball's id is the smallest of a game's
+    if CUE in layout and ids[0] != CUE:
+        ids.remove(CUE)
+        ids.insert(0, CUE)
+    return tuple(ids)
 
 
 @dataclass(frozen=True)
@@ -127,7 +143,10 @@ class GameSession:
         the layout last asked about: a stroke asks twice, for the solver and the facts)."""
         key = (self.state.layout, self.ball_set)
         if self._balls_of is None or any(a is not b for a, b in zip(key, self._balls_of)):
-            self._balls_of = (*key, *physics_balls(*key))
+            # the balls that have not moved since the last layout are kept
+            previous = self._balls_of[2:] if self._balls_of and \
+                self._balls_of[1] is self.ball_set else None
+            self._balls_of = (*key, *physics_balls(*key, previous))
         return list(self._balls_of[2]), self._balls_of[3]
 
     # ---- commands --------------------------------------------------------------------

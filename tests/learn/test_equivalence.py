@@ -10,7 +10,7 @@ from gymnasium.utils import seeding
 
 from physics_ext import Params, SimulationError
 from game.ai.selfplay import MAX_FAULTS_IN_A_ROW
-from game.learn import spaces
+from game.learn import play, spaces
 from game.learn.env import BreakshotEnv
 from game.learn.opponents import make_opponent
 from game.learn.placement import nearest_allowed_spot
@@ -20,6 +20,7 @@ from game.rules import Group, Player
 from game.rules.nine_ball import OptionChoice
 from game.session import (ChooseGroup, ChooseOption, Concede, GameSession, NextGame,
                           PlaceCueBall, Shoot)
+from game.session.game import physics_balls
 
 AGENT, OPPONENT = Player.A, Player.B
 STEPS = 12
@@ -100,6 +101,9 @@ def assert_same_games(fast: GameSession, game: GameSession) -> None:
         assert a.result.events.tobytes() == b.result.events.tobytes()
         assert a.result.stroke_faults == b.result.stroke_faults
     assert fast.state == game.state
+    # the session's balls, some kept from earlier layouts, are the layout's balls
+    fresh = physics_balls(fast.state.layout, fast.ball_set)
+    assert fast.physics_balls() == (fresh[0], fresh[1]) == game.physics_balls()
 
 
 def sampled(space, seed: int, steps: int) -> list:
@@ -139,11 +143,17 @@ def test_a_single_environment_rules_every_stroke_as_the_game_does(mode, opponent
     assert compared + len(env.session.shots) >= STEPS      # the games were played
 
 
-@pytest.mark.parametrize("mode, opponent", [("nine_ball", "greedy"), ("nine_ball", "random"),
-                                            ("eight_ball", "greedy")])
-def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent):
+@pytest.mark.parametrize("mode, opponent, threads", [
+    ("nine_ball", "greedy", 2), ("nine_ball", "random", 2), ("eight_ball", "greedy", 2),
+    ("nine_ball", "greedy", 1), ("nine_ball", "random", 1)])
+def test_each_vector_table_rules_every_stroke_as_the_game_does(mode, opponent, threads,
+                                                              monkeypatch):
+    """threads=2: the strokes of a round go through shoot_batch (from two strokes of a
+    ball count: the tables here are fewer than play.BATCH_FROM); threads=1: through
+    physics_ext.shoot one by one."""
+    monkeypatch.setattr(play, "BATCH_FROM", 2)
     n, seed = 5, 40
-    envs = BreakshotVectorEnv(n, mode, opponent=opponent, threads=2)
+    envs = BreakshotVectorEnv(n, mode, opponent=opponent, threads=threads)
     games = [GamePath(mode, opponent) for _ in range(n)]
     rngs = [seeding.np_random(seed + k)[0] for k in range(n)]
     obs, _ = envs.reset(seed=seed)

@@ -1,6 +1,8 @@
 """The learning environments' figures (issue 30, point 3): environment steps per second of
 processor time (per core), single environments against each opponent and the vector
-environment against the cheap ones.
+environment against the cheap ones; beside each vector figure, "replay": the vector
+environment's own games (seeds, actions, autoresets) played by single environments one
+after the other, the same strokes through the single path.
 
     python -m benches.learn_figures [--repeats 3] [--vector-envs 64] [--json]
     python -m benches.learn_figures --only single   # or: vector
@@ -84,6 +86,37 @@ def vector_rates(env_id: str, opponent: str, num_envs: int, steps: int,
             opponent_shots / n)
 
 
+def replay_rates(env_id: str, opponent: str, num_envs: int, steps: int) -> tuple:
+    """As vector_rates, but the vector environment's games played by `num_envs` single
+    environments one after the other: table k's seed (SEED + k), its actions and its
+    NEXT_STEP autoresets (a reset instead of the step after its episode ends), so the
+    same strokes as the vector environment's; a reset-only step counts as a step there
+    and here."""
+    envs = gym.make_vec(env_id, num_envs=num_envs, opponent=opponent, threads=1)
+    envs.action_space.seed(SEED)
+    batched = [envs.action_space.sample() for _ in range(steps)]
+    tables = [[{key: value[k] for key, value in action.items()} for action in batched]
+              for k in range(num_envs)]
+    singles = [gym.make(env_id, opponent=opponent) for _ in range(num_envs)]
+    cpu, wall = time.process_time(), time.perf_counter()
+    opponent_shots = 0
+    for k, (env, actions) in enumerate(zip(singles, tables)):
+        _, info = env.reset(seed=SEED + k)
+        opponent_shots += info["opponent_shots"]
+        done = False
+        for action in actions:
+            if done:
+                _, info = env.reset()
+                done = False
+            else:
+                _, _, terminated, truncated, info = env.step(action)
+                done = terminated or truncated
+            opponent_shots += info["opponent_shots"]
+    n = num_envs * steps
+    return (n / (time.process_time() - cpu), n / (time.perf_counter() - wall),
+            opponent_shots / n)
+
+
 def median_rates(measure, repeats: int) -> dict:
     runs = [measure() for _ in range(repeats)]
     return {"steps_per_cpu_s": statistics.median(r[0] for r in runs),
@@ -109,6 +142,10 @@ def figures(repeats: int, num_envs: int, only=None, opponents=None) -> list:
                                                           threads), repeats)
                 out.append({"kind": "vector", "env": env_id, "opponent": opponent,
                             "num_envs": num_envs, "threads": threads} | rates)
+            rates = median_rates(lambda: replay_rates(env_id, opponent, num_envs, steps),
+                                 repeats)
+            out.append({"kind": "replay", "env": env_id, "opponent": opponent,
+                        "num_envs": num_envs, "threads": 1} | rates)
     return out
 
 

@@ -46,8 +46,15 @@ _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # the set-up, and each stroke's ShotResult built from the rows). On two threads it gains
 # on the clock only in large groups: 9-ball strokes of the vector environment, 2 threads,
 # processor / wall us a stroke: 150 / 149 in a group of 3, 110 / 103 of 6, 101 / 89 of
-# 10, 77 / 68 of 16, against 36-55 through shoot (a shared 2-core machine).
-BATCH_FROM = 16
+# 10, 77 / 68 of 16, against 36-55 through shoot (a shared 2-core machine). Measured
+# again on each group of 64 tables' steps (9-ball, random and greedy opponents, 2
+# threads, the same group through both paths in turn; medians, us a stroke, processor /
+# wall): batch 91 / 91 in groups of 16-31 against 64 / 64 through shoot, 111 / 111 in
+# groups of 48-64 against 101 / 101 (the machine's second core busy: the batch's
+# threads gained nothing on the clock). So only a round of about every table, the
+# agents' strokes, goes to the batch: its loss is smallest there, and free cores
+# may gain on the clock there.
+BATCH_FROM = 48
 
 
 class AgentTable:

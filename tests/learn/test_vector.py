@@ -196,3 +196,14 @@ def test_the_batched_strokes_replay_bit_for_bit_through_single_shoot_calls(mode,
             assert again.result.events.tobytes() == record.result.events.tobytes()
             assert again.result.stroke_faults == record.result.stroke_faults
             assert again.result.pieces[3].tobytes() == record.result.pieces[3].tobytes()
+
+
+def test_the_figures_replay_plays_the_vector_environments_games():
+    """benches.learn_figures' "replay" rows play the vector environment's own games
+    (seeds, actions, NEXT_STEP autoresets) through single environments: the same
+    opponent strokes a step, and as many steps."""
+    from benches.learn_figures import replay_rates, vector_rates
+    for opponent in ("random", "greedy"):
+        *_, vector_shots = vector_rates("Breakshot/NineBall-v0", opponent, 4, 12, 1)
+        *_, replay_shots = replay_rates("Breakshot/NineBall-v0", opponent, 4, 12)
+        assert vector_shots > 0 and replay_shots == vector_shots

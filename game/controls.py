@@ -220,17 +220,19 @@ class Bindings:
                 return other.name
         return None
 
-    def rebound(self, action: str, key: str) -> "Bindings":
+    def rebound(self, action: str, key: str, name=None) -> "Bindings":
         """These bindings with `key` as `action`'s only key; BindingsError, in one
         sentence, for a key that is no key of the game or already means another action
-        where this one acts."""
+        where this one acts. `name(action)` words an action in that sentence (default its
+        label in the player's language; the Controls page passes its own, which names
+        the groups by their marking with colour-blind play)."""
         check_key(key)
         other = self.conflict(action, key)
         if other is not None:
+            name = name or (lambda a: _(ACTIONS[a].label))
             raise BindingsError(_("{key} already means \u201c{other}\u201d; choose another key "
                                   "for \u201c{action}\u201d, or change that one first.").format(
-                key=key_label(key), other=_(ACTIONS[other].label),
-                action=_(ACTIONS[action].label)))
+                key=key_label(key), other=name(other), action=name(action)))
         return _with(self, action, (key,))
 
     def to_dict(self) -> dict:

@@ -518,3 +518,27 @@ def test_the_controls_page_names_the_groups_by_their_marking_with_colour_blind_p
                 marking.set_colour_blind(base, False)
     finally:
         i18n.use_language("en")
+
+
+def test_a_refused_key_names_the_groups_by_their_marking_with_colour_blind_play(base):
+    """The refusal of a key another group action holds words both actions as the page
+    does: "red, plain" and "yellow, ringed" with colour-blind play, the colour alone
+    without."""
+    from game.view.menu.controls_page import ControlsPage
+    from game.view.world import marking
+    for on in (False, True):
+        marking.set_colour_blind(base, on)
+        page = ControlsPage(base, S.Settings(), lambda settings: None, lambda: None)
+        try:
+            page.scroll(page.lines.index(("action", "group_yellow")))
+            page.choose(page.page().index(("action", "group_yellow")))
+            page.pressed("r")
+            note = page.note.getText()
+            assert note.startswith("R already means"), note
+            assert ("\u201cChoosing a group: red, plain\u201d" in note) == on, note
+            assert ("\u201cChoosing a group: yellow, ringed\u201d" in note) == on, note
+            assert ("\u201cChoosing a group: red\u201d" in note) == (not on), note
+            assert page.bindings.keys("group_yellow") == ("y",)
+        finally:
+            page.destroy()
+            marking.set_colour_blind(base, False)

@@ -156,7 +156,7 @@ class ControlsPage:
             self.note.setText("")
         else:
             try:
-                bindings = self.bindings.rebound(action, key)
+                bindings = self.bindings.rebound(action, key, self.label)
             except controls.BindingsError as exc:
                 self.note.setText(str(exc))
             else:

@@ -212,7 +212,8 @@ cdef double widest_gap(const Sim* S, int i, int kind, int feature, double t) noe
         return hi
     p = &S.G.tip[3 * feature]
     circle_coeffs(Ti.r, Ti.v, Ti.a, p, 0.0, c)
-    hi = c[0] if c[0] > poly_eval(c, 4, T) else poly_eval(c, 4, T)
+    q = poly_eval(c, 4, T)
+    hi = c[0] if c[0] > q else q
     for k in range(4):
         d[k] = (k + 1) * c[k + 1]
     m = roots_in(d, 3, 0.0, T, crit)

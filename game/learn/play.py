@@ -40,20 +40,12 @@ GAME_BALL = {"nine_ball": NINE, "eight_ball": BLACK}
 # shoot_batch names the shot in its failure sentences; a refusal reports the sentence alone.
 _SHOT_PREFIX = re.compile(r"^shot \d+: ")
 # Fewer strokes than this go to physics_ext.shoot one by one (the same results bit for
-# bit), and so do all of them on one thread: there the batch costs more processor time a
-# stroke than shoot alone at any size (issue 30, level strokes from hand into a rack:
-# 311 us for one stroke, 160 us each for three, 80-100 us for 64, against 55-58 us alone:
-# the set-up, and each stroke's ShotResult built from the rows). On two threads it gains
-# on the clock only in large groups: 9-ball strokes of the vector environment, 2 threads,
-# processor / wall us a stroke: 150 / 149 in a group of 3, 110 / 103 of 6, 101 / 89 of
-# 10, 77 / 68 of 16, against 36-55 through shoot (a shared 2-core machine). Measured
-# again on each group of 64 tables' steps (9-ball, random and greedy opponents, 2
-# threads, the same group through both paths in turn; medians, us a stroke, processor /
-# wall): batch 91 / 91 in groups of 16-31 against 64 / 64 through shoot, 111 / 111 in
-# groups of 48-64 against 101 / 101 (the machine's second core busy: the batch's
-# threads gained nothing on the clock). So only a round of about every table, the
-# agents' strokes, goes to the batch: its loss is smallest there, and free cores
-# may gain on the clock there.
+# bit), and so do all of them on one thread: the batch's set-up and each stroke's
+# ShotResult built from its rows cost more processor time a stroke than shoot alone
+# (80-100 us a stroke in groups of 64 on one thread against 55-58 us; on two threads 91
+# against 64 us in groups of 16-31, 111 against 101 in groups of 48-64: docs/learning.md,
+# "Speed"). Only a round of about every table, the agents' strokes, goes to the batch:
+# its loss is smallest there, and free cores may gain on the clock.
 BATCH_FROM = 48
 
 

@@ -63,3 +63,16 @@ def test_components_mean_what_panda3d_means():
     a, b = O.from_axis_angle((0, 0, 1), math.pi / 2), O.from_axis_angle((1, 0, 0), math.pi / 2)
     assert O.rotate(O.multiply(a, b), (0, 1, 0)) == pytest.approx(
         O.rotate(a, O.rotate(b, (0, 1, 0))))
+
+
+def test_normalizing_a_unit_quaternion_again_changes_no_bit():
+    # A saved orientation set back (the instant replay's close) must equal it exactly;
+    # dividing by a norm of 1 +- 1 ulp used to move the last bit of some of them.
+    rng = np.random.default_rng(7)
+    q = O.normalize(rng.normal(size=(20000, 4)))
+    assert np.array_equal(O.normalize(q), q)
+    for _ in range(200):                        # and after many integration steps
+        q = O.integrate(q, rng.normal(scale=40.0, size=(len(q), 3)), 1 / 60)
+    assert np.array_equal(O.normalize(q), q)
+    drifted = q * (1.0 + 1e-9)                  # a real drift is still removed
+    assert np.abs(np.linalg.norm(O.normalize(drifted), axis=1) - 1.0).max() <= O.UNIT_TOL

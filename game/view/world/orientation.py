@@ -49,10 +49,16 @@ def from_axis_angle(axis, angle: float) -> np.ndarray:
     return from_rotation_vector(axis / np.linalg.norm(axis) * angle)
 
 
+UNIT_TOL = 8 * np.finfo(np.float64).eps     # a length within this of 1 is unit already
+
+
 def normalize(q: np.ndarray) -> np.ndarray:
-    """Quaternions scaled to unit length (rounding drift removed)."""
+    """Quaternions scaled to unit length (rounding drift removed). One already of unit
+    length to rounding (within UNIT_TOL) is kept bit for bit: dividing it by its norm
+    again could move its last bit, and a saved orientation must come back exactly."""
     q = np.asarray(q, dtype=np.float64)
-    return q / np.linalg.norm(q, axis=-1, keepdims=True)
+    norm = np.linalg.norm(q, axis=-1, keepdims=True)
+    return q / np.where(np.abs(norm - 1.0) <= UNIT_TOL, 1.0, norm)
 
 
 def rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:

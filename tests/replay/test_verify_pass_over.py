@@ -8,7 +8,7 @@ import numpy as np
 
 from game.replay import load_replay
 from game.replay.shotdata import ShotData
-from game.replay.verify import verify_shot
+from game.replay.verify import resimulate, verify_shot
 from physics_ext import Ball, EventKind, Stroke, shoot
 from make_fixtures import fixture_path
 
@@ -49,3 +49,22 @@ def test_any_other_difference_still_diverges():
     pieces[2] = pieces[2] + 1e-12
     assert not verify_shot(replay, recorded_as(replay, dataclasses.replace(
         now, pieces=tuple(pieces)))).matches
+
+
+def test_a_shot_recorded_without_a_touching_flag_still_matches():
+    """TOUCHING is a reading of the pieces too: the 1.1 file's sixth 8-ball shot was
+    recorded before a cushion return within VISIBLE_GAP_M counted as touching, and its
+    re-simulation differs from it in that one flag bit alone."""
+    from physics_ext import EventFlag
+    replay = load_replay(fixture_path("eight_ball", "1.1"))
+    shot = replay.shots[5]
+    now = ShotData.of(resimulate(replay, shot))
+    gained = now.events["flags"] ^ shot.data.events["flags"]
+    assert set(gained[gained != 0].tolist()) == {int(EventFlag.TOUCHING)}
+    assert now.digest() != shot.digest and verify_shot(replay, shot).matches
+    for flag in (EventFlag.TOUCHING, EventFlag.PRESSED):    # recorded with one more bit
+        events = now.events.copy()
+        events["flags"][3] ^= int(flag)
+        data = dataclasses.replace(now, events=events)
+        recorded = dataclasses.replace(shot, data=data, digest=data.digest())
+        assert verify_shot(replay, recorded).matches == (flag == EventFlag.TOUCHING)

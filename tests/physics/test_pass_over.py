@@ -150,14 +150,14 @@ def test_a_ball_touched_low_and_later_flown_high_over_is_passed_over():
 
 
 def test_the_stretches_where_a_quadratic_is_not_negative():
-    """flight._at_least_zero against a dense sampling, for random quadratics (rising,
-    falling, level, with and without roots in the span)."""
-    from physics_ext.flight import _at_least_zero
+    """The stretches first_above searches (_flight.at_least_zero) against a dense sampling,
+    for random quadratics (rising, falling, level, with and without roots in the span)."""
+    from physics_ext._flight import at_least_zero
     rng = np.random.default_rng(27)
     u = np.linspace(0.0, 1.0, 10001)
     for _ in range(500):
         c2, c1, c0 = rng.normal(size=3) * rng.choice([0.0, 1.0], size=3, p=[0.2, 0.8])
-        stretches = _at_least_zero(c2, c1, c0, 1.0)
+        stretches = at_least_zero(c2, c1, c0, 1.0)
         inside = np.zeros(u.size, dtype=bool)
         for u0, u1 in stretches:
             assert 0.0 <= u0 <= u1 <= 1.0

@@ -28,6 +28,24 @@ cnp.import_array()
 cdef int EV_PASS_OVER = int(EventKind.PASS_OVER)
 
 
+cdef tuple piece_record(ball, state, t0, motion, int n):
+    """ball, state, t0 (S,) and motion (S, 9) of the solver's pieces as aligned C arrays
+    (as_c: int32, int32, float64, float64), checked: S entries each, every ball one of n."""
+    cdef cnp.ndarray ball_c = as_c(ball, cnp.NPY_INT32)
+    cdef cnp.ndarray state_c = as_c(state, cnp.NPY_INT32)
+    cdef cnp.ndarray t0_c = as_c(t0, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray motion_c = as_c(motion, cnp.NPY_FLOAT64)
+    cdef int S = cnp.PyArray_SIZE(ball_c), q
+    cdef const int* piece_ball = i32(ball_c)
+    if not (cnp.PyArray_SIZE(state_c) == S and cnp.PyArray_SIZE(t0_c) == S
+            and cnp.PyArray_SIZE(motion_c) == 9 * S):
+        raise ValueError("pieces: ball, state, t0 must have S entries and the motion (S, 9)")
+    for q in range(S):
+        if not 0 <= piece_ball[q] < n:
+            raise ValueError(f"piece {q}: ball {piece_ball[q]} is not one of the {n} balls")
+    return ball_c, state_c, t0_c, motion_c
+
+
 def pieces(ball, state, t0, rvw, props, params, double cushion_height):
     """The end and the motion law of each of the solver's trajectory pieces (ball, state,
     t0 (S,), rvw (S, 9): ShotResult.pieces), for physics_ext.flight.Pieces: (t1, rva).
@@ -36,18 +54,17 @@ def pieces(ball, state, t0, rvw, props, params, double cushion_height):
     ball's last piece). rva (S, 3, 3): position (m), velocity (m/s) and acceleration
     (m/s^2, constant over the piece) at t0, table frame. props: (n, 2) radius (m) and mass
     (kg) of each ball; params: Params.solver_array(); cushion_height (m)."""
-    cdef cnp.ndarray ball_c = as_c(ball, cnp.NPY_INT32)
-    cdef cnp.ndarray state_c = as_c(state, cnp.NPY_INT32)
-    cdef cnp.ndarray t0_c = as_c(t0, cnp.NPY_FLOAT64)
-    cdef cnp.ndarray rvw_c = as_c(rvw, cnp.NPY_FLOAT64)
     cdef cnp.ndarray props_c = as_c(props, cnp.NPY_FLOAT64)
     cdef cnp.ndarray params_c = as_c(params, cnp.NPY_FLOAT64)
-    cdef int S = cnp.PyArray_SIZE(ball_c), n = cnp.PyArray_DIM(props_c, 0), q, k, b
-    if not (cnp.PyArray_SIZE(state_c) == S and cnp.PyArray_SIZE(t0_c) == S
-            and cnp.PyArray_SIZE(rvw_c) == 9 * S and cnp.PyArray_SIZE(props_c) == 2 * n
+    cdef int n, q, k, b
+    if not (cnp.PyArray_NDIM(props_c) == 2 and cnp.PyArray_DIM(props_c, 1) == 2
             and cnp.PyArray_SIZE(params_c) >= 19):
-        raise ValueError("pieces: ball, state, t0 must have S entries, rvw (S, 9), props "
-                         "(n, 2) and params the 19 of Params.solver_array()")
+        raise ValueError("pieces: props must be (n, 2) and params the 19 values of "
+                         "Params.solver_array()")
+    n = cnp.PyArray_DIM(props_c, 0)
+    cdef cnp.ndarray ball_c, state_c, t0_c, rvw_c
+    ball_c, state_c, t0_c, rvw_c = piece_record(ball, state, t0, rvw, n)
+    cdef int S = cnp.PyArray_SIZE(ball_c)
     t1_arr = np.empty(S)
     rva_arr = np.empty((S, 3, 3))
     cdef const int* piece_ball = i32(ball_c)
@@ -60,9 +77,6 @@ def pieces(ball, state, t0, rvw, props, params, double cushion_height):
     cdef Params P = params_of(f64(params_c))
     cdef BallProps B
     cdef Traj Tr
-    for q in range(S):
-        if not 0 <= piece_ball[q] < n:
-            raise ValueError(f"piece {q}: ball {piece_ball[q]} is not one of the {n} balls")
     cdef double* later = <double*> malloc((n if n > 0 else 1) * sizeof(double))
     if later == NULL:
         raise MemoryError()
@@ -121,27 +135,21 @@ def flights(ball, state, t0, t1, rva, events, radii, double touch_depth, double 
     Pieces as in physics_ext.flight.Pieces: ball, state, t0, t1 (S,), rva (S, 3, 3);
     events: the shot's log (EVENT_DTYPE); radii: (n,) m; touch_depth: TOUCH_DEPTH_M (m);
     max_span: MAX_FLIGHT_S (s)."""
-    cdef cnp.ndarray ball_c = as_c(ball, cnp.NPY_INT32)
-    cdef cnp.ndarray state_c = as_c(state, cnp.NPY_INT32)
-    cdef cnp.ndarray t0_c = as_c(t0, cnp.NPY_FLOAT64)
-    cdef cnp.ndarray t1_c = as_c(t1, cnp.NPY_FLOAT64)
-    cdef cnp.ndarray rva_c = as_c(rva, cnp.NPY_FLOAT64)
     cdef cnp.ndarray radii_c = as_c(radii, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray t1_c = as_c(t1, cnp.NPY_FLOAT64)
+    cdef cnp.ndarray ball_c, state_c, t0_c, rva_c
+    ball_c, state_c, t0_c, rva_c = piece_record(ball, state, t0, rva, cnp.PyArray_SIZE(radii_c))
     log = as_log(events, EVENT_DTYPE)
     cdef Track T
     T.S = cnp.PyArray_SIZE(ball_c)
     T.n = cnp.PyArray_SIZE(radii_c)
-    if not (cnp.PyArray_SIZE(state_c) == T.S and cnp.PyArray_SIZE(t0_c) == T.S
-            and cnp.PyArray_SIZE(t1_c) == T.S and cnp.PyArray_SIZE(rva_c) == 9 * T.S):
-        raise ValueError("flights: ball, state, t0, t1 must have S entries and rva (S, 3, 3)")
+    if cnp.PyArray_SIZE(t1_c) != T.S:
+        raise ValueError("flights: t1 must have an entry for each piece")
     T.ball, T.state = i32(ball_c), i32(state_c)
     T.t0, T.t1, T.rva, T.radii = f64(t0_c), f64(t1_c), f64(rva_c), f64(radii_c)
     T.events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     T.n_events = len(log)
     cdef int q, f, k, o, missing = -1, n = T.n + 1
-    for q in range(T.S):
-        if not 0 <= T.ball[q] < T.n:
-            raise ValueError(f"piece {q}: ball {T.ball[q]} is not one of the {T.n} balls")
     for k in range(T.n_events):
         if T.events[k].kind == EV_BALL_BALL and not (0 <= T.events[k].ball < T.n
                                                      and 0 <= T.events[k].other < T.n):

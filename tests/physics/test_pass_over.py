@@ -165,3 +165,28 @@ def test_the_stretches_where_a_quadratic_is_not_negative():
         value = (c2 * u + c1) * u + c0
         assert np.all(value[~inside] < 1e-12)
         assert np.all(value[inside] > -1e-9)
+
+
+def test_the_pieces_the_flights_are_found_on_are_the_sampled_trajectory():
+    """flight.Pieces (compiled: physics_ext._flight.pieces) of a jump shot over a ball: each
+    piece ends where the next piece of its ball begins (the last never), and its constant
+    acceleration carries its start to the state sample() gives inside it, to rounding."""
+    from physics_ext.flight import Pieces
+    result = jump_into(0.25, math.radians(40.0), 5.0, 0.2)
+    motion = Pieces.of(result.pieces, result.ball_rows[:, :2], result.params.solver_array(),
+                       result.table.cushion_height)
+    for b in range(result.n_balls):
+        mine = np.flatnonzero(motion.ball == b)
+        assert np.array_equal(motion.t1[mine[:-1]], motion.t0[mine[1:]])
+        assert motion.t1[mine[-1]] == math.inf
+    assert _AIR in motion.state
+    for q in np.flatnonzero(motion.t1 > motion.t0):
+        end = min(motion.t1[q], motion.t0[q] + 1.0)
+        for t in np.linspace(motion.t0[q], end, 6)[1:-1]:          # inside the piece
+            dt = t - motion.t0[q]
+            r, v, a = motion.rva[q]
+            at = result.sample([t])
+            assert np.allclose(r + v * dt + 0.5 * a * dt * dt, at.positions[0, motion.ball[q]],
+                               rtol=0.0, atol=1e-12)
+            assert np.allclose(v + a * dt, at.velocities[0, motion.ball[q]], rtol=0.0,
+                               atol=1e-12)

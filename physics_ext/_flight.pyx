@@ -155,8 +155,8 @@ def flights(ball, state, t0, t1, rva, events, radii, double touch_depth, double 
                                                      and 0 <= T.events[k].other < T.n):
             raise ValueError(f"event {k}: a ball-ball contact of balls not among the {T.n}")
     cdef Found F
-    F.ball = <int*> malloc((4 * T.S + n) * sizeof(int))
-    F.span = <double*> malloc((2 * T.S + 4 * n) * sizeof(double))
+    F.ball = <int*> malloc((3 * T.S + n) * sizeof(int))     # ball, of_piece, order, last
+    F.span = <double*> malloc((2 * T.S + 4 * n) * sizeof(double))  # span, first .. reach
     F.over_ball, F.over_time = NULL, NULL
     try:
         if F.ball == NULL or F.span == NULL:

@@ -73,7 +73,7 @@ setup(
     cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtWithModels},
     ext_modules=cythonize(
         [extension("_solver", openmp=True, numpy_api=True), extension("_query"), extension("_cue", numpy_api=True),
-         extension("_shot", numpy_api=True)],
+         extension("_shot", numpy_api=True), extension("_flight", numpy_api=True)],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -24,3 +24,13 @@ cdef inline const double* f64(cnp.ndarray a) noexcept:
 cdef inline const int* i32(cnp.ndarray a) noexcept:
     """The data of an int32 array from as_c."""
     return <const int*> cnp.PyArray_DATA(a)
+
+
+cdef inline object as_log(object events, object row):
+    """`events` as a C-contiguous array of the structured dtype `row` (EVENT_DTYPE, whose
+    rows are physics_ext._types.EventRow): itself when it is one already (the solver's logs
+    are), else a converted copy. Keep it alive while its data pointer is used."""
+    if (cnp.PyArray_Check(events) and (events.dtype is row or events.dtype == row)
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> events)):
+        return events
+    return cnp.PyArray_FROM_O(events).astype(row, order="C")

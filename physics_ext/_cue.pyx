@@ -19,20 +19,12 @@ from physics_ext.types import EVENT_DTYPE
 
 from physics_ext import constants as C
 from physics_ext._types cimport *
-from physics_ext._arrays cimport as_c, f64, i32
+from physics_ext._arrays cimport as_c, as_log, f64, i32
 from physics_ext._motion cimport fill_props, params_of, load_piece, eval_traj
+from physics_ext._pyfloat cimport pymax, pymin
 
 
 cnp.import_array()
-
-
-cdef object event_log(object events):
-    """`events` as a C-contiguous EVENT_DTYPE array (itself when it is one already)."""
-    if (cnp.PyArray_Check(events)
-            and (events.dtype is EVENT_DTYPE or events.dtype == EVENT_DTYPE)
-            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray> events)):
-        return events
-    return np.ascontiguousarray(events, dtype=EVENT_DTYPE)
 
 
 cdef enum:
@@ -62,16 +54,6 @@ for _k, _p in enumerate((GROWTH ** np.arange(MAX_GRID)).tolist()):
 cdef inline double ddot3(const double* a, const double* b) noexcept nogil:
     """a . b rounded as numpy's 1-D dot of 3-vectors (see the top of this file)."""
     return fma(a[2], b[2], fma(a[1], b[1], a[0] * b[0]))
-
-
-cdef inline double pymax(double a, double b) noexcept nogil:
-    """Python's max(a, b): b only when b > a."""
-    return b if b > a else a
-
-
-cdef inline double pymin(double a, double b) noexcept nogil:
-    """Python's min(a, b): b only when b < a."""
-    return b if b < a else a
 
 
 ctypedef struct Shot:                   # the finished shot the cue is looked for in
@@ -457,7 +439,7 @@ def follow_through(result, int cue_index, stroke, struck, cue):
     cdef cnp.ndarray c_arr = as_c(struck.cue_direction, cnp.NPY_FLOAT64)
     cdef cnp.ndarray point_arr = as_c(struck.contact_point, cnp.NPY_FLOAT64)
     cdef cnp.ndarray vel_arr = as_c(struck.velocity, cnp.NPY_FLOAT64)
-    log = event_log(result.events)
+    log = as_log(result.events, EVENT_DTYPE)
     cdef const double* rows = f64(rows_arr)
     cdef const EventRow* events = <const EventRow*> cnp.PyArray_DATA(<cnp.ndarray> log)
     cdef int n_events = len(log)

@@ -1,13 +1,13 @@
 # Queries on a finished shot and on its input, compiled: sampling the recorded trajectory
-# pieces at many times, their accelerations, and the validation of ball rows.
+# pieces at many times, the validation of ball rows, the rails balls are frozen to (the
+# flights and passes over are physics_ext._flight's).
 
 from libc.math cimport sqrt, isfinite
 
 import numpy as np
 
 from physics_ext._types cimport *
-from physics_ext._motion cimport (eval_traj, fill_props, make_params, hypot2, contact_rho,
-                                  load_piece)
+from physics_ext._motion cimport eval_traj, fill_props, make_params, contact_rho, load_piece
 from physics_ext._roots cimport roots_in, first_entry
 
 
@@ -51,27 +51,6 @@ def sample(const int[::1] piece_ball, const int[::1] piece_state, const double[:
                     vel[q, b, k] = v[k]
                     ang[q, b, k] = w[k]
                 states[q, b] = Tr.state
-
-
-def piece_motion(const int[::1] piece_state, const double[::1] piece_t0,
-                 const double[:, ::1] piece_rvw, const double[:, ::1] props,
-                 const double[::1] params, double cushion_height):
-    """Constant acceleration (S, 3) of each recorded piece, so that its position is
-    r + v (t - t0) + a (t - t0)^2 / 2 until the piece's ball next changes. props: (S, 2)
-    radius and mass of each piece's ball."""
-    cdef Params P = make_params(params)
-    cdef int n = piece_state.shape[0], q, k
-    cdef BallProps B
-    cdef Traj Tr
-    accel = np.empty((n, 3))
-    cdef double[:, ::1] acc = accel
-    with nogil:
-        for q in range(n):
-            fill_props(&B, props[q, 0], props[q, 1], cushion_height, &P)
-            load_piece(&Tr, &B, &P, piece_state[q], piece_t0[q], &piece_rvw[q, 0])
-            for k in range(3):
-                acc[q, k] = Tr.a[k]
-    return accel
 
 
 # Problems first_problem() reports, in the order it checks them.
@@ -292,64 +271,6 @@ def polynomial_first_entry(coefficients, double T):
     for k in range(deg + 1):
         c[k] = coefficients[k]
     return first_entry(c, deg, T)
-
-
-def first_overlaps(const int[::1] ball, const int[::1] state, const double[::1] t0,
-                   const double[::1] t1, const double[:, :, ::1] rva,
-                   const long[::1] flight, int b, const double[::1] radii, double max_span):
-    """For a flight of ball b made of the pieces `flight` (time order): the first time each
-    other ball in play is less than the sum of radii away horizontally, inf if never.
-
-    Pieces as in physics_ext.flight.Pieces: ball, state, t0, t1 (end), rva (S, 3, 3)
-    position, velocity, acceleration at t0. max_span caps how long a piece at rest is
-    compared (s). The squared horizontal distance of two pieces is a quartic in time."""
-    cdef int n = radii.shape[0], S = ball.shape[0], f, q, p, o, k
-    cdef double lo, hi, span, tau, reach, u
-    cdef double d0[2]
-    cdef double d1[2]
-    cdef double d2[2]
-    cdef double c[5]
-    out = np.full(n, np.inf)
-    cdef double[::1] first = out
-    with nogil:
-        for f in range(flight.shape[0]):
-            q = flight[f]
-            for p in range(S):
-                o = ball[p]
-                if o == b or state[p] == ST_POCKETED or state[p] == ST_OFF_TABLE:
-                    continue
-                lo = t0[q] if t0[q] > t0[p] else t0[p]
-                hi = t1[q] if t1[q] < t1[p] else t1[p]
-                if not (lo < hi) or first[o] <= lo:
-                    continue
-                span = hi - lo if hi - lo < max_span else max_span
-                reach = radii[b] + radii[o]
-                for k in range(2):
-                    # both pieces at time lo, relative to ball b's
-                    tau = lo - t0[p]
-                    d0[k] = rva[p, 0, k] + rva[p, 1, k] * tau + 0.5 * rva[p, 2, k] * tau * tau
-                    d1[k] = rva[p, 1, k] + rva[p, 2, k] * tau
-                    tau = lo - t0[q]
-                    d0[k] -= rva[q, 0, k] + rva[q, 1, k] * tau + 0.5 * rva[q, 2, k] * tau * tau
-                    d1[k] -= rva[q, 1, k] + rva[q, 2, k] * tau
-                    d2[k] = 0.5 * (rva[p, 2, k] - rva[q, 2, k])
-                c[0] = d0[0] * d0[0] + d0[1] * d0[1] - reach * reach
-                if c[0] <= 0.0:
-                    if lo < first[o]:
-                        first[o] = lo
-                    continue
-                # the distance cannot shrink faster than |d1| + |d2| span: skip far pieces
-                if sqrt(c[0] + reach * reach) - reach > (
-                        hypot2(d1[0], d1[1]) + hypot2(d2[0], d2[1]) * span) * span:
-                    continue
-                c[1] = 2.0 * (d0[0] * d1[0] + d0[1] * d1[1])
-                c[2] = d1[0] * d1[0] + d1[1] * d1[1] + 2.0 * (d0[0] * d2[0] + d0[1] * d2[1])
-                c[3] = 2.0 * (d1[0] * d2[0] + d1[1] * d2[1])
-                c[4] = d2[0] * d2[0] + d2[1] * d2[1]
-                u = first_entry(c, 4, span)
-                if lo + u < first[o]:
-                    first[o] = lo + u
-    return out
 
 
 def frozen_rails(const double[:, ::1] balls, const double[:, :, ::1] seg,

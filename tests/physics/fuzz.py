@@ -30,7 +30,7 @@ import time
 
 import numpy as np
 
-from physics_ext import MotionState, Params, TableSpec, _query
+from physics_ext import MotionState, Params, TableSpec, _flight, _query
 from physics_ext import constants as C
 from physics_ext.api import MAX_SPEED_MPS, OVERLAP_TOL_M, contact_distance
 from physics_ext.batch import ShotError, shoot_batch, simulate_batch
@@ -223,9 +223,8 @@ def energy_rise(table, params, rows, events, pieces) -> float:
     if len(ball) <= n:
         return -math.inf
     R, m = rows[ball, 0], rows[ball, 1]
-    acc = _query.piece_motion(state, t0, np.ascontiguousarray(rvw),
-                              np.ascontiguousarray(rows[ball, :2]), params.solver_array(),
-                              table.cushion_height)
+    acc = _flight.pieces(ball, state, t0, rvw, rows[:, :2], params.solver_array(),
+                         table.cushion_height)[1][:, 2]
     # each piece's predecessor (the same ball's previous piece)
     order = np.argsort(ball, kind="stable")
     prev = np.full(len(ball), -1)

@@ -150,14 +150,14 @@ def test_a_ball_touched_low_and_later_flown_high_over_is_passed_over():
 
 
 def test_the_stretches_where_a_quadratic_is_not_negative():
-    """flight._at_least_zero against a dense sampling, for random quadratics (rising,
-    falling, level, with and without roots in the span)."""
-    from physics_ext.flight import _at_least_zero
+    """The stretches first_above searches (_flight.at_least_zero) against a dense sampling,
+    for random quadratics (rising, falling, level, with and without roots in the span)."""
+    from physics_ext._flight import at_least_zero
     rng = np.random.default_rng(27)
     u = np.linspace(0.0, 1.0, 10001)
     for _ in range(500):
         c2, c1, c0 = rng.normal(size=3) * rng.choice([0.0, 1.0], size=3, p=[0.2, 0.8])
-        stretches = _at_least_zero(c2, c1, c0, 1.0)
+        stretches = at_least_zero(c2, c1, c0, 1.0)
         inside = np.zeros(u.size, dtype=bool)
         for u0, u1 in stretches:
             assert 0.0 <= u0 <= u1 <= 1.0
@@ -165,3 +165,28 @@ def test_the_stretches_where_a_quadratic_is_not_negative():
         value = (c2 * u + c1) * u + c0
         assert np.all(value[~inside] < 1e-12)
         assert np.all(value[inside] > -1e-9)
+
+
+def test_the_pieces_the_flights_are_found_on_are_the_sampled_trajectory():
+    """flight.Pieces (compiled: physics_ext._flight.pieces) of a jump shot over a ball: each
+    piece ends where the next piece of its ball begins (the last never), and its constant
+    acceleration carries its start to the state sample() gives inside it, to rounding."""
+    from physics_ext.flight import Pieces
+    result = jump_into(0.25, math.radians(40.0), 5.0, 0.2)
+    motion = Pieces.of(result.pieces, result.ball_rows[:, :2], result.params.solver_array(),
+                       result.table.cushion_height)
+    for b in range(result.n_balls):
+        mine = np.flatnonzero(motion.ball == b)
+        assert np.array_equal(motion.t1[mine[:-1]], motion.t0[mine[1:]])
+        assert motion.t1[mine[-1]] == math.inf
+    assert _AIR in motion.state
+    for q in np.flatnonzero(motion.t1 > motion.t0):
+        end = min(motion.t1[q], motion.t0[q] + 1.0)
+        for t in np.linspace(motion.t0[q], end, 6)[1:-1]:          # inside the piece
+            dt = t - motion.t0[q]
+            r, v, a = motion.rva[q]
+            at = result.sample([t])
+            assert np.allclose(r + v * dt + 0.5 * a * dt * dt, at.positions[0, motion.ball[q]],
+                               rtol=0.0, atol=1e-12)
+            assert np.allclose(v + a * dt, at.velocities[0, motion.ball[q]], rtol=0.0,
+                               atol=1e-12)

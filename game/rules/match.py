@@ -4,7 +4,6 @@ coin toss, who breaks the next game).
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -13,6 +12,7 @@ from physics_ext.table import TableSpec
 
 from .balls import CUE, BallSet
 from .facts import ShotFacts
+from .frozen import evolve
 from .layout import Layout
 from .outcome import EndReason, Player, RulesError
 from .zones import BallInHand, placement_allowed
@@ -117,14 +117,14 @@ def place_cue_ball(state: MatchState, position) -> MatchState:
                              state.ball_set):
         raise RulesError(f"the cue ball may not be placed at {tuple(position)} "
                          f"({state.ball_in_hand.value})")
-    return dataclasses.replace(state, layout=state.layout.with_ball(CUE, position))
+    return evolve(state, layout=state.layout.with_ball(CUE, position))
 
 
 def concede(state: MatchState, player: Player) -> MatchState:
     """R8-B11, R9-B09 (S2 7.1.g): the conceding player loses at once, no warning needed."""
     if state.game_over:
         raise RulesError("the game is over")
-    return dataclasses.replace(state, winner=Player(player).other,
+    return evolve(state, winner=Player(player).other,
                                end_reason=EndReason.CONCEDED)
 
 
@@ -134,9 +134,9 @@ def shot_clock_overrun(state: MatchState) -> MatchState:
     if state.game_over:
         raise RulesError("the game is over")
     if state.shooter in state.clock_warned:
-        return dataclasses.replace(state, winner=state.shooter.other,
+        return evolve(state, winner=state.shooter.other,
                                    end_reason=EndReason.SLOW_PLAY)
-    return dataclasses.replace(state, clock_warned=state.clock_warned | {state.shooter})
+    return evolve(state, clock_warned=state.clock_warned | {state.shooter})
 
 
 def coin_toss(seed: int) -> Player:

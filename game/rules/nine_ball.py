@@ -9,7 +9,6 @@ Use: `state = new_game(table, breaker, seed)`; place the cue ball with
 """
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
 from typing import ClassVar
@@ -20,6 +19,7 @@ from .balls import CUE, NINE, NINE_BALL_SET, BallSet
 from .facts import (JumpClass, ShotFacts, StrokeFault, balls_passed_over, cue_ball_off_table,
                     cue_ball_pocketed, driven_to_cushion, first_contact_candidates,
                     object_balls_pocketed, settled_drops_put_back)
+from .frozen import evolve
 from .layout import Layout
 from .match import MatchState, Ruling, check_can_shoot, next_breaker, settle_layout
 from .outcome import EndReason, Foul, Player, RulesError
@@ -118,7 +118,7 @@ def choose_option(state: NineBallState, player: Player, choice: OptionChoice) ->
     if state.option_pending is None or player != state.option_pending:
         raise RulesError(f"player {Player(player).name} has no option to choose")
     shooter = player if OptionChoice(choice) is OptionChoice.PLAY else Player(player).other
-    return dataclasses.replace(state, shooter=shooter, option_pending=None,
+    return evolve(state, shooter=shooter, option_pending=None,
                                ball_in_hand=BallInHand.NONE, push_out_available=False)
 
 
@@ -154,7 +154,7 @@ def apply(state: NineBallState, ruling: NineBallRuling) -> NineBallState:
     """The state after `ruling` (a replay leaves the state before the shot)."""
     if ruling.replay:
         return state
-    return dataclasses.replace(
+    return evolve(
         state, layout=ruling.layout, shooter=ruling.next_player,
         ball_in_hand=ruling.ball_in_hand, is_break=ruling.void_break,
         rack_number=state.rack_number + int(ruling.void_break),

@@ -32,13 +32,15 @@ class Pockets:
 
     holes: (6, 2) hole centres; hole_radius: (6,); tips: (6, 2, 2) the centres of the two
     rounded jaw tips of each pocket; tip_radius: m; axis: (6, 2) unit vectors from the
-    mouth into the pocket; mouth: (6, 2) mouth midpoints (between the jaw points)."""
+    mouth into the pocket; mouth: (6, 2) mouth midpoints (between the jaw points), and
+    mouth_points the same as (x, y) tuples of floats."""
     holes: np.ndarray
     hole_radius: np.ndarray
     tips: np.ndarray
     tip_radius: float
     axis: np.ndarray
     mouth: np.ndarray
+    mouth_points: tuple
 
 
 def norms(v: np.ndarray, axis: int) -> np.ndarray:
@@ -78,7 +80,8 @@ def _pockets_of(table: TableSpec) -> Pockets:
     tips = np.array(geo.tips[:, :2]).reshape(6, 2, 2)
     tip_radius = float(geo.tips[0, 2]) if len(geo.tips) else 0.0
     return Pockets(holes=holes, hole_radius=np.array(geo.pockets[:, 2]), tips=tips,
-                   tip_radius=tip_radius, axis=axis, mouth=mouth)
+                   tip_radius=tip_radius, axis=axis, mouth=mouth,
+                   mouth_points=tuple(map(tuple, mouth.tolist())))
 
 
 def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
@@ -175,4 +178,4 @@ def inside_playing_area(table: TableSpec, point, radius: float, margin: float) -
     # one spot: plain floats (the same sums and square roots as numpy's norm, faster)
     clear = table.side_mouth / 2.0 + radius + margin
     return all(math.sqrt((mx - x) * (mx - x) + (my - y) * (my - y)) > clear
-               for mx, my in pockets_of(table).mouth.tolist())
+               for mx, my in pockets_of(table).mouth_points)

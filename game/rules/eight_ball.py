@@ -26,6 +26,10 @@ from .respot import respot_eight_ball
 from .variants import EightBallVariants
 from .zones import BallInHand
 
+# The table a game is played on when none is given (English 7 ft; a TableSpec is immutable, so
+# every game shares this one).
+DEFAULT_TABLE = TableSpec.english_seven_foot()
+
 # R8-05: a break succeeds with a pot or this many distinct balls (cue ball included) to a
 # cushion; the WEPF variant asks for four object balls instead.
 BREAK_CUSHION_BALLS = 2
@@ -85,7 +89,7 @@ def new_game(table: TableSpec | None = None, breaker: Player = Player.A, seed: i
              variants: EightBallVariants = EightBallVariants(),
              rack_number: int = 0) -> EightBallState:
     """R8-04: a racked table, the breaker with the cue ball in hand inside the D."""
-    table = table or TableSpec.english_seven_foot()
+    table = table or DEFAULT_TABLE
     return EightBallState(table=table, layout=_rack(table, seed, rack_number),
                           breaker=breaker, shooter=breaker, ball_in_hand=BallInHand.D,
                           seed=seed, rack_number=rack_number, variants=variants)

@@ -107,9 +107,10 @@ def clearance(position, radius: float, layout: Mapping, balls: BallSet,
     skip = frozenset(ignore)
     x, y = position
     least = math.inf
-    for b, p in layout.items():     # a plain loop: this is asked for every candidate spot
+    radius_of, hypot = balls.radius, math.hypot
+    for b, (px, py) in layout.items():  # a plain loop: this is asked for every candidate spot
         if b not in skip:
-            gap = math.hypot(x - p[0], y - p[1]) - radius - balls.radius(b)
+            gap = hypot(x - px, y - py) - radius - radius_of(b)
             if gap < least:
                 least = gap
     return least

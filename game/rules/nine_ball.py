@@ -28,6 +28,10 @@ from .respot import respot_nine_ball
 from .variants import NineBallVariants
 from .zones import BallInHand
 
+# The table a game is played on when none is given (9 ft; a TableSpec is immutable, so
+# every game shares this one).
+DEFAULT_TABLE = TableSpec.nine_foot()
+
 # R9-10, R9-X04: distinct object balls a break must drive to a cushion.
 BREAK_CUSHION_OBJECT_BALLS = 4
 # R9-06, R9-X10: the warning comes with the second consecutive foul; the third loses.
@@ -100,7 +104,7 @@ def new_game(table: TableSpec | None = None, breaker: Player = Player.A, seed: i
              rack_number: int = 0) -> NineBallState:
     """R9-07: the diamond racked, the breaker with the cue ball in hand behind the head
     string."""
-    table = table or TableSpec.nine_foot()
+    table = table or DEFAULT_TABLE
     return NineBallState(table=table, layout=_rack(table, seed, rack_number), breaker=breaker,
                          shooter=breaker, ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
                          seed=seed, rack_number=rack_number, variants=variants)

@@ -45,11 +45,12 @@ class Pockets:
     mouth_points: tuple
 
 
-def norms(v: np.ndarray, axis: int) -> np.ndarray:
-    """The Euclidean lengths of the float vectors `v` along `axis`: the same numbers as
-    np.linalg.norm(v, axis=axis) (its own formula), without its checks, which cost more
-    than the sum on these few points."""
-    return np.sqrt(np.add.reduce(v * v, axis=axis))
+def norms(v: np.ndarray) -> np.ndarray:
+    """The Euclidean lengths of the float 2-vectors along the last axis of `v`: the same
+    numbers as np.linalg.norm(v, axis=-1) (its own sum of the two squares, then the square
+    root), without its checks and its reduction over an axis two long, which cost more than
+    the sums on these few points."""
+    return np.sqrt(dot2(v, v))
 
 
 def dot2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -106,7 +107,7 @@ def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
     # The hole centres and the jaw tips' centres (p.marks) seen from each ball, all in one
     # go: columns 0-5 the holes, 6-17 the tips, two a pocket.
     rel = p.marks[None, :, :] - balls[:, None, :]                      # (n, 18, 2)
-    dist_all = norms(rel, axis=2)
+    dist_all = norms(rel)
     angle_all = np.arctan2(rel[..., 1], rel[..., 0])
     # the half-angles subtended by each hole (less HOLE_MARGIN) and by each tip grown by
     # the ball's radius
@@ -145,7 +146,7 @@ def path_blocked(start: np.ndarray, end: np.ndarray, radius, others: np.ndarray,
     rel = others[None, :, :] - start[:, None, :]                      # (m, k, 2)
     t = clip01(dot2(rel, seg[:, None, :]) / length2[:, None])
     closest = start[:, None, :] + t[..., None] * seg[:, None, :]
-    gap = (norms(others[None, :, :] - closest, axis=2) - other_radius[None, :]
+    gap = (norms(others[None, :, :] - closest) - other_radius[None, :]
            - np.asarray(radius, dtype=float).reshape(-1, 1))
     touching = gap < -PATH_SLACK
     if ignore is not None:

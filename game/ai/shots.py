@@ -61,7 +61,7 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
     ghosts = start - contact[:, None] * unit
     travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
     cuts = wrap(line - travel)
-    cue_dist = norms(ghosts - cue[None, :], axis=1)
+    cue_dist = norms(ghosts - cue[None, :])
     mouths = start + (dist[k, pocket] - contact)[:, None] * unit
     # Neither path meets the cue ball (row 0: it is the one moving, or it has moved on)
     # nor the object ball itself. Both paths of every pair in one call: the cue ball's

@@ -101,9 +101,11 @@ def settle_layout(state: MatchState, facts: ShotFacts) -> Layout:
     """The balls on the table after the shot, before any respot or ball in hand."""
     gone = facts.pocketed_balls | facts.off_table
     moved = facts.final_positions or {}
-    if gone & set(moved):
+    if not gone.isdisjoint(moved):
         raise RulesError("final positions include a ball that was pocketed or sent off")
-    return state.layout.without(gone).with_balls(moved.items())
+    # final_positions is a Layout (ShotFacts makes it one): its balls need no normalising
+    return Layout._of({b: p for b, p in state.layout.items() if b not in gone}
+                      | dict(moved.items()))
 
 
 def place_cue_ball(state: MatchState, position) -> MatchState:

@@ -99,10 +99,31 @@ def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
     directions in which each drops straight into each pocket, clear of both jaw tips and
     over the hole.
 
-    Returns (aim, half, distance), each (n, 6): the middle of the window (rad), its
-    half-width (rad, <= 0 where the pocket cannot be reached straight) and the distance to
-    the hole centre (m)."""
+    Returns (aim, half, distance), each (n, 6), read-only: the middle of the window (rad),
+    its half-width (rad, <= 0 where the pocket cannot be reached straight) and the
+    distance to the hole centre (m). The answer for the balls last asked about is kept:
+    a player asks for the same ball again where he places the cue ball and where he
+    aims, and a search for every spot it rates."""
     p = pockets_of(table)
+    radius = np.asarray(radius, dtype=float)
+    key = (balls.dtype.str, balls.shape, balls.tobytes(),
+           radius.tobytes() if radius.ndim else radius.tobytes() * len(balls))
+    last = _last_windows[0]
+    if last is not None and last[0] is p and last[1] == key:
+        return last[2]
+    windows = _windows(p, balls, radius)
+    for array in windows:
+        array.flags.writeable = False
+    _last_windows[0] = (p, key, windows)
+    return windows
+
+
+# (Pockets, key of the balls and radii, answer) of the balls pocket_windows last measured.
+_last_windows = [None]
+
+
+def _windows(p: Pockets, balls: np.ndarray, radius: np.ndarray) -> tuple:
+    """pocket_windows' answer, computed, for the pockets `p`."""
     n = len(balls)
     # The hole centres and the jaw tips' centres (p.marks) seen from each ball, all in one
     # go: columns 0-5 the holes, 6-17 the tips, two a pocket.
@@ -113,7 +134,7 @@ def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
     # the ball's radius
     reach = np.empty((n, 18))
     reach[:, :6] = p.hole_radius - HOLE_MARGIN
-    reach[:, 6:] = np.asarray(radius, dtype=float).reshape(-1, 1) + p.tip_radius
+    reach[:, 6:] = radius.reshape(-1, 1) + p.tip_radius
     halves = np.arcsin(clip01(reach / dist_all))
     dist, to_hole, hole_half = dist_all[:, :6], angle_all[:, :6], halves[:, :6]
     tip_angle = wrap(angle_all[:, 6:].reshape(n, 6, 2) - to_hole[..., None])

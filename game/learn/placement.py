@@ -57,15 +57,28 @@ def nearest_allowed_spot(state, wanted) -> tuple:
         # (norms: a last bit from math.hypot's distances, far inside OVERLAP_SURE)
         gaps = norms(xy[:, None, :] - balls[None, :, :])
         near_mouth = norms(xy[:, None, :] - mouths[None, :, :])
-        refused = (np.any(gaps - reach < -OVERLAP_SURE, axis=1)
+        refused = ((gaps - reach < -OVERLAP_SURE).any(axis=1)
                    | (xy[:, 0] < low) | (xy[:, 0] > high[0])
                    | (xy[:, 1] < low) | (xy[:, 1] > high[1])
-                   | np.any(near_mouth - mouth_reach < -OVERLAP_SURE, axis=1))
+                   | (near_mouth - mouth_reach < -OVERLAP_SURE).any(axis=1)
+                   | _outside_zone(table, zone, xy))
         for spot in xy[~refused].tolist():
             spot = tuple(spot)
             if allowed(state, spot):
                 return spot
     raise RulesError("no spot on the table is free for the cue ball")
+
+
+def _outside_zone(table, zone: BallInHand, xy: np.ndarray) -> np.ndarray:
+    """(n,) bool: the spots `xy` (n, 2) surely outside `zone` (game.rules.zones.in_zone's
+    head string and D, each OVERLAP_SURE wider)."""
+    if zone is BallInHand.BEHIND_HEAD_STRING:
+        return xy[:, 0] > table.head_line_x + OVERLAP_SURE
+    if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
+        cx, cy = table.d_centre
+        return ((xy[:, 0] > cx + OVERLAP_SURE)
+                | (norms(xy - (cx, cy)) > table.d_radius + OVERLAP_SURE))
+    return np.zeros(len(xy), dtype=bool)
 
 
 # cos and sin of the RING_POINTS directions of a ring, in the order they are tried.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -148,8 +149,9 @@ class ShotFacts:
         if not self.off_table.isdisjoint(self.pocketed):
             raise ValueError("a ball cannot be both pocketed and off the table")
 
-    @property
+    @functools.cached_property
     def pocketed_balls(self) -> frozenset:
+        """The balls pocketed (kept: every ruling asks several times)."""
         return frozenset(self.pocketed)
 
 

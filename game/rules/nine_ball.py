@@ -246,7 +246,9 @@ def _reset_count(state: NineBallState) -> tuple:
 
 
 def _per_player(values: tuple, player: Player, value) -> tuple:
-    return tuple(value if p == player else v for p, v in zip(Player, values))
+    """`values` (Player.A's, Player.B's) with `player`'s replaced by `value`."""
+    first, second = values
+    return (value if player == Player.A else first, value if player == Player.B else second)
 
 
 # ---- outcomes ----------------------------------------------------------------------------

@@ -78,17 +78,22 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
     # erf of the open pots only (a blocked or too thin one rates 0 whatever its erf)
     open_ = np.flatnonzero(~(paths[:m] | paths[m:] | (cut_size > MAX_CUT)))
-    erf = [math.erf(v) for v in
-           (half[k[open_], pocket[open_]] / (spread[open_] * math.sqrt(2.0))).tolist()]
-    shots = [_pot_shot(ids[rows[k[j]]], int(pocket[j]), float(line[j]),
-                       float(half[k[j], pocket[j]]), ghosts[j], float(cuts[j]),
-                       float(cue_dist[j]), float(dist[k[j], pocket[j]]), q)
-             for j, q in zip(open_.tolist(), erf) if q > 0.0]
+    open_half = half[k[open_], pocket[open_]]
+    erf = [math.erf(v) for v in (open_half / (spread[open_] * math.sqrt(2.0))).tolist()]
+    # the open pots' numbers as Python numbers, in open_'s order
+    balls = [ids[row] for row in pair_rows[open_].tolist()]
+    shots = [_pot_shot(ball, *numbers, ghosts[j], q)
+             for ball, numbers, j, q in zip(
+                 balls, zip(pocket[open_].tolist(), line[open_].tolist(), open_half.tolist(),
+                            cuts[open_].tolist(), cue_dist[open_].tolist(),
+                            dist[k[open_], pocket[open_]].tolist()),
+                 open_.tolist(), erf)
+             if q > 0.0]
     shots.sort(key=lambda s: -s.quality)
     return shots
 
 
-def _pot_shot(ball, pocket, direction, half, ghost, cut, cue_distance, ball_distance,
+def _pot_shot(ball, pocket, direction, half, cut, cue_distance, ball_distance, ghost,
               quality) -> PotShot:
     """PotShot(...) of these fields (their types already right), without the frozen
     dataclass __init__ (direct_shots makes one for every open pot of every spot rated)."""

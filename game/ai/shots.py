@@ -50,7 +50,7 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
         return []
     obj, obj_radius = positions[rows], radii[rows]
     aim, half, dist = pocket_windows(table, obj, obj_radius)
-    k, pocket = np.nonzero(half > 0.0)              # every open (ball, pocket) pair
+    k, pocket = (half > 0.0).nonzero()              # every open (ball, pocket) pair
     m = len(k)
     if m == 0:
         return []
@@ -77,7 +77,7 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
     cos_cut = np.cos(np.minimum(cut_size, MAX_CUT))
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
     # erf of the open pots only (a blocked or too thin one rates 0 whatever its erf)
-    open_ = np.flatnonzero(~(paths[:m] | paths[m:] | (cut_size > MAX_CUT)))
+    open_ = (~(paths[:m] | paths[m:] | (cut_size > MAX_CUT))).nonzero()[0]
     open_half = half[k[open_], pocket[open_]]
     erf = [math.erf(v) for v in (open_half / (spread[open_] * math.sqrt(2.0))).tolist()]
     # the open pots' numbers as Python numbers, in open_'s order

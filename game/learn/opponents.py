@@ -134,7 +134,7 @@ def _spot(state) -> tuple:
     obj = np.array(state.layout[ball])
     radius = state.ball_set.radius(ball)
     aim, half, _ = pocket_windows(table, obj[None, :], radius)
-    pocket = int(np.argmax(half[0]))
+    pocket = int(half[0].argmax())
     unit = np.array([math.cos(aim[0, pocket]), math.sin(aim[0, pocket])])
     ghost = obj - (radius + state.ball_set.radius(CUE)) * unit
     return tuple((ghost - GREEDY_BACKOFF * unit).tolist())

@@ -83,15 +83,21 @@ class Layout(FrozenMapping):
         return layout
 
     def without(self, balls: Iterable[int]) -> "Layout":
+        """This layout without `balls` (itself when none of them is on it: a Layout is
+        immutable)."""
         gone = frozenset(balls)
+        if gone.isdisjoint(self._items):
+            return self
         return Layout._of({b: p for b, p in self._items.items() if b not in gone})
 
     def with_ball(self, ball: int, position) -> "Layout":
         return self.with_balls([(ball, position)])
 
     def with_balls(self, placed: Iterable) -> "Layout":
-        """This layout with each (ball, position) of `placed` added or moved."""
-        return Layout._of(self._items | dict(self._normalise(placed)))
+        """This layout with each (ball, position) of `placed` added or moved (itself when
+        `placed` is empty)."""
+        added = dict(self._normalise(placed))
+        return Layout._of(self._items | added) if added else self
 
 
 def on_table(table, position, radius: float) -> bool:

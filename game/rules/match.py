@@ -88,9 +88,10 @@ def check_can_shoot(state: MatchState, facts: ShotFacts) -> None:
         raise RulesError("the game is over")
     if CUE not in state.layout:
         raise RulesError("the cue ball is in hand and has not been placed")
-    on_table = frozenset(state.layout)
-    strangers = (facts.pocketed_balls | facts.off_table | facts.cushion_balls
-                 | {facts.first_contact} - {None}) - on_table
+    named = facts.pocketed_balls | facts.off_table | facts.cushion_balls
+    if facts.first_contact is not None:
+        named = named | {facts.first_contact}
+    strangers = named.difference(state.layout.keys())
     if strangers:
         raise RulesError(f"the shot facts name balls not on the table: {sorted(strangers)}")
     if facts.first_contact == CUE:

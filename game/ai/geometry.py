@@ -90,8 +90,8 @@ def _pockets_of(table: TableSpec) -> Pockets:
     tips = np.array(geo.tips[:, :2]).reshape(6, 2, 2)
     tip_radius = float(geo.tips[0, 2]) if len(geo.tips) else 0.0
     return Pockets(holes=holes, hole_radius=np.array(geo.pockets[:, 2]), tips=tips,
-                   marks=np.concatenate((holes, tips.reshape(12, 2))), tip_radius=tip_radius, axis=axis, mouth=mouth,
-                   mouth_points=tuple(map(tuple, mouth.tolist())))
+                   marks=np.concatenate((holes, tips.reshape(12, 2))), tip_radius=tip_radius,
+                   axis=axis, mouth=mouth, mouth_points=tuple(map(tuple, mouth.tolist())))
 
 
 def pocket_windows(table: TableSpec, balls: np.ndarray, radius):

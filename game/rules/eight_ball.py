@@ -290,7 +290,7 @@ def _respotted(state: EightBallState, facts: ShotFacts) -> tuple:
 
 def _rack(table, seed: int, rack_number: int) -> Layout:
     """The triangle of the match's rack_number-th rack (R8-04)."""
-    return Layout(eight_ball_rack(table, rack_seed(seed, rack_number)))
+    return Layout._of(eight_ball_rack(table, rack_seed(seed, rack_number)))
 
 
 def _racked(state: EightBallState, breaker: Player, visits: int) -> EightBallState:

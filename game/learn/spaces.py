@@ -76,7 +76,10 @@ def action_space(table) -> spaces.Dict:
 def stroke_of(values) -> Stroke:
     """The Stroke of an action's "stroke" entry (clipped to the space's bounds, the tip
     offset pulled inside MAX_OFFSET)."""
-    azimuth, elevation, side, height, speed = (float(v) for v in values)
+    # an action's own float64 row read at once (the same floats)
+    fast = type(values) is np.ndarray and values.dtype == np.float64 and values.ndim == 1
+    azimuth, elevation, side, height, speed = (values.tolist() if fast
+                                               else (float(v) for v in values))
     elevation = min(max(elevation, 0.0), math.pi / 2)
     speed = min(max(speed, MIN_SPEED), MAX_CUE_SPEED)
     reach = math.hypot(side, height)

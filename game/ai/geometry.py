@@ -31,21 +31,33 @@ class Pockets:
     """The six pockets as aiming needs them (indexed by physics_ext.Pocket).
 
     holes: (6, 2) hole centres; hole_radius: (6,); tips: (6, 2, 2) the centres of the two
-    rounded jaw tips of each pocket; tip_radius: m; axis: (6, 2) unit vectors from the
-    mouth into the pocket; mouth: (6, 2) mouth midpoints (between the jaw points)."""
+    rounded jaw tips of each pocket; marks: (18, 2) the holes, then the tips pocket by
+    pocket (one array to measure from); tip_radius: m; axis: (6, 2) unit vectors from the
+    mouth into the pocket; mouth: (6, 2) mouth midpoints (between the jaw points), and
+    mouth_points the same as (x, y) tuples of floats."""
     holes: np.ndarray
     hole_radius: np.ndarray
     tips: np.ndarray
+    marks: np.ndarray
     tip_radius: float
     axis: np.ndarray
     mouth: np.ndarray
+    mouth_points: tuple
 
 
-def norms(v: np.ndarray, axis: int) -> np.ndarray:
-    """The Euclidean lengths of the float vectors `v` along `axis`: the same numbers as
-    np.linalg.norm(v, axis=axis) (its own formula), without its checks, which cost more
-    than the sum on these few points."""
-    return np.sqrt(np.add.reduce(v * v, axis=axis))
+def norms(v: np.ndarray) -> np.ndarray:
+    """The Euclidean lengths of the float 2-vectors along the last axis of `v`: the same
+    numbers as np.linalg.norm(v, axis=-1) (its own sum of the two squares, then the square
+    root), without its checks and its reduction over an axis two long, which cost more than
+    the sums on these few points."""
+    return np.sqrt(dot2(v, v))
+
+
+def dot2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The dot products of the 2-vectors along the last axis of `a` and `b` (broadcast):
+    a_x b_x + a_y b_y, the same numbers as np.einsum's sums of the two products, without
+    its dispatch, which costs more than the sums on these few points."""
+    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
 
 
 def clip01(v: np.ndarray) -> np.ndarray:
@@ -78,7 +90,8 @@ def _pockets_of(table: TableSpec) -> Pockets:
     tips = np.array(geo.tips[:, :2]).reshape(6, 2, 2)
     tip_radius = float(geo.tips[0, 2]) if len(geo.tips) else 0.0
     return Pockets(holes=holes, hole_radius=np.array(geo.pockets[:, 2]), tips=tips,
-                   tip_radius=tip_radius, axis=axis, mouth=mouth)
+                   marks=np.concatenate((holes, tips.reshape(12, 2))), tip_radius=tip_radius,
+                   axis=axis, mouth=mouth, mouth_points=tuple(map(tuple, mouth.tolist())))
 
 
 def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
@@ -86,26 +99,54 @@ def pocket_windows(table: TableSpec, balls: np.ndarray, radius):
     directions in which each drops straight into each pocket, clear of both jaw tips and
     over the hole.
 
-    Returns (aim, half, distance), each (n, 6): the middle of the window (rad), its
-    half-width (rad, <= 0 where the pocket cannot be reached straight) and the distance to
-    the hole centre (m)."""
+    Returns (aim, half, distance), each (n, 6), read-only: the middle of the window (rad),
+    its half-width (rad, <= 0 where the pocket cannot be reached straight) and the
+    distance to the hole centre (m). The answer for the balls last asked about is kept:
+    a player asks for the same ball again where he places the cue ball and where he
+    aims, and a search for every spot it rates."""
     p = pockets_of(table)
-    rel = p.holes[None, :, :] - balls[:, None, :]                      # (n, 6, 2)
-    dist = norms(rel, axis=2)
-    to_hole = np.arctan2(rel[..., 1], rel[..., 0])
-    hole_half = np.arcsin(clip01((p.hole_radius[None, :] - HOLE_MARGIN) / dist))
-    tip_rel = p.tips[None, :, :, :] - balls[:, None, None, :]          # (n, 6, 2, 2)
-    tip_dist = norms(tip_rel, axis=3)
-    tip_angle = wrap(np.arctan2(tip_rel[..., 1], tip_rel[..., 0]) - to_hole[..., None])
-    reach = np.asarray(radius, dtype=float).reshape(-1, 1, 1) + p.tip_radius
-    block = np.arcsin(clip01(reach / tip_dist))
+    radius = np.asarray(radius, dtype=float)
+    key = (balls.dtype.str, balls.shape, balls.tobytes(),
+           radius.tobytes() if radius.ndim else radius.tobytes() * len(balls))
+    last = _last_windows[0]
+    if last is not None and last[0] is p and last[1] == key:
+        return last[2]
+    windows = _windows(p, balls, radius)
+    for array in windows:
+        array.flags.writeable = False
+    _last_windows[0] = (p, key, windows)
+    return windows
+
+
+# (Pockets, key of the balls and radii, answer) of the balls pocket_windows last measured.
+_last_windows = [None]
+
+
+def _windows(p: Pockets, balls: np.ndarray, radius: np.ndarray) -> tuple:
+    """pocket_windows' answer, computed, for the pockets `p`."""
+    n = len(balls)
+    # The hole centres and the jaw tips' centres (p.marks) seen from each ball, all in one
+    # go: columns 0-5 the holes, 6-17 the tips, two a pocket.
+    rel = p.marks[None, :, :] - balls[:, None, :]                      # (n, 18, 2)
+    dist_all = norms(rel)
+    angle_all = np.arctan2(rel[..., 1], rel[..., 0])
+    # the half-angles subtended by each hole (less HOLE_MARGIN) and by each tip grown by
+    # the ball's radius
+    reach = np.empty((n, 18))
+    reach[:, :6] = p.hole_radius - HOLE_MARGIN
+    reach[:, 6:] = radius.reshape(-1, 1) + p.tip_radius
+    halves = np.arcsin(clip01(reach / dist_all))
+    dist, to_hole, hole_half = dist_all[:, :6], angle_all[:, :6], halves[:, :6]
+    tip_angle = wrap(angle_all[:, 6:].reshape(n, 6, 2) - to_hole[..., None])
+    block = halves[:, 6:].reshape(n, 6, 2)
     # The mouth is the shorter arc between the two tips seen from the ball, each tip's
     # side narrowed by the angle it blocks; the hole need not lie inside that arc (a
     # ball running along a rail sees both tips on one side of the hole's centre).
     first = tip_angle[..., 0] <= tip_angle[..., 1]
-    lo_tip = np.where(first, tip_angle[..., 0] + block[..., 0], tip_angle[..., 1] + block[..., 1])
-    hi_tip = np.where(first, tip_angle[..., 1] - block[..., 1], tip_angle[..., 0] - block[..., 0])
-    in_front = np.einsum("npk,pk->np", balls[:, None, :] - p.mouth[None], p.axis) < 0.0
+    raised, lowered = tip_angle + block, tip_angle - block
+    lo_tip = np.where(first, raised[..., 0], raised[..., 1])
+    hi_tip = np.where(first, lowered[..., 1], lowered[..., 0])
+    in_front = dot2(balls[:, None, :] - p.mouth[None], p.axis[None]) < 0.0
     lo = np.maximum(lo_tip, -hole_half)
     hi = np.minimum(hi_tip, hole_half)
     half = np.where(in_front, (hi - lo) / 2.0, -1.0)
@@ -122,11 +163,11 @@ def path_blocked(start: np.ndarray, end: np.ndarray, radius, others: np.ndarray,
     if len(others) == 0:
         return np.zeros(len(start), dtype=bool)
     seg = end - start
-    length2 = np.maximum(np.einsum("mk,mk->m", seg, seg), 1e-18)
+    length2 = np.maximum(dot2(seg, seg), 1e-18)
     rel = others[None, :, :] - start[:, None, :]                      # (m, k, 2)
-    t = clip01(np.einsum("mkd,md->mk", rel, seg) / length2[:, None])
+    t = clip01(dot2(rel, seg[:, None, :]) / length2[:, None])
     closest = start[:, None, :] + t[..., None] * seg[:, None, :]
-    gap = (norms(others[None, :, :] - closest, axis=2) - other_radius[None, :]
+    gap = (norms(others[None, :, :] - closest) - other_radius[None, :]
            - np.asarray(radius, dtype=float).reshape(-1, 1))
     touching = gap < -PATH_SLACK
     if ignore is not None:
@@ -175,4 +216,4 @@ def inside_playing_area(table: TableSpec, point, radius: float, margin: float) -
     # one spot: plain floats (the same sums and square roots as numpy's norm, faster)
     clear = table.side_mouth / 2.0 + radius + margin
     return all(math.sqrt((mx - x) * (mx - x) + (my - y) * (my - y)) > clear
-               for mx, my in pockets_of(table).mouth.tolist())
+               for mx, my in pockets_of(table).mouth_points)

@@ -2,7 +2,7 @@
 how many balls each player still has to pot, and whether jump strokes are allowed."""
 from __future__ import annotations
 
-from game.rules import BLACK, group_of_ball
+from game.rules import BLACK
 from game.rules.eight_ball import EightBallState
 
 from .scene import is_nine_ball
@@ -21,7 +21,7 @@ def balls_on(state, shooter=None) -> tuple:
     group = state.group_of(player)
     if group is None or state.free_ball:
         return tuple(sorted(b for b in on_table if b != BLACK))
-    return tuple(sorted(b for b in on_table if group_of_ball(b) is group))
+    return tuple(sorted(on_table & group.balls))
 
 
 def balls_left(state, player) -> int:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from physics_ext.types import frozen_instance
+
 from .geometry import norms, path_blocked, pocket_windows, wrap
 
 # Cuts beyond this (rad) are not attempted: the contact is too thin to control.
@@ -48,36 +50,54 @@ def direct_shots(table, cue: np.ndarray, cue_radius: float, positions: np.ndarra
         return []
     obj, obj_radius = positions[rows], radii[rows]
     aim, half, dist = pocket_windows(table, obj, obj_radius)
-    k, pocket = np.nonzero(half > 0.0)              # every open (ball, pocket) pair
-    if len(k) == 0:
+    k, pocket = (half > 0.0).nonzero()              # every open (ball, pocket) pair
+    m = len(k)
+    if m == 0:
         return []
     line = aim[k, pocket]
-    contact = cue_radius + obj_radius[k]
-    unit = np.empty((len(k), 2))
+    start, contact = obj[k], cue_radius + obj_radius[k]
+    unit = np.empty((m, 2))
     unit[:, 0], unit[:, 1] = np.cos(line), np.sin(line)
-    ghosts = obj[k] - contact[:, None] * unit
+    ghosts = start - contact[:, None] * unit
     travel = np.arctan2(ghosts[:, 1] - cue[1], ghosts[:, 0] - cue[0])
     cuts = wrap(line - travel)
-    cue_dist = norms(ghosts - cue[None, :], axis=1)
-    mouths = obj[k] + (dist[k, pocket] - contact)[:, None] * unit
+    cue_dist = norms(ghosts - cue[None, :])
+    mouths = start + (dist[k, pocket] - contact)[:, None] * unit
     # Neither path meets the cue ball (row 0: it is the one moving, or it has moved on)
-    # nor the object ball itself.
-    ignore = np.zeros((len(k), len(ids)), dtype=bool)
+    # nor the object ball itself. Both paths of every pair in one call: the cue ball's
+    # to the ghost ball (rows 0..m-1), the object ball's to the mouth (rows m..2m-1).
+    pair_rows = rows[k]
+    ignore = np.arange(len(ids)) == np.concatenate((pair_rows, pair_rows))[:, None]
     ignore[:, 0] = True
-    ignore[np.arange(len(k)), rows[k]] = True
-    blocked = (path_blocked(np.repeat(cue[None, :], len(k), axis=0), ghosts, cue_radius,
-                            positions, radii, ignore)
-               | path_blocked(obj[k], mouths, obj_radius[k], positions, radii, ignore))
-    cos_cut = np.cos(np.minimum(np.abs(cuts), MAX_CUT))
+    paths = path_blocked(np.concatenate((np.broadcast_to(cue, (m, 2)), start)),
+                         np.concatenate((ghosts, mouths)),
+                         np.concatenate((np.full(m, float(cue_radius)), obj_radius[k])),
+                         positions, radii, ignore)
+    cut_size = np.abs(cuts)
+    cos_cut = np.cos(np.minimum(cut_size, MAX_CUT))
     spread = sigma * (1.0 + cue_dist / (contact * cos_cut))
     # erf of the open pots only (a blocked or too thin one rates 0 whatever its erf)
-    open_ = np.flatnonzero(~(blocked | (np.abs(cuts) > MAX_CUT)))
-    erf = [math.erf(v) for v in
-           (half[k[open_], pocket[open_]] / (spread[open_] * math.sqrt(2.0))).tolist()]
-    shots = [PotShot(ball=ids[rows[k[j]]], pocket=int(pocket[j]), direction=float(line[j]),
-                     half=float(half[k[j], pocket[j]]), ghost=ghosts[j], cut=float(cuts[j]),
-                     cue_distance=float(cue_dist[j]), ball_distance=float(dist[k[j], pocket[j]]),
-                     quality=q)
-             for j, q in zip(open_.tolist(), erf) if q > 0.0]
+    open_ = (~(paths[:m] | paths[m:] | (cut_size > MAX_CUT))).nonzero()[0]
+    open_half = half[k[open_], pocket[open_]]
+    erf = [math.erf(v) for v in (open_half / (spread[open_] * math.sqrt(2.0))).tolist()]
+    # the open pots' numbers as Python numbers, in open_'s order
+    balls = [ids[row] for row in pair_rows[open_].tolist()]
+    shots = [_pot_shot(ball, *numbers, ghosts[j], q)
+             for ball, numbers, j, q in zip(
+                 balls, zip(pocket[open_].tolist(), line[open_].tolist(), open_half.tolist(),
+                            cuts[open_].tolist(), cue_dist[open_].tolist(),
+                            dist[k[open_], pocket[open_]].tolist()),
+                 open_.tolist(), erf)
+             if q > 0.0]
     shots.sort(key=lambda s: -s.quality)
     return shots
+
+
+def _pot_shot(ball, pocket, direction, half, cut, cue_distance, ball_distance, ghost,
+              quality) -> PotShot:
+    """PotShot(...) of these fields (their types already right), without the frozen
+    dataclass __init__ (direct_shots makes one for every open pot of every spot rated)."""
+    return frozen_instance(PotShot, {
+        "ball": ball, "pocket": pocket, "direction": direction, "half": half,
+        "ghost": ghost, "cut": cut, "cue_distance": cue_distance,
+        "ball_distance": ball_distance, "quality": quality})

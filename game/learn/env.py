@@ -64,4 +64,7 @@ class BreakshotEnv(gym.Env):
 
     def _observation(self) -> dict:
         self.game.observe_into(self._obs, 0)
-        return {key: value[0].copy() for key, value in self._obs.items()}
+        # row 0 of each batched array: a copy of an array's row, a 1-d array's own
+        # element (a numpy scalar, immutable)
+        return {key: value[0].copy() if value.ndim > 1 else value[0]
+                for key, value in self._obs.items()}

@@ -115,7 +115,7 @@ class GreedyPlayer:
         if state.ball_in_hand is not BallInHand.NONE or cue is None:
             cue = nearest_allowed_spot(state, _spot(state))
             out.append(PlaceCueBall(cue))
-        out.append(Shoot(_stroke(state, np.array(cue, dtype=float))))
+        out.append(Shoot(_stroke(state, cue)))
         return tuple(out)
 
 
@@ -134,27 +134,28 @@ def _spot(state) -> tuple:
     obj = np.array(state.layout[ball])
     radius = state.ball_set.radius(ball)
     aim, half, _ = pocket_windows(table, obj[None, :], radius)
-    pocket = int(np.argmax(half[0]))
+    pocket = int(half[0].argmax())
     unit = np.array([math.cos(aim[0, pocket]), math.sin(aim[0, pocket])])
     ghost = obj - (radius + state.ball_set.radius(CUE)) * unit
     return tuple((ghost - GREEDY_BACKOFF * unit).tolist())
 
 
-def _stroke(state, cue: np.ndarray) -> Stroke:
-    """The greedy stroke from the cue ball at `cue` (m)."""
+def _stroke(state, cue: tuple) -> Stroke:
+    """The greedy stroke from the cue ball at `cue` (x, y m)."""
+    at = np.array(cue, dtype=float)
     if state.is_break:
         target = np.array(state.layout[_nearest_on(state, cue)])   # the apex
-        return _level(target - cue, GREEDY_BREAK_SPEED)
+        return _level(target - at, GREEDY_BREAK_SPEED)
     ids = (CUE,) + tuple(sorted(b for b in state.layout if b != CUE))
     positions = np.array([cue] + [state.layout[b] for b in ids[1:]], dtype=float)
     radii = np.array([state.ball_set.radius(b) for b in ids])
-    shots = direct_shots(state.table, cue, float(radii[0]), positions, radii, ids,
+    shots = direct_shots(state.table, at, float(radii[0]), positions, radii, ids,
                          balls_on(state), GREEDY_SIGMA)
     if shots:
         best = shots[0]
-        return _level(best.ghost - cue, greedy_speed(best.cue_distance, best.ball_distance))
+        return _level(best.ghost - at, greedy_speed(best.cue_distance, best.ball_distance))
     target = np.array(state.layout[_nearest_on(state, cue)])
-    return _level(target - cue, GREEDY_SAFETY_SPEED)
+    return _level(target - at, GREEDY_SAFETY_SPEED)
 
 
 def greedy_speed(cue_distance: float, ball_distance: float) -> float:

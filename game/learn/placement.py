@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from game.ai.geometry import pockets_of
+from game.ai.geometry import norms, pockets_of
 from game.ai.placement import SPOT_MARGIN, allowed
 from game.rules import CUE, BallInHand, RulesError, clamp_to_zone
 
@@ -14,9 +14,12 @@ from game.rules import CUE, BallInHand, RulesError, clamp_to_zone
 # RING_POINTS points a ring, nearest ring first.
 RING_STEP = 0.005
 RING_POINTS = 24
+# Rings whose spots are screened together (most searches end within the first two; a
+# ball in the way takes about a dozen).
+RINGS_AT_ONCE = 2
 # A candidate overlapping a ball, or a pocket mouth's clearance, by more than this (m) is
 # refused without asking the rules: far beyond the rounding by which numpy's and math's
-# distances may differ.
+# distances may differ (so the screen never refuses a spot the rules would allow).
 OVERLAP_SURE = 1e-9
 
 
@@ -35,29 +38,50 @@ def nearest_allowed_spot(state, wanted) -> tuple:
     balls = np.array([p for _, p in others]).reshape(-1, 2)
     reach = radius + np.array([state.ball_set.radius(b) for b, _ in others])
     # game.ai.geometry.inside_playing_area's rectangle and mouth clearance, for all the
-    # spots of a ring at once.
+    # spots of RINGS_AT_ONCE rings at once.
     low, high = radius + SPOT_MARGIN, (table.length - radius - SPOT_MARGIN,
                                        table.width - radius - SPOT_MARGIN)
     mouths = pockets_of(table).mouth
     mouth_reach = table.side_mouth / 2.0 + radius + SPOT_MARGIN
-    for ring in range(1, math.ceil(table.length / RING_STEP)):
-        spots = [(centre[0] + ring * RING_STEP * c, centre[1] + ring * RING_STEP * s)
-                 for c, s in _RING]
+    cos, sin = _RING_COS[None, :], _RING_SIN[None, :]
+    rings = math.ceil(table.length / RING_STEP)
+    for first in range(1, rings, RINGS_AT_ONCE):
+        # the spots of rings first.. (at most RINGS_AT_ONCE, to rings - 1), ring by ring
+        # and each in _RING's order: the same sums as centre + ring * RING_STEP * (c, s)
+        steps = (np.arange(first, min(first + RINGS_AT_ONCE, rings)) * RING_STEP)[:, None]
+        xy = np.empty((steps.size * RING_POINTS, 2))
+        xy[:, 0] = (centre[0] + steps * cos).ravel()
+        xy[:, 1] = (centre[1] + steps * sin).ravel()
         # A spot surely refused (overlapping a ball, outside the playing area, in a
         # pocket mouth) is passed over; the rules and allowed() judge the others.
-        xy = np.array(spots)
-        gaps = np.hypot(*(xy[:, None, :] - balls[None, :, :]).transpose(2, 0, 1))
-        near_mouth = np.hypot(*(xy[:, None, :] - mouths[None, :, :]).transpose(2, 0, 1))
-        refused = (np.any(gaps - reach < -OVERLAP_SURE, axis=1)
+        # (norms: a last bit from math.hypot's distances, far inside OVERLAP_SURE)
+        gaps = norms(xy[:, None, :] - balls[None, :, :])
+        near_mouth = norms(xy[:, None, :] - mouths[None, :, :])
+        refused = ((gaps - reach < -OVERLAP_SURE).any(axis=1)
                    | (xy[:, 0] < low) | (xy[:, 0] > high[0])
                    | (xy[:, 1] < low) | (xy[:, 1] > high[1])
-                   | np.any(near_mouth - mouth_reach < -OVERLAP_SURE, axis=1)).tolist()
-        for spot, surely_not in zip(spots, refused):
-            if not surely_not and allowed(state, spot):
+                   | (near_mouth - mouth_reach < -OVERLAP_SURE).any(axis=1)
+                   | _outside_zone(table, zone, xy))
+        for spot in xy[~refused].tolist():
+            spot = tuple(spot)
+            if allowed(state, spot):
                 return spot
     raise RulesError("no spot on the table is free for the cue ball")
 
 
-# (cos, sin) of the RING_POINTS directions of a ring, in the order they are tried.
-_RING = tuple((math.cos(angle), math.sin(angle))
-              for angle in (2.0 * math.pi * k / RING_POINTS for k in range(RING_POINTS)))
+def _outside_zone(table, zone: BallInHand, xy: np.ndarray) -> np.ndarray:
+    """(n,) bool: the spots `xy` (n, 2) surely outside `zone` (game.rules.zones.in_zone's
+    head string and D, each OVERLAP_SURE wider)."""
+    if zone is BallInHand.BEHIND_HEAD_STRING:
+        return xy[:, 0] > table.head_line_x + OVERLAP_SURE
+    if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
+        cx, cy = table.d_centre
+        return ((xy[:, 0] > cx + OVERLAP_SURE)
+                | (norms(xy - (cx, cy)) > table.d_radius + OVERLAP_SURE))
+    return np.zeros(len(xy), dtype=bool)
+
+
+# cos and sin of the RING_POINTS directions of a ring, in the order they are tried.
+_RING_ANGLES = [2.0 * math.pi * k / RING_POINTS for k in range(RING_POINTS)]
+_RING_COS = np.array([math.cos(angle) for angle in _RING_ANGLES])
+_RING_SIN = np.array([math.sin(angle) for angle in _RING_ANGLES])

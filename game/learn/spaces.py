@@ -30,6 +30,8 @@ ZONES = tuple(BallInHand)
 MAX_FOULS_IN_A_ROW = 3
 # "pending": what the agent must declare before his stroke.
 NOTHING_PENDING, OPTION_PENDING, GROUP_PENDING = 0, 1, 2
+# "balls" of a ball not on the table.
+_ABSENT = (0.0, 0.0)
 
 
 def observation_space(table, ball_count: int) -> spaces.Dict:
@@ -74,7 +76,10 @@ def action_space(table) -> spaces.Dict:
 def stroke_of(values) -> Stroke:
     """The Stroke of an action's "stroke" entry (clipped to the space's bounds, the tip
     offset pulled inside MAX_OFFSET)."""
-    azimuth, elevation, side, height, speed = (float(v) for v in values)
+    # an action's own float64 row read at once (the same floats)
+    fast = type(values) is np.ndarray and values.dtype == np.float64 and values.ndim == 1
+    azimuth, elevation, side, height, speed = (values.tolist() if fast
+                                               else (float(v) for v in values))
     elevation = min(max(elevation, 0.0), math.pi / 2)
     speed = min(max(speed, MIN_SPEED), MAX_CUE_SPEED)
     reach = math.hypot(side, height)
@@ -101,12 +106,14 @@ def observe(state, agent: Player, ball_count: int) -> dict:
 def observe_into(out: dict, k: int, state, agent: Player) -> None:
     """Write the observation of rules `state` for the `agent` into row k of the batched
     arrays `out` (batched_observations)."""
-    balls, on_table = out["balls"][k], out["on_table"][k]
-    balls[:] = 0.0
-    on_table[:] = 0
+    # the rows built as lists, then written at once (cheaper than a write a ball)
+    count = len(out["on_table"][k])
+    xys, present = [_ABSENT] * count, [0] * count
     for ball, xy in state.layout.items():
-        balls[ball] = xy
-        on_table[ball] = 1
+        xys[ball] = xy
+        present[ball] = 1
+    out["balls"][k] = xys
+    out["on_table"][k] = present
     option = getattr(state, "option_pending", None)
     out["pending"][k] = (OPTION_PENDING if option == agent
                          else GROUP_PENDING if getattr(state, "group_choice_pending", False)

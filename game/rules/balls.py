@@ -7,6 +7,7 @@ Ball ids are ints and 0 is always the cue ball (R8-01, R9-02):
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
 from physics_ext import constants as C
@@ -79,20 +80,28 @@ class BallSet:
     def all_balls(self) -> tuple:
         return (CUE,) + self.object_balls
 
-    # radius and mass are asked for every ball of every shot: the check is inlined.
+    # radius and mass are asked for every ball of every shot: one dictionary lookup each.
     def radius(self, ball: int) -> float:
-        if ball == CUE:
-            return self.cue_radius
-        if ball not in self.object_balls:
+        try:
+            return self._radii[ball]
+        except (KeyError, TypeError):
             self._refuse(ball)
-        return self.object_radius
 
     def mass(self, ball: int) -> float:
-        if ball == CUE:
-            return self.cue_mass
-        if ball not in self.object_balls:
+        try:
+            return self._masses[ball]
+        except (KeyError, TypeError):
             self._refuse(ball)
-        return self.object_mass
+
+    @functools.cached_property
+    def _radii(self) -> dict:
+        """Ball id -> radius (m) of every ball of the game."""
+        return {b: self.cue_radius if b == CUE else self.object_radius for b in self.all_balls}
+
+    @functools.cached_property
+    def _masses(self) -> dict:
+        """Ball id -> mass (kg) of every ball of the game."""
+        return {b: self.cue_mass if b == CUE else self.object_mass for b in self.all_balls}
 
     @staticmethod
     def _refuse(ball) -> None:

@@ -8,7 +8,6 @@ Use: `state = new_game(table, breaker, seed)`; place the cue ball with
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -18,6 +17,7 @@ from .balls import BLACK, CUE, EIGHT_BALL_SET, BallSet, Group, group_of_ball
 from .facts import (ShotFacts, StrokeFault, balls_passed_over, cue_ball_off_table,
                     cue_ball_pocketed, driven_to_cushion, first_contact_candidates,
                     object_balls_pocketed)
+from .frozen import evolve
 from .layout import Layout
 from .match import MatchState, Ruling, check_can_shoot, next_breaker, settle_layout
 from .outcome import EndReason, Foul, Player, RulesError
@@ -25,6 +25,10 @@ from .racks import eight_ball_rack, rack_seed
 from .respot import respot_eight_ball
 from .variants import EightBallVariants
 from .zones import BallInHand
+
+# The table a game is played on when none is given (English 7 ft; a TableSpec is immutable, so
+# every game shares this one).
+DEFAULT_TABLE = TableSpec.english_seven_foot()
 
 # R8-05: a break succeeds with a pot or this many distinct balls (cue ball included) to a
 # cushion; the WEPF variant asks for four object balls instead.
@@ -85,7 +89,7 @@ def new_game(table: TableSpec | None = None, breaker: Player = Player.A, seed: i
              variants: EightBallVariants = EightBallVariants(),
              rack_number: int = 0) -> EightBallState:
     """R8-04: a racked table, the breaker with the cue ball in hand inside the D."""
-    table = table or TableSpec.english_seven_foot()
+    table = table or DEFAULT_TABLE
     return EightBallState(table=table, layout=_rack(table, seed, rack_number),
                           breaker=breaker, shooter=breaker, ball_in_hand=BallInHand.D,
                           seed=seed, rack_number=rack_number, variants=variants)
@@ -102,7 +106,7 @@ def choose_group(state: EightBallState, player: Player, group: Group) -> EightBa
     if not state.group_choice_pending or player != state.shooter:
         raise RulesError(f"player {Player(player).name} has no group to choose")
     red = player if Group(group) is Group.RED else Player(player).other
-    return dataclasses.replace(state, red_player=red, group_choice_pending=False)
+    return evolve(state, red_player=red, group_choice_pending=False)
 
 
 def agree_rerack(state: EightBallState) -> EightBallState:
@@ -136,7 +140,7 @@ def rule_shot(state: EightBallState, facts: ShotFacts) -> EightBallRuling:
 
 def apply(state: EightBallState, ruling: EightBallRuling) -> EightBallState:
     """The state after `ruling`."""
-    return dataclasses.replace(
+    return evolve(
         state, layout=ruling.layout, shooter=ruling.next_player,
         ball_in_hand=ruling.ball_in_hand, is_break=ruling.is_break_next,
         rack_number=state.rack_number + int(ruling.rerack), red_player=ruling.red_player,
@@ -286,12 +290,12 @@ def _respotted(state: EightBallState, facts: ShotFacts) -> tuple:
 
 def _rack(table, seed: int, rack_number: int) -> Layout:
     """The triangle of the match's rack_number-th rack (R8-04)."""
-    return Layout(eight_ball_rack(table, rack_seed(seed, rack_number)))
+    return Layout._of(eight_ball_rack(table, rack_seed(seed, rack_number)))
 
 
 def _racked(state: EightBallState, breaker: Player, visits: int) -> EightBallState:
     """A fresh rack with `breaker` to break, cue ball in hand in the D, groups open."""
-    return dataclasses.replace(
+    return evolve(
         state, layout=_rack(state.table, state.seed, state.rack_number + 1),
         shooter=breaker, ball_in_hand=BallInHand.D, is_break=True,
         rack_number=state.rack_number + 1, red_player=None, visits_remaining=visits,

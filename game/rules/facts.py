@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from physics_ext.table import Pocket
-from physics_ext.types import EventFlag, EventKind, MotionState
+from physics_ext.types import EventFlag, EventKind, MotionState, frozen_instance
 
 from .balls import CUE
 from .layout import FrozenMapping, Layout
@@ -129,13 +130,28 @@ class ShotFacts:
         object.__setattr__(self, "settled_drops", tuple(self.settled_drops))
         if self.final_positions is not None and type(self.final_positions) is not Layout:
             object.__setattr__(self, "final_positions", Layout(self.final_positions))
+        self._check()
+
+    @classmethod
+    def _of(cls, **fields) -> "ShotFacts":
+        """ShotFacts of `fields` (every field, by name) already in the form __post_init__
+        gives them (pocketed a FrozenMapping, frozensets, cushion_balls holding the contacts
+        after the first contact, a Layout, tuples of AirborneInterval and SettledDrop,
+        StrokeFault members): built without normalising them again, still checked."""
+        facts = frozen_instance(cls, fields)
+        facts._check()
+        return facts
+
+    def _check(self) -> None:
+        """ValueError for facts that contradict themselves."""
         if self.first_contact is None and self.simultaneous_first_contacts:
             raise ValueError("simultaneous first contacts without a first contact")
-        if set(self.pocketed) & self.off_table:
+        if not self.off_table.isdisjoint(self.pocketed):
             raise ValueError("a ball cannot be both pocketed and off the table")
 
-    @property
+    @functools.cached_property
     def pocketed_balls(self) -> frozenset:
+        """The balls pocketed (kept: every ruling asks several times)."""
         return frozenset(self.pocketed)
 
 
@@ -301,21 +317,27 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
     final = {ids[i]: p for i, p in final_resting_positions(result).items()}
-    return ShotFacts(
+    after_first = frozenset() if when is None else frozenset(ids[i] for i, t in cushions
+                                                             if t >= when)
+    faults = (*stroke_faults, *(f.value for f in getattr(result, "stroke_faults", ())))
+    # Every field as ShotFacts.__post_init__ would leave it.
+    return ShotFacts._of(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
         simultaneous_first_contacts=frozenset(ids[i] for i in simultaneous),
-        pocketed={ids[i]: p for i, p in drops.items()},
-        cushion_balls=frozenset(ids[i] for i, _ in cushions),
-        cushion_balls_after_first_contact=frozenset() if when is None else
-        frozenset(ids[i] for i, t in cushions if t >= when),
+        pocketed=FrozenMapping({ids[i]: p for i, p in drops.items()}),
+        cushion_balls=frozenset(ids[i] for i, _ in cushions) | after_first,
+        cushion_balls_after_first_contact=after_first,
         off_table=frozenset(ids[i] for i in gone),
         # positions of Python floats already: ids of ints need no normalising
         final_positions=Layout._of(final) if all(type(b) is int for b in final)
         else Layout(final),
-        cue_airborne=tuple(AirborneInterval(start, end, cls, frozenset(ids[i] for i in over))
-                           for start, end, cls, over in cue_ball_flights(result, cue_index)),
+        cue_airborne=tuple(
+            frozen_instance(AirborneInterval, {
+                "start": start, "end": end, "classification": cls,
+                "passed_over": frozenset(ids[i] for i in over)})
+            for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),
-        stroke_faults=frozenset(stroke_faults) | frozenset(
-            StrokeFault(f.value) for f in getattr(result, "stroke_faults", ())),
+        stroke_faults=frozenset(StrokeFault(f) for f in faults) if faults else frozenset(),
+        settled_drops=(),
     )

@@ -83,15 +83,21 @@ class Layout(FrozenMapping):
         return layout
 
     def without(self, balls: Iterable[int]) -> "Layout":
+        """This layout without `balls` (itself when none of them is on it: a Layout is
+        immutable)."""
         gone = frozenset(balls)
+        if gone.isdisjoint(self._items):
+            return self
         return Layout._of({b: p for b, p in self._items.items() if b not in gone})
 
     def with_ball(self, ball: int, position) -> "Layout":
         return self.with_balls([(ball, position)])
 
     def with_balls(self, placed: Iterable) -> "Layout":
-        """This layout with each (ball, position) of `placed` added or moved."""
-        return Layout._of(self._items | dict(self._normalise(placed)))
+        """This layout with each (ball, position) of `placed` added or moved (itself when
+        `placed` is empty)."""
+        added = dict(self._normalise(placed))
+        return Layout._of(self._items | added) if added else self
 
 
 def on_table(table, position, radius: float) -> bool:
@@ -107,9 +113,10 @@ def clearance(position, radius: float, layout: Mapping, balls: BallSet,
     skip = frozenset(ignore)
     x, y = position
     least = math.inf
-    for b, p in layout.items():     # a plain loop: this is asked for every candidate spot
+    radius_of, hypot = balls.radius, math.hypot
+    for b, (px, py) in layout.items():  # a plain loop: this is asked for every candidate spot
         if b not in skip:
-            gap = math.hypot(x - p[0], y - p[1]) - radius - balls.radius(b)
+            gap = hypot(x - px, y - py) - radius - radius_of(b)
             if gap < least:
                 least = gap
     return least

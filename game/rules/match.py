@@ -4,7 +4,6 @@ coin toss, who breaks the next game).
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -13,6 +12,7 @@ from physics_ext.table import TableSpec
 
 from .balls import CUE, BallSet
 from .facts import ShotFacts
+from .frozen import evolve
 from .layout import Layout
 from .outcome import EndReason, Player, RulesError
 from .zones import BallInHand, placement_allowed
@@ -88,9 +88,10 @@ def check_can_shoot(state: MatchState, facts: ShotFacts) -> None:
         raise RulesError("the game is over")
     if CUE not in state.layout:
         raise RulesError("the cue ball is in hand and has not been placed")
-    on_table = frozenset(state.layout)
-    strangers = (facts.pocketed_balls | facts.off_table | facts.cushion_balls
-                 | {facts.first_contact} - {None}) - on_table
+    named = facts.pocketed_balls | facts.off_table | facts.cushion_balls
+    if facts.first_contact is not None:
+        named = named | {facts.first_contact}
+    strangers = named.difference(state.layout.keys())
     if strangers:
         raise RulesError(f"the shot facts name balls not on the table: {sorted(strangers)}")
     if facts.first_contact == CUE:
@@ -101,9 +102,11 @@ def settle_layout(state: MatchState, facts: ShotFacts) -> Layout:
     """The balls on the table after the shot, before any respot or ball in hand."""
     gone = facts.pocketed_balls | facts.off_table
     moved = facts.final_positions or {}
-    if gone & set(moved):
+    if not gone.isdisjoint(moved):
         raise RulesError("final positions include a ball that was pocketed or sent off")
-    return state.layout.without(gone).with_balls(moved.items())
+    # final_positions is a Layout (ShotFacts makes it one): its balls need no normalising
+    return Layout._of({b: p for b, p in state.layout.items() if b not in gone}
+                      | dict(moved.items()))
 
 
 def place_cue_ball(state: MatchState, position) -> MatchState:
@@ -117,14 +120,14 @@ def place_cue_ball(state: MatchState, position) -> MatchState:
                              state.ball_set):
         raise RulesError(f"the cue ball may not be placed at {tuple(position)} "
                          f"({state.ball_in_hand.value})")
-    return dataclasses.replace(state, layout=state.layout.with_ball(CUE, position))
+    return evolve(state, layout=state.layout.with_ball(CUE, position))
 
 
 def concede(state: MatchState, player: Player) -> MatchState:
     """R8-B11, R9-B09 (S2 7.1.g): the conceding player loses at once, no warning needed."""
     if state.game_over:
         raise RulesError("the game is over")
-    return dataclasses.replace(state, winner=Player(player).other,
+    return evolve(state, winner=Player(player).other,
                                end_reason=EndReason.CONCEDED)
 
 
@@ -134,9 +137,9 @@ def shot_clock_overrun(state: MatchState) -> MatchState:
     if state.game_over:
         raise RulesError("the game is over")
     if state.shooter in state.clock_warned:
-        return dataclasses.replace(state, winner=state.shooter.other,
+        return evolve(state, winner=state.shooter.other,
                                    end_reason=EndReason.SLOW_PLAY)
-    return dataclasses.replace(state, clock_warned=state.clock_warned | {state.shooter})
+    return evolve(state, clock_warned=state.clock_warned | {state.shooter})
 
 
 def coin_toss(seed: int) -> Player:

@@ -9,7 +9,6 @@ Use: `state = new_game(table, breaker, seed)`; place the cue ball with
 """
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
 from typing import ClassVar
@@ -20,6 +19,7 @@ from .balls import CUE, NINE, NINE_BALL_SET, BallSet
 from .facts import (JumpClass, ShotFacts, StrokeFault, balls_passed_over, cue_ball_off_table,
                     cue_ball_pocketed, driven_to_cushion, first_contact_candidates,
                     object_balls_pocketed, settled_drops_put_back)
+from .frozen import evolve
 from .layout import Layout
 from .match import MatchState, Ruling, check_can_shoot, next_breaker, settle_layout
 from .outcome import EndReason, Foul, Player, RulesError
@@ -27,6 +27,10 @@ from .racks import nine_ball_rack, rack_seed
 from .respot import respot_nine_ball
 from .variants import NineBallVariants
 from .zones import BallInHand
+
+# The table a game is played on when none is given (9 ft; a TableSpec is immutable, so
+# every game shares this one).
+DEFAULT_TABLE = TableSpec.nine_foot()
 
 # R9-10, R9-X04: distinct object balls a break must drive to a cushion.
 BREAK_CUSHION_OBJECT_BALLS = 4
@@ -100,7 +104,7 @@ def new_game(table: TableSpec | None = None, breaker: Player = Player.A, seed: i
              rack_number: int = 0) -> NineBallState:
     """R9-07: the diamond racked, the breaker with the cue ball in hand behind the head
     string."""
-    table = table or TableSpec.nine_foot()
+    table = table or DEFAULT_TABLE
     return NineBallState(table=table, layout=_rack(table, seed, rack_number), breaker=breaker,
                          shooter=breaker, ball_in_hand=BallInHand.BEHIND_HEAD_STRING,
                          seed=seed, rack_number=rack_number, variants=variants)
@@ -118,7 +122,7 @@ def choose_option(state: NineBallState, player: Player, choice: OptionChoice) ->
     if state.option_pending is None or player != state.option_pending:
         raise RulesError(f"player {Player(player).name} has no option to choose")
     shooter = player if OptionChoice(choice) is OptionChoice.PLAY else Player(player).other
-    return dataclasses.replace(state, shooter=shooter, option_pending=None,
+    return evolve(state, shooter=shooter, option_pending=None,
                                ball_in_hand=BallInHand.NONE, push_out_available=False)
 
 
@@ -154,7 +158,7 @@ def apply(state: NineBallState, ruling: NineBallRuling) -> NineBallState:
     """The state after `ruling` (a replay leaves the state before the shot)."""
     if ruling.replay:
         return state
-    return dataclasses.replace(
+    return evolve(
         state, layout=ruling.layout, shooter=ruling.next_player,
         ball_in_hand=ruling.ball_in_hand, is_break=ruling.void_break,
         rack_number=state.rack_number + int(ruling.void_break),
@@ -242,7 +246,9 @@ def _reset_count(state: NineBallState) -> tuple:
 
 
 def _per_player(values: tuple, player: Player, value) -> tuple:
-    return tuple(value if p == player else v for p, v in zip(Player, values))
+    """`values` (Player.A's, Player.B's) with `player`'s replaced by `value`."""
+    first, second = values
+    return (value if player == Player.A else first, value if player == Player.B else second)
 
 
 # ---- outcomes ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ ball exactly on the spot (the physics tests' reference break).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import random
@@ -84,9 +85,8 @@ def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes, spread, rng) 
     `anchor` (the spot), the whole rack moved by up to spread.apex_offset and every ball
     but the apex by up to spread.wiggle (`spread` None: tight and exact). Returned row by
     row."""
-    gap = 0.0 if spread is None else spread.lattice_gap
-    d = TIGHT_SPACING * radius + gap
-    row_step = d * math.sqrt(3.0) / 2.0
+    lattice = _lattice(anchor_row, radius, tuple(row_sizes),
+                       0.0 if spread is None else spread.lattice_gap)
     shift = (0.0, 0.0) if spread is None else _disc(rng, spread.apex_offset)
     # _disc's draws inlined in the loop (a void break racks again: this runs on every
     # failed break of a training run), the same numbers in the same order
@@ -94,12 +94,11 @@ def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes, spread, rng) 
     wiggle = None if spread is None else spread.wiggle
     x0, y0 = anchor[0] + shift[0], anchor[1] + shift[1]
     spots = []
-    for k, n in enumerate(row_sizes):
-        x = x0 + (k - anchor_row) * row_step
+    for places in lattice:
         row = []
-        for j in range(n):
-            y = y0 + (j - (n - 1) / 2.0) * d
-            if wiggle is not None and k > 0:
+        for dx, dy, apex_row in places:
+            x, y = x0 + dx, y0 + dy
+            if wiggle is not None and not apex_row:
                 r = wiggle * sqrt(draw())
                 angle = turn * draw()
                 row.append((x + r * cos(angle), y + r * sin(angle)))
@@ -107,6 +106,18 @@ def _rack_spots(anchor, anchor_row: int, radius: float, row_sizes, spread, rng) 
                 row.append((x, y))
         spots.append(row)
     return spots
+
+
+@functools.lru_cache(maxsize=16)
+def _lattice(anchor_row: int, radius: float, row_sizes: tuple, gap: float) -> tuple:
+    """The lattice places of _rack_spots, row by row, relative to the anchor: (dx, dy)
+    (m) and whether the place is in the first row (the apex row, never wiggled). The
+    same for every rack of a game: made once."""
+    d = TIGHT_SPACING * radius + gap
+    row_step = d * math.sqrt(3.0) / 2.0
+    return tuple(tuple(((k - anchor_row) * row_step, (j - (n - 1) / 2.0) * d, k == 0)
+                       for j in range(n))
+                 for k, n in enumerate(row_sizes))
 
 
 def _spread_of(tight: bool, spread):

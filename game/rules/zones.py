@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping
 
 from .balls import CUE, BallSet
-from .layout import clearance, on_table
+from .layout import Layout, clearance, on_table
 
 # The head string itself is not "behind" it (R9-07): the clamp keeps this far behind.
 BEHIND_STRING_MARGIN_M = 1e-9
@@ -53,10 +53,27 @@ def in_zone(table, zone: BallInHand, position, radius: float) -> bool:
 def placement_allowed(table, zone: BallInHand, position, layout: Mapping,
                       balls: BallSet) -> bool:
     """True if the cue ball may be placed at `position`: inside the zone, on the table,
-    and overlapping no other ball of `layout` (the cue ball's old spot is ignored)."""
+    and overlapping no other ball of `layout` (the cue ball's old spot is ignored).
+
+    The answer for a Layout (immutable) last asked about is kept: a player who picks a
+    spot he may place the ball on asks, and the rules ask again when he places it."""
+    question = (table, zone, tuple(position), layout, balls)
+    last = _last_placement[0]
+    if (last is not None and type(layout) is Layout and last[0][3] is layout
+            and last[0][0] is table and last[0][4] is balls and last[0][1] is zone
+            and last[0][2] == question[2]):
+        return last[1]
     radius = balls.radius(CUE)
-    return (in_zone(table, zone, position, radius)
-            and clearance(position, radius, layout, balls, ignore=(CUE,)) >= 0.0)
+    answer = (in_zone(table, zone, position, radius)
+              and clearance(position, radius, layout, balls, ignore=(CUE,)) >= 0.0)
+    if type(layout) is Layout:
+        _last_placement[0] = (question, answer)
+    return answer
+
+
+# ((table, zone, position, layout, ball set), answer) of the Layout placement_allowed was
+# last asked about.
+_last_placement = [None]
 
 
 def clamp_to_zone(table, zone: BallInHand, position, radius: float) -> tuple:

@@ -141,13 +141,13 @@ class GameSession:
     def physics_balls(self) -> tuple:
         """(balls, ids): the layout as physics balls at rest, the cue ball first (kept for
         the layout last asked about: a stroke asks twice, for the solver and the facts)."""
-        key = (self.state.layout, self.ball_set)
-        if self._balls_of is None or any(a is not b for a, b in zip(key, self._balls_of)):
+        layout, ball_set, last = self.state.layout, self.ball_set, self._balls_of
+        if last is None or last[0] is not layout or last[1] is not ball_set:
             # the balls that have not moved since the last layout are kept
-            previous = self._balls_of[2:] if self._balls_of and \
-                self._balls_of[1] is self.ball_set else None
-            self._balls_of = (*key, *physics_balls(*key, previous))
-        return list(self._balls_of[2]), self._balls_of[3]
+            previous = last[2:] if last is not None and last[1] is ball_set else None
+            last = self._balls_of = (layout, ball_set, *physics_balls(layout, ball_set,
+                                                                        previous))
+        return list(last[2]), last[3]
 
     # ---- commands --------------------------------------------------------------------
     def apply(self, command: Command, result: ShotResult | None = None):

@@ -14,8 +14,9 @@ import game.learn
 from game.ai.placement import allowed
 from game.learn import reward
 from game.learn.play import OPPONENT
-from game.learn.placement import RING_STEP, nearest_allowed_spot
-from game.rules import CUE, BallInHand, Layout, Player, ShotFacts, nine_ball, place_cue_ball
+from game.learn.placement import RING_POINTS, RING_STEP, nearest_allowed_spot
+from game.rules import (CUE, BallInHand, Layout, Player, ShotFacts, clamp_to_zone, nine_ball,
+                        place_cue_ball)
 from game.session import PlaceCueBall, Shoot
 from game.session.game import ShotRecord
 
@@ -116,6 +117,43 @@ def test_the_cue_ball_asked_for_on_a_ball_goes_to_the_nearest_allowed_spot():
     kitchen = dataclasses.replace(state, ball_in_hand=BallInHand.BEHIND_HEAD_STRING)
     assert nearest_allowed_spot(kitchen, (1.5, 0.3))[0] < state.table.head_line_x
     assert nearest_allowed_spot(kitchen, (1.5, 0.3))[1] == 0.3
+
+
+def first_allowed_on_rings(state, centre) -> tuple:
+    """The search nearest_allowed_spot makes, unscreened: allowed() asked of every spot
+    of every ring, nearest ring first, in the ring's order of directions."""
+    for ring in range(1, math.ceil(state.table.length / RING_STEP)):
+        for k in range(RING_POINTS):
+            angle = 2.0 * math.pi * k / RING_POINTS
+            spot = (centre[0] + ring * RING_STEP * math.cos(angle),
+                    centre[1] + ring * RING_STEP * math.sin(angle))
+            if allowed(state, spot):
+                return spot
+    return None
+
+
+@pytest.mark.parametrize("zone", [BallInHand.ANYWHERE, BallInHand.BEHIND_HEAD_STRING])
+def test_the_screened_ring_search_finds_the_spot_the_rules_find_first(zone):
+    state = nine_ball.new_game(seed=1)
+    rng = np.random.default_rng(7)
+    searched = 0
+    for _ in range(150):
+        # balls clustered around a point near a rail, so the spot asked for is often
+        # taken or too close to the cushion
+        centre = rng.uniform([0.05, 0.03], [0.7, 0.3])
+        balls = centre + rng.normal(0.0, 0.05, (5, 2))
+        layout = Layout({b: tuple(p) for b, p in zip(range(1, 6), balls)
+                         if allowed(dataclasses.replace(state, layout=Layout({}),
+                                                        ball_in_hand=BallInHand.ANYWHERE),
+                                    tuple(p))})
+        st = dataclasses.replace(state, layout=layout, ball_in_hand=zone)
+        wanted = tuple(centre + rng.normal(0.0, 0.03, 2))
+        near = clamp_to_zone(st.table, zone, wanted, st.ball_set.radius(CUE))
+        if allowed(st, near):
+            continue
+        searched += 1
+        assert nearest_allowed_spot(st, wanted) == first_allowed_on_rings(st, near)
+    assert searched > 50
 
 
 @pytest.mark.parametrize("layout, problem", [

@@ -1,8 +1,9 @@
 """The greedy opponent's pot search (game.ai.shots.direct_shots, through
-game.ai.geometry.pocket_windows and path_blocked) computes its lengths and clips with
-geometry.norms and geometry.clip01 instead of np.linalg.norm and np.clip, for speed: over
-many seeded layouts every number it returns, and the greedy player's every decision, must
-be the same bit for bit as with numpy's own functions."""
+game.ai.geometry.pocket_windows and path_blocked) computes its lengths, dot products and
+clips with geometry.norms, geometry.dot2 and geometry.clip01 instead of np.linalg.norm,
+np.einsum and np.clip, for speed: over many seeded layouts every number it returns, and
+the greedy player's every decision, must be the same bit for bit as with numpy's own
+functions."""
 import math
 
 import numpy as np
@@ -20,9 +21,10 @@ LAYOUTS = 1500
 
 def reference_numpy(monkeypatch) -> None:
     """Route the helpers back to numpy's own functions."""
-    norm = lambda v, axis: np.linalg.norm(v, axis=axis)     # noqa: E731
+    norm = lambda v: np.linalg.norm(v, axis=-1)     # noqa: E731
     monkeypatch.setattr(geometry, "norms", norm)
     monkeypatch.setattr(shots, "norms", norm)
+    monkeypatch.setattr(geometry, "dot2", lambda a, b: np.einsum("...k,...k->...", a, b))
     monkeypatch.setattr(geometry, "clip01", lambda v: np.clip(v, 0.0, 1.0))
 
 

@@ -58,6 +58,23 @@ def test_zone_refuses_overlap_but_allows_touching():
                              NINE_BALL_SET)
 
 
+def test_placement_is_judged_on_the_table_of_each_question():
+    """The answer kept for the Layout last asked about never answers another question: a
+    mapping changed since, another zone, another spot, another layout."""
+    spot = (1.0 - 2 * R9 + 1e-6, 0.6)
+    balls = {1: (1.0, 0.6)}
+    assert not placement_allowed(NINE_FOOT, ANY, spot, balls, NINE_BALL_SET)
+    balls[1] = (2.0, 0.6)
+    assert placement_allowed(NINE_FOOT, ANY, spot, balls, NINE_BALL_SET)
+    layout = Layout({1: (1.0, 0.6)})
+    assert not placement_allowed(NINE_FOOT, ANY, spot, layout, NINE_BALL_SET)
+    assert placement_allowed(NINE_FOOT, ANY, (0.8, 0.6), layout, NINE_BALL_SET)
+    assert not placement_allowed(NINE_FOOT, BEHIND, (0.8, 0.6), layout, NINE_BALL_SET)
+    assert placement_allowed(NINE_FOOT, BEHIND, (0.3, 0.6), layout, NINE_BALL_SET)
+    assert not placement_allowed(NINE_FOOT, BEHIND, (0.3, 0.6), Layout({1: (0.3, 0.6)}),
+                                 NINE_BALL_SET)
+
+
 @pytest.mark.parametrize("table, zone, radius", [(ENGLISH, D, R8), (NINE_FOOT, ANY, R9),
                                                  (NINE_FOOT, BEHIND, R9)])
 @pytest.mark.parametrize("position", [(-1.0, -1.0), (0.2, 0.5), (1.0, 0.3), (5.0, 5.0),

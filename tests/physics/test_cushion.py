@@ -196,7 +196,7 @@ def pocket_shots():
                            id=pocket.name)
 
 
-@pytest.mark.parametrize("pocket, start, velocity, hole", pocket_shots())
+@pytest.mark.parametrize("pocket, start, velocity, hole", list(pocket_shots()))
 def test_ball_rolled_straight_in_drops_into_that_pocket(pocket, start, velocity, hole):
     v = np.array([*velocity, 0.0])
     result = simulate(NINE_FOOT, [Ball.pool(*start, velocity=v,

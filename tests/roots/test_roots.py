@@ -5,6 +5,8 @@ an error of about eps * sum|c_k| |t|^k, so no algorithm can place a simple root 
 that divided by |p'(t)|. We allow 8 times that bound (plus a few ulps of t)."""
 import math
 
+import inspect
+
 import mpmath
 import numpy as np
 import pytest
@@ -17,9 +19,10 @@ mpmath.mp.dps = 50
 
 
 def expand(roots, scale=1.0):
-    """Coefficients c0..cn of scale * prod(t - r) (ascending)."""
+    """Coefficients c0..cn of scale * prod(t - r) (ascending); complex roots come in
+    conjugate pairs, so the coefficients are real (their imaginary parts rounding)."""
     c = np.polynomial.polynomial.polyfromroots(roots) * scale
-    return [float(v) for v in c]
+    return [float(np.real(v)) for v in c]
 
 
 def tolerance(c, t):
@@ -28,14 +31,23 @@ def tolerance(c, t):
     return 8 * EPS * size / max(slope, 1e-300) + 4 * EPS * abs(t)
 
 
+def _polyroots(ascending):
+    """mpmath's roots of the polynomial with these coefficients (ascending powers).
+    mpmath 1.4 takes the order as `asc` (and warns that a call without it, read as
+    descending, will change meaning); 1.3 reads descending powers only."""
+    if "asc" in inspect.signature(mpmath.polyroots).parameters:
+        return mpmath.polyroots(ascending, maxsteps=100, extraprec=60, asc=True)
+    return mpmath.polyroots(ascending[::-1], maxsteps=100, extraprec=60)
+
+
 def exact_real_roots(c, lo, hi):
     """Real roots of the double coefficients c, computed in 50 digits."""
-    coeffs = [mpmath.mpf(v) for v in reversed(c)]
-    while coeffs and coeffs[0] == 0:
-        coeffs.pop(0)
+    coeffs = [mpmath.mpf(v) for v in c]                 # ascending powers
+    while coeffs and coeffs[-1] == 0:
+        coeffs.pop()
     if len(coeffs) < 2:
         return []
-    found = mpmath.polyroots(coeffs, maxsteps=100, extraprec=60)
+    found = _polyroots(coeffs)
     real = sorted(float(r.real) for r in found if abs(r.imag) < mpmath.mpf(10) ** -30)
     return [r for r in real if lo < r < hi]
 

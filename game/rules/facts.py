@@ -207,9 +207,9 @@ def settled_drops_put_back(facts: ShotFacts) -> ShotFacts:
 
 # The event kinds and the flag as plain ints (an enum member's lookup costs more than the
 # comparison it serves).
-_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
+_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _TRANSITION, _OFF_TABLE = (
     int(k) for k in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.JAW_TIP,
-                     EventKind.POCKET, EventKind.OFF_TABLE))
+                     EventKind.POCKET, EventKind.TRANSITION, EventKind.OFF_TABLE))
 _TOUCHING = int(EventFlag.TOUCHING)
 _OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
@@ -223,6 +223,8 @@ def _scan(events: np.ndarray, cue_index: int = 0) -> tuple:
     for kind, ball, other, time, flags, feature in zip(
             events["kind"].tolist(), events["ball"].tolist(), events["other"].tolist(),
             events["time"].tolist(), events["flags"].tolist(), events["feature"].tolist()):
+        if kind == _TRANSITION:     # half a log or more, and no query reads them
+            continue
         if kind == _BALL_BALL:
             if ball == cue_index:
                 contacts.append((other, time))

@@ -330,7 +330,7 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     final = {ids[i]: (x, y) for i, x, y in _resting(result)}
     after_first = frozenset() if when is None else frozenset([ids[i] for i, t in cushions
                                                               if t >= when])
-    cue_faults = getattr(result, "stroke_faults", ())
+    faults = (*stroke_faults, *(f.value for f in getattr(result, "stroke_faults", ())))
     # Every field as ShotFacts.__post_init__ would leave it.
     return ShotFacts._of(
         first_contact=None if first is None else ids[first],
@@ -350,8 +350,6 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
                 "passed_over": frozenset(ids[i] for i in over)})
             for start, end, cls, over in cue_ball_flights(result, cue_index)),
         miscue=bool(stroke is not None and stroke.miscue),
-        stroke_faults=frozenset([StrokeFault(f) for f in stroke_faults]
-                                + [StrokeFault(f.value) for f in cue_faults])
-        if stroke_faults or cue_faults else frozenset(),
+        stroke_faults=frozenset(StrokeFault(f) for f in faults) if faults else frozenset(),
         settled_drops=(),
     )

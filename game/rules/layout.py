@@ -28,7 +28,8 @@ class FrozenMapping(Mapping):
         """The mapping of `items`, a dict already in the form _normalise gives (a Layout's:
         ids ints and positions (x, y) tuples of floats): sorted, not normalised again."""
         mapping = object.__new__(cls)
-        object.__setattr__(mapping, "_items", dict(sorted(items.items())))
+        # sorted by key alone (cheaper than sorting the (key, value) pairs; keys are unique)
+        object.__setattr__(mapping, "_items", {key: items[key] for key in sorted(items)})
         return mapping
 
     def __setattr__(self, name, value):

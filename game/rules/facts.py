@@ -207,9 +207,9 @@ def settled_drops_put_back(facts: ShotFacts) -> ShotFacts:
 
 # The event kinds and the flag as plain ints (an enum member's lookup costs more than the
 # comparison it serves).
-_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _OFF_TABLE = (
+_BALL_BALL, _CUSHION, _JAW_TIP, _POCKET, _TRANSITION, _OFF_TABLE = (
     int(k) for k in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.JAW_TIP,
-                     EventKind.POCKET, EventKind.OFF_TABLE))
+                     EventKind.POCKET, EventKind.TRANSITION, EventKind.OFF_TABLE))
 _TOUCHING = int(EventFlag.TOUCHING)
 _OUT_OF_PLAY = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
@@ -223,6 +223,8 @@ def _scan(events: np.ndarray, cue_index: int = 0) -> tuple:
     for kind, ball, other, time, flags, feature in zip(
             events["kind"].tolist(), events["ball"].tolist(), events["other"].tolist(),
             events["time"].tolist(), events["flags"].tolist(), events["feature"].tolist()):
+        if kind == _TRANSITION:     # half a log or more, and no query reads them
+            continue
         if kind == _BALL_BALL:
             if ball == cue_index:
                 contacts.append((other, time))
@@ -274,16 +276,22 @@ def resting_positions(final) -> dict:
             for i, state in enumerate(final.states) if int(state) not in out_of_play}
 
 
-def final_resting_positions(result) -> dict:
-    """resting_positions(result.final) read straight from each ball's last trajectory piece
-    (`result.pieces`, in time order for each ball): at the end of the shot every ball on the
-    table rests, so it stays where its last piece began; the same numbers, without
-    evaluating the trajectories."""
+def _resting(result) -> list:
+    """(index, x, y) (m, table frame) of every ball still on the table at the end of the
+    shot, in no set order, read straight from each ball's last trajectory piece
+    (`result.pieces`, in time order for each ball): at the end of the shot every ball on
+    the table rests, so it stays where its last piece began."""
     ball, state, _, rvw = result.pieces
     # each ball's last piece: a later piece of a ball replaces its earlier ones
     last = dict(zip(ball.tolist(), range(len(ball))))
     states, x, y = state.tolist(), rvw[:, 0].tolist(), rvw[:, 1].tolist()
-    return {i: (x[k], y[k]) for i, k in sorted(last.items()) if states[k] not in _OUT_OF_PLAY}
+    return [(i, x[k], y[k]) for i, k in last.items() if states[k] not in _OUT_OF_PLAY]
+
+
+def final_resting_positions(result) -> dict:
+    """resting_positions(result.final) read from the trajectory pieces (_resting): the same
+    numbers, without evaluating the trajectories."""
+    return {i: (x, y) for i, x, y in sorted(_resting(result))}
 
 
 def cue_ball_flights(result, cue_index: int = 0) -> tuple:
@@ -291,10 +299,13 @@ def cue_ball_flights(result, cue_index: int = 0) -> tuple:
     A shot made with physics_ext.shoot() carries the solver's legal-jump/scoop/miscue class; a
     shot simulated from given velocities has no stroke to judge, so its flights count as
     legal jumps (8-ball fouls any jump over a ball regardless, R8-X14)."""
+    flights = getattr(result, "flights", ())
+    if not flights:     # most shots: nothing in the air
+        return ()
     stroke_flights = result.cue_flights() if getattr(result, "stroke", None) else None
     if stroke_flights is None:
         stroke_flights = tuple((f, JumpClass.LEGAL_JUMP.value)
-                               for f in getattr(result, "flights", ()) if f.ball == cue_index)
+                               for f in flights if f.ball == cue_index)
     return tuple((f.start, f.end, JumpClass(cls), frozenset(f.passed_over))
                  for f, cls in stroke_flights)
 
@@ -316,21 +327,22 @@ def facts_from_result(result, index_to_ball_id: Sequence | Mapping, cue_index: i
     contact = _first_of(contacts)
     first, when, simultaneous = contact if contact else (None, None, frozenset())
     stroke = getattr(result, "stroke", None)
-    final = {ids[i]: p for i, p in final_resting_positions(result).items()}
-    after_first = frozenset() if when is None else frozenset(ids[i] for i, t in cushions
-                                                             if t >= when)
+    final = {ids[i]: (x, y) for i, x, y in _resting(result)}
+    after_first = frozenset() if when is None else frozenset([ids[i] for i, t in cushions
+                                                              if t >= when])
     faults = (*stroke_faults, *(f.value for f in getattr(result, "stroke_faults", ())))
     # Every field as ShotFacts.__post_init__ would leave it.
     return ShotFacts._of(
         first_contact=None if first is None else ids[first],
         first_contact_time=when,
-        simultaneous_first_contacts=frozenset(ids[i] for i in simultaneous),
-        pocketed=FrozenMapping({ids[i]: p for i, p in drops.items()}),
-        cushion_balls=frozenset(ids[i] for i, _ in cushions) | after_first,
+        simultaneous_first_contacts=frozenset([ids[i] for i in simultaneous]),
+        pocketed=FrozenMapping._of({ids[i]: p for i, p in drops.items()}),
+        cushion_balls=frozenset([ids[i] for i, _ in cushions]) | after_first,
         cushion_balls_after_first_contact=after_first,
-        off_table=frozenset(ids[i] for i in gone),
-        # positions of Python floats already: ids of ints need no normalising
-        final_positions=Layout._of(final) if all(type(b) is int for b in final)
+        off_table=frozenset([ids[i] for i in gone]),
+        # positions of Python floats already: ids of ints need no normalising (an id that
+        # is no int, resting or not, sends them all through Layout's normalising)
+        final_positions=Layout._of(final) if set(map(type, ids.values())) == {int}
         else Layout(final),
         cue_airborne=tuple(
             frozen_instance(AirborneInterval, {

@@ -23,6 +23,15 @@ class FrozenMapping(Mapping):
     def _normalise(pairs):
         return pairs
 
+    @classmethod
+    def _of(cls, items: dict):
+        """The mapping of `items`, a dict already in the form _normalise gives (a Layout's:
+        ids ints and positions (x, y) tuples of floats): sorted, not normalised again."""
+        mapping = object.__new__(cls)
+        # sorted by key alone (cheaper than sorting the (key, value) pairs; keys are unique)
+        object.__setattr__(mapping, "_items", {key: items[key] for key in sorted(items)})
+        return mapping
+
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
 
@@ -74,13 +83,6 @@ class Layout(FrozenMapping):
     def _normalise(pairs):
         return ((int(b), (float(p[0]), float(p[1]))) for b, p in pairs)
 
-    @classmethod
-    def _of(cls, items: dict) -> "Layout":
-        """The Layout of `items`, whose ids are ints and positions (x, y) tuples of floats
-        already (the balls of a Layout): sorted, not normalised again."""
-        layout = object.__new__(cls)
-        object.__setattr__(layout, "_items", dict(sorted(items.items())))
-        return layout
 
     def without(self, balls: Iterable[int]) -> "Layout":
         """This layout without `balls` (itself when none of them is on it: a Layout is

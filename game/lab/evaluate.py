@@ -4,8 +4,9 @@ It is pure: a chunk's table depends only on the chunk (its parameters and seeds)
 chunk may be computed anywhere, again after a worker died, and gives the same bytes.
 
 A shot-map chunk plays all its strokes in one physics_ext.shoot_batch call (`_shoot_all`):
-the same solver as shoot(), bit for bit, without the per-call Python cost of the solver
-(the cue's follow-through, which finds the stroke faults, is still Python per shot).
+the same solver as shoot(), bit for bit, without the per-call Python cost of the solver.
+The cue's follow-through, which finds the stroke faults, runs only for the strokes that
+potted the target, on their full results.
 """
 from __future__ import annotations
 
@@ -69,8 +70,9 @@ def _shoot_all(chunk: ShotChunk, strokes) -> tuple:
     fouled (a miscue, or a stroke fault of the cue: push, double hit, ferrule, struck
     another ball), the events the solver recorded, the solver refused it. One batch call
     on one thread: the backends spread chunks over processes or workers. The stroke
-    faults come from the cue's follow-through on the shot's full result (physics_ext.cue,
-    Python), found only for those strokes: the others are no pot whatever the cue did."""
+    faults come from the cue's follow-through on the shot's full result (physics_ext.cue),
+    found only for those strokes: the others are no pot whatever the cue did (the batch's
+    own faults=True would run it for every stroke)."""
     run = chunk.run
     balls, ids = run.position.physics_balls()
     target, cue = ids.index(run.target), ids.index(CUE)

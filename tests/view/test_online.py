@@ -374,12 +374,16 @@ def test_a_spectator_sees_the_strokes_and_leaves_with_escape(base, server, tmp_p
     left = []
     match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
                         use_shaders=False, sound_root=tmp_path / "sounds")
+    base.win.setActive(False)           # no pixels read: frames step the flow, not the GPU
     try:
         computers = [Opponent("beginner", k, players[0].session.params) for k in (1, 2)]
         played = set()
         deadline = time.monotonic() + WALL_S
         while len(players[0].session.shots) < 2:      # both play; the view is stepped
-            assert time.monotonic() < deadline, "the players did not play"
+            assert time.monotonic() < deadline, (
+                f"the players did not play: shots {len(players[0].session.shots)}, "
+                f"commands {len(players[0].session.commands)}, turns "
+                f"{[p.my_turn for p in players]}, the view in {match.screen.flow.state}")
             for player in players:
                 player.poll()
                 if player.my_turn:

@@ -83,7 +83,6 @@ class Layout(FrozenMapping):
     def _normalise(pairs):
         return ((int(b), (float(p[0]), float(p[1]))) for b, p in pairs)
 
-
     def without(self, balls: Iterable[int]) -> "Layout":
         """This layout without `balls` (itself when none of them is on it: a Layout is
         immutable)."""

@@ -127,8 +127,7 @@ def concede(state: MatchState, player: Player) -> MatchState:
     """R8-B11, R9-B09 (S2 7.1.g): the conceding player loses at once, no warning needed."""
     if state.game_over:
         raise RulesError("the game is over")
-    return evolve(state, winner=Player(player).other,
-                               end_reason=EndReason.CONCEDED)
+    return evolve(state, winner=Player(player).other, end_reason=EndReason.CONCEDED)
 
 
 def shot_clock_overrun(state: MatchState) -> MatchState:
@@ -137,8 +136,7 @@ def shot_clock_overrun(state: MatchState) -> MatchState:
     if state.game_over:
         raise RulesError("the game is over")
     if state.shooter in state.clock_warned:
-        return evolve(state, winner=state.shooter.other,
-                                   end_reason=EndReason.SLOW_PLAY)
+        return evolve(state, winner=state.shooter.other, end_reason=EndReason.SLOW_PLAY)
     return evolve(state, clock_warned=state.clock_warned | {state.shooter})
 
 

@@ -123,7 +123,7 @@ def choose_option(state: NineBallState, player: Player, choice: OptionChoice) ->
         raise RulesError(f"player {Player(player).name} has no option to choose")
     shooter = player if OptionChoice(choice) is OptionChoice.PLAY else Player(player).other
     return evolve(state, shooter=shooter, option_pending=None,
-                               ball_in_hand=BallInHand.NONE, push_out_available=False)
+                  ball_in_hand=BallInHand.NONE, push_out_available=False)
 
 
 def rule_shot(state: NineBallState, facts: ShotFacts,

@@ -279,14 +279,24 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
                 match.screen.flow.state in ("Placing", "Aiming") and match.pending is None),
                 "a resync", computer.decide)
             view_acts(match, inputs)
-        step_until(inputs, opponent, lambda: match.screen.flow.state in ("Placing", "Aiming",
-                                                                         "Choosing")
-                   and len(match.client.session.commands) == len(opponent.session.commands),
-                   "the view's turn after the resync", computer.decide)
-        view_acts(match, inputs)            # a stroke (or choice) on the rebuilt mirror
-        step_until(inputs, opponent, lambda: match.pending is None
-                   and match.screen.flow.state != "Playing", "the view's command played")
         seat = match.client.seat
+        resynced_at = len(match.client.session.shots)
+
+        def view_struck() -> bool:
+            """The view struck on the rebuilt mirror (its break may have been the shot
+            that diverged)."""
+            return any(int(r.ruling.shooter) == seat
+                       for r in match.client.session.shots[resynced_at:])
+        # The server tosses and racks at random: the view's first turn may be a placement
+        # or a push-out choice, so it plays on until it struck (or the opponent ran out).
+        while not view_struck() and not match.client.session.state.game_over:
+            step_until(inputs, opponent, lambda: match.client.session.state.game_over or (
+                match.screen.flow.state in ("Placing", "Aiming", "Choosing")
+                and len(match.client.session.commands) == len(opponent.session.commands)),
+                "the view's turn after the resync", computer.decide)
+            view_acts(match, inputs)        # a stroke (or choice) on the rebuilt mirror
+            step_until(inputs, opponent, lambda: match.pending is None
+                       and match.screen.flow.state != "Playing", "the view's command played")
         if not match.client.session.state.game_over:
             match.send(Concede(Player(seat)))
         step_until(inputs, opponent, lambda: match.screen.flow.state == "GameOver"
@@ -321,7 +331,9 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
         assert record_lines(live)[0][1].endswith("unfinished  (1 online)")
         # The opponent plays elsewhere, a guest here: as locally, a guest's frames are
         # not rated.
-        assert live.visits >= 1 and live.opponents == (("guest", winner, 1 - winner),)
+        assert (live.visits >= 1) == any(int(r.ruling.shooter) == seat
+                                         for r in match.client.session.shots)
+        assert live.opponents == (("guest", winner, 1 - winner),)
         assert live.rating is None
         rebuilt_path = tmp_path / "rebuilt" / "statistics.sqlite"
         assert rebuild(rebuilt_path, tmp_path / "replays").matches == 1

@@ -217,3 +217,17 @@ def inside_playing_area(table: TableSpec, point, radius: float, margin: float) -
     clear = table.side_mouth / 2.0 + radius + margin
     return all(math.sqrt((mx - x) * (mx - x) + (my - y) * (my - y)) > clear
                for mx, my in pockets_of(table).mouth_points)
+
+
+def surely_outside_playing_area(table: TableSpec, xy, radius: float, margin: float,
+                                slack: float):
+    """(n,) bool array: the spots `xy` ((n, 2) numpy array, m) that inside_playing_area
+    refuses by more than `slack` (m), judged at once: a search can pass these over and
+    ask inside_playing_area about the rest. Kept beside it so that both change together."""
+    low = radius + margin - slack
+    high_x = table.length - radius - margin + slack
+    high_y = table.width - radius - margin + slack
+    clear = table.side_mouth / 2.0 + radius + margin
+    near_mouth = norms(xy[:, None, :] - pockets_of(table).mouth[None, :, :])
+    return ((xy[:, 0] < low) | (xy[:, 0] > high_x) | (xy[:, 1] < low) | (xy[:, 1] > high_y)
+            | (near_mouth < clear - slack).any(axis=1))

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 
-from game.ai.geometry import norms, pockets_of
+from game.ai.geometry import norms, surely_outside_playing_area
 from game.ai.placement import SPOT_MARGIN, allowed
-from game.rules import CUE, BallInHand, RulesError, clamp_to_zone
+from game.rules import CUE, BallInHand, RulesError, clamp_to_zone, surely_outside_zone
 
 # Past the zone's nearest point, allowed spots are sought on rings this far apart (m),
 # RING_POINTS points a ring, nearest ring first.
@@ -17,9 +17,9 @@ RING_POINTS = 24
 # Rings whose spots are screened together (most searches end within the first two; a
 # ball in the way takes about a dozen).
 RINGS_AT_ONCE = 2
-# A candidate overlapping a ball, or a pocket mouth's clearance, by more than this (m) is
-# refused without asking the rules: far beyond the rounding by which numpy's and math's
-# distances may differ (so the screen never refuses a spot the rules would allow).
+# A candidate overlapping a ball, or outside the zone or the playing area, by more than
+# this (m) is refused without asking the rules: far beyond the rounding by which numpy's
+# and math's distances may differ (so the screen never refuses a spot the rules allow).
 OVERLAP_SURE = 1e-9
 
 
@@ -37,12 +37,6 @@ def nearest_allowed_spot(state, wanted) -> tuple:
     others = [(b, p) for b, p in state.layout.items() if b != CUE]
     balls = np.array([p for _, p in others]).reshape(-1, 2)
     reach = radius + np.array([state.ball_set.radius(b) for b, _ in others])
-    # game.ai.geometry.inside_playing_area's rectangle and mouth clearance, for all the
-    # spots of RINGS_AT_ONCE rings at once.
-    low, high = radius + SPOT_MARGIN, (table.length - radius - SPOT_MARGIN,
-                                       table.width - radius - SPOT_MARGIN)
-    mouths = pockets_of(table).mouth
-    mouth_reach = table.side_mouth / 2.0 + radius + SPOT_MARGIN
     cos, sin = _RING_COS[None, :], _RING_SIN[None, :]
     rings = math.ceil(table.length / RING_STEP)
     for first in range(1, rings, RINGS_AT_ONCE):
@@ -52,33 +46,19 @@ def nearest_allowed_spot(state, wanted) -> tuple:
         xy = np.empty((steps.size * RING_POINTS, 2))
         xy[:, 0] = (centre[0] + steps * cos).ravel()
         xy[:, 1] = (centre[1] + steps * sin).ravel()
-        # A spot surely refused (overlapping a ball, outside the playing area, in a
-        # pocket mouth) is passed over; the rules and allowed() judge the others.
-        # (norms: a last bit from math.hypot's distances, far inside OVERLAP_SURE)
+        # A spot surely refused (overlapping a ball, outside the zone or the playing
+        # area, in a pocket mouth) is passed over; the rules and allowed() judge the
+        # others. (norms: a last bit from math.hypot's distances, far inside OVERLAP_SURE)
         gaps = norms(xy[:, None, :] - balls[None, :, :])
-        near_mouth = norms(xy[:, None, :] - mouths[None, :, :])
         refused = ((gaps - reach < -OVERLAP_SURE).any(axis=1)
-                   | (xy[:, 0] < low) | (xy[:, 0] > high[0])
-                   | (xy[:, 1] < low) | (xy[:, 1] > high[1])
-                   | (near_mouth - mouth_reach < -OVERLAP_SURE).any(axis=1)
-                   | _outside_zone(table, zone, xy))
+                   | surely_outside_zone(table, zone, xy, OVERLAP_SURE)
+                   | surely_outside_playing_area(table, xy, radius, SPOT_MARGIN,
+                                                 OVERLAP_SURE))
         for spot in xy[~refused].tolist():
             spot = tuple(spot)
             if allowed(state, spot):
                 return spot
     raise RulesError("no spot on the table is free for the cue ball")
-
-
-def _outside_zone(table, zone: BallInHand, xy: np.ndarray) -> np.ndarray:
-    """(n,) bool: the spots `xy` (n, 2) surely outside `zone` (game.rules.zones.in_zone's
-    head string and D, each OVERLAP_SURE wider)."""
-    if zone is BallInHand.BEHIND_HEAD_STRING:
-        return xy[:, 0] > table.head_line_x + OVERLAP_SURE
-    if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
-        cx, cy = table.d_centre
-        return ((xy[:, 0] > cx + OVERLAP_SURE)
-                | (norms(xy - (cx, cy)) > table.d_radius + OVERLAP_SURE))
-    return np.zeros(len(xy), dtype=bool)
 
 
 # cos and sin of the RING_POINTS directions of a ring, in the order they are tried.

@@ -26,7 +26,7 @@ from .match import coin_toss, concede, next_breaker, place_cue_ball, shot_clock_
 from .outcome import EndReason, Foul, Player, RulesError
 from .racks import eight_ball_rack, nine_ball_rack
 from .variants import EightBallVariants, NineBallVariants
-from .zones import BallInHand, clamp_to_zone, in_zone, placement_allowed
+from .zones import BallInHand, clamp_to_zone, in_zone, placement_allowed, surely_outside_zone
 
 __all__ = [
     "eight_ball", "nine_ball", "BLACK", "CUE", "NINE", "EIGHT_BALL_SET", "NINE_BALL_SET",
@@ -35,5 +35,5 @@ __all__ = [
     "facts_from_result", "Layout", "coin_toss", "concede", "next_breaker", "place_cue_ball",
     "shot_clock_overrun", "EndReason", "Foul", "Player", "RulesError", "eight_ball_rack",
     "nine_ball_rack", "EightBallVariants", "NineBallVariants", "BallInHand", "clamp_to_zone",
-    "in_zone", "placement_allowed",
+    "in_zone", "placement_allowed", "surely_outside_zone",
 ]

@@ -15,6 +15,8 @@ import enum
 import math
 from collections.abc import Mapping
 
+import numpy as np
+
 from .balls import CUE, BallSet
 from .layout import Layout, clearance, on_table
 
@@ -48,6 +50,20 @@ def in_zone(table, zone: BallInHand, position, radius: float) -> bool:
     if zone is BallInHand.BEHIND_HEAD_STRING:
         return x < table.head_line_x
     return True
+
+
+def surely_outside_zone(table, zone: BallInHand, xy, slack: float):
+    """(n,) bool array: the spots `xy` ((n, 2) numpy array, m) outside `zone` by more than
+    `slack` (m), judged by in_zone's head string and D at once: a search can pass these
+    over without asking in_zone, which still judges the rest (the table's edge is not
+    tested here). Kept beside in_zone so that a change of a zone changes both."""
+    x = xy[:, 0]
+    if zone is BallInHand.BEHIND_HEAD_STRING:
+        return x > table.head_line_x + slack
+    if zone in (BallInHand.D, BallInHand.D_OPTIONAL):
+        cx, cy = table.d_centre
+        return (x > cx + slack) | (np.hypot(x - cx, xy[:, 1] - cy) > table.d_radius + slack)
+    return np.zeros(len(xy), dtype=bool)
 
 
 def placement_allowed(table, zone: BallInHand, position, layout: Mapping,

@@ -2,6 +2,7 @@
 positions on the real tables (R8-X13; 9-ball section 4 preamble)."""
 import math
 
+import numpy as np
 import pytest
 
 from game.rules.balls import CUE, EIGHT_BALL_SET, NINE_BALL_SET
@@ -9,7 +10,8 @@ from game.rules.layout import Layout, clearance
 from game.rules.match import place_cue_ball
 from game.rules.outcome import RulesError
 from game.rules.respot import RESPOT_GAP_M, respot_eight_ball, respot_nine_ball
-from game.rules.zones import BallInHand, clamp_to_zone, in_zone, placement_allowed
+from game.rules.zones import (BallInHand, clamp_to_zone, in_zone, placement_allowed,
+                              surely_outside_zone)
 from rules_helpers import ENGLISH, NINE_FOOT, eight, nine, on_segment
 
 D, ANY, BEHIND = BallInHand.D, BallInHand.ANYWHERE, BallInHand.BEHIND_HEAD_STRING
@@ -155,3 +157,34 @@ def test_nine_ball_respot_in_front_when_the_string_behind_is_blocked():
 def test_states_from_helpers_are_valid_zones():
     assert nine(cue=None, zone=BEHIND).ball_in_hand.lifts_cue_ball
     assert not BallInHand.D_OPTIONAL.lifts_cue_ball
+
+
+def _neighbours(x: float, y: float, step: float = 1e-6):
+    return [(x, y), (x + step, y), (x - step, y), (x, y + step), (x, y - step)]
+
+
+@pytest.mark.parametrize("table, zone, radius", [(ENGLISH, D, R8),
+                                                 (ENGLISH, BallInHand.D_OPTIONAL, R8),
+                                                 (NINE_FOOT, ANY, R9), (NINE_FOOT, BEHIND, R9)])
+def test_the_zone_screen_refuses_what_in_zone_refuses_and_nothing_else(table, zone, radius):
+    """surely_outside_zone, the searches' screen of many spots at once: a spot it refuses
+    is outside the zone, and every spot on the table outside it by more than a micrometre
+    (in_zone says so of the spot and its neighbours) is refused."""
+    rng = np.random.default_rng(5)
+    xy = rng.uniform((radius, radius), (table.length - radius, table.width - radius),
+                     (20_000, 2))
+    # and spots nanometres and micrometres off the head string, the baulk line, the D's arc
+    cx, cy = table.d_centre if zone is not BEHIND else (table.head_line_x, table.width / 2)
+    angles = rng.uniform(0.5 * math.pi, 1.5 * math.pi, 2_000)
+    near = rng.normal(0.0, 1e-8, (2, 2_000)) * rng.choice([1.0, 1e3], (2, 2_000))
+    r = (table.d_radius if zone is not BEHIND else 0.0) + near[0]
+    edge = np.column_stack([cx + r * np.cos(angles), cy + r * np.sin(angles)])
+    line = np.column_stack([cx + near[1],
+                            rng.uniform(radius, table.width - radius, 2_000)])
+    xy = np.concatenate([xy, edge, line])
+    screened = surely_outside_zone(table, zone, xy, 1e-9)
+    for (x, y), refused in zip(xy.tolist(), screened.tolist()):
+        if refused:
+            assert not in_zone(table, zone, (x, y), radius)
+        elif not any(in_zone(table, zone, p, radius) for p in _neighbours(x, y)):
+            raise AssertionError(f"{(x, y)} is outside {zone} and was not screened")

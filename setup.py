@@ -65,8 +65,10 @@ class BuildExtWithModels(build_ext):
         root = Path(".").resolve() if in_place else Path(self.build_lib).resolve()
         target = root / "models" if in_place else root / "game" / "models"
         path = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        # run from root: `python -c` puts the working directory first on the path, and a
+        # fresh checkout's physics_ext has no compiled modules (they are in build_lib)
         subprocess.run([sys.executable, "-c", MAKE_MODELS, str(target)], check=True,
-                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(path)))
+                       cwd=root, env=dict(os.environ, PYTHONPATH=os.pathsep.join(path)))
 
 
 setup(

@@ -1,10 +1,11 @@
 """An installed game is the real one: the wheel, built as pip builds it (in an isolated
 environment with the build requirements of pyproject.toml, so the Python running the tests
-needs neither Cython nor babel), installed into a fresh environment and run from another
-folder, speaks Croatian and Spanish (the build compiles the catalogs into it), finds its
+needs neither Cython nor babel) from the files a fresh clone has (nothing built in place),
+installed into a fresh environment and run from another folder, speaks Croatian and Spanish (the build compiles the catalogs into it), finds its
 rules in each language, carries its 3D models (the build generates them) and renders a
 frame without making any."""
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -30,11 +31,26 @@ print("ok", game.__file__)
 """
 
 
+def fresh_sources(where: Path) -> Path:
+    """A copy of the checkout's files under version control, as a fresh clone has them:
+    no compiled modules, catalogs or models built in place (the build makes them all).
+    Outside a git checkout (an unpacked sdist), the checkout itself."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:
+        return ROOT
+    copy = where / "sources"
+    for name in listed.stdout.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    return copy
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     where = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                    "-w", str(where / "dist"), str(ROOT)], check=True, cwd=where)
+                    "-w", str(where / "dist"), str(fresh_sources(where))], check=True, cwd=where)
     wheel = next((where / "dist").glob("breakshot-*.whl"))
     # The dependencies come from the environment running the tests (its site-packages
     # as plain paths: its own .pth files, such as an editable install of this checkout,

@@ -2,7 +2,7 @@
 
     python -m game.server [--host 127.0.0.1] [--port 8765] [--data DIR]
                           [--reconnect-timeout S] [--rate N] [--matches-per-address N]
-                          [--connections-per-address N] [--verbose]
+                          [--connections-per-address N] [--seed N] [--verbose]
 
 It listens on localhost unless --host says otherwise (docs/network.md: exposing it, TLS
 from a reverse proxy); --port 0 picks a free port. Matches are recorded as replays in
@@ -20,7 +20,9 @@ import platformdirs
 
 from game.arguments import command_parser, whole_number
 from game.i18n import _
-from game.net.server import Limits, serve_forever
+from game.net.server import SEED_BITS, Limits, serve_forever
+
+SEED_LIMIT = 2 ** SEED_BITS     # seeds as the server draws them when none is given
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -50,10 +52,15 @@ def parse_args(argv=None) -> argparse.Namespace:
                         default=defaults.connections_per_address,
                         help=_("connections one address may hold open at a time (default "
                                "%(default)s)"))
+    parser.add_argument("--seed", type=whole_number(0), default=None,
+                        help=_("seed of every match's racks and coin toss, to play the same "
+                               "matches again (default: random for each match)"))
     parser.add_argument("--verbose", action="store_true", help=_("log every match event"))
     args = parser.parse_args(argv)
     if not (args.reconnect_timeout >= 0 and args.rate > 0):
         parser.error(_("--reconnect-timeout must be at least 0 and --rate more than 0"))
+    if args.seed is not None and args.seed >= SEED_LIMIT:
+        parser.error(_("--seed must be less than {limit}").format(limit=SEED_LIMIT))
     return args
 
 
@@ -66,7 +73,7 @@ def main(argv=None) -> int:
                     matches_per_address=args.matches_per_address,
                     connections_per_address=args.connections_per_address)
     try:
-        asyncio.run(serve_forever(args.data, args.host, args.port, limits))
+        asyncio.run(serve_forever(args.data, args.host, args.port, limits, seed=args.seed))
     except KeyboardInterrupt:
         pass
     return 0

@@ -60,6 +60,10 @@ SHOT_DATA_CACHED = 8
 MAX_META_BYTES = 64 * 1024
 
 
+# A match's seed (its coin toss and racks), drawn at random unless the server is given one.
+SEED_BITS = 32
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one client may do. max_frame_bytes: frames larger than this close the
@@ -202,12 +206,15 @@ class _Bucket:
 
 class MatchServer:
     """The referee of every match; `folder`: where matches are recorded and restored
-    from. Use `await start(host, port)`, then `await stop()`."""
+    from; `seed`: every new match's coin toss and racks from this seed (None: a random
+    seed for each match, which players cannot foresee). Use `await start(host, port)`,
+    then `await stop()`."""
 
-    def __init__(self, folder, limits: Limits = Limits()):
+    def __init__(self, folder, limits: Limits = Limits(), seed: int | None = None):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.limits = limits
+        self.seed = seed
         self.matches: dict[str, Match] = {}
         self.connections_by_address: dict[str, int] = {}
         self.refusals = 0
@@ -404,7 +411,8 @@ class MatchServer:
                           f"({live})")
         match = Match(code=self._new_code(), mode=mode, variants=variants, race_to=race_to,
                       winner_breaks=winner_breaks, host_address=conn.address,
-                      folder=self.folder, seed=secrets.randbits(32),
+                      folder=self.folder,
+                      seed=secrets.randbits(SEED_BITS) if self.seed is None else self.seed,
                       created=datetime.now().astimezone().isoformat(timespec="seconds"))
         token = self._seat(match, 0, conn, name)
         match.save_meta()
@@ -633,8 +641,9 @@ class MatchServer:
         return answer
 
 
-async def serve_forever(folder, host: str, port: int, limits: Limits, ready=None) -> None:
-    server = MatchServer(folder, limits)
+async def serve_forever(folder, host: str, port: int, limits: Limits, ready=None,
+                        seed: int | None = None) -> None:
+    server = MatchServer(folder, limits, seed)
     port = await server.start(host, port)
     print(_("breakshot-server listening on {url}").format(url=f"ws://{host}:{port}"),
           flush=True)

@@ -27,6 +27,7 @@ from robot import Input
 from tests.net.helpers import start_server, stop
 
 WALL_S = 120.0          # real seconds a test's match may take
+_MADE: list = []        # the online fixture's (match, inputs, opponent) now playing
 
 
 class Diverging(MatchClient):
@@ -43,9 +44,16 @@ class Diverging(MatchClient):
         return session.apply(command)
 
 
+# The server's seed for these matches: the opponent (the host) wins the toss and breaks, and
+# the game goes on to the view's turn (with a random seed the opponent's break sometimes
+# won the game at once, and the view never had a turn).
+SERVER_SEED = 6
+
+
 @pytest.fixture
 def server(tmp_path):
-    process, port = start_server(tmp_path / "server", "--reconnect-timeout", 1)
+    process, port = start_server(tmp_path / "server", "--reconnect-timeout", 1,
+                                 "--seed", SERVER_SEED)
     yield port
     log = stop(process)
     assert "Traceback" not in log, log[-3000:]
@@ -65,6 +73,20 @@ def seated_pair(port: int, cls=MatchClient, race_to: int = 1) -> tuple:
     client.wait_for("started")
     opponent.wait_for("started")
     return opponent, client
+
+
+def _where(inputs, opponent) -> str:
+    """What the view and the opponent's client were doing (for a timeout's message)."""
+    match = next((m for m, i, _o in _MADE if i is inputs), None)
+    mine = match.client.session if match is not None else None
+    said = [f"the opponent's mirror: {len(opponent.session.commands)} commands, shooter "
+            f"{opponent.session.state.shooter}, game over {opponent.session.state.game_over}, "
+            f"its turn {opponent.my_turn}"]
+    if match is not None:
+        said.append(f"the view: seat {match.client.seat}, {len(mine.commands)} commands, "
+                    f"state {match.screen.flow.state}, pending {match.pending}, resyncing "
+                    f"{match.client.resyncing}, last commands {mine.commands[-3:]}")
+    return "; ".join(said)
 
 
 def keeper_with_profile(tmp_path, name: str = "View") -> StatisticsKeeper:
@@ -95,9 +117,11 @@ def online(base, server, tmp_path):
                             use_shaders=False, sound_root=tmp_path / "sounds", record=record)
         base.win.setActive(False)
         made.append((match, inputs, opponent))
+        _MADE.append((match, inputs, opponent))
         return match, inputs, opponent, left
     yield make
     for match, inputs, opponent in made:
+        _MADE.remove((match, inputs, opponent))
         match.destroy()
         opponent.close()
         inputs.close()
@@ -110,7 +134,7 @@ def step_until(inputs, opponent, condition, what: str, decide=None) -> None:
     deadline = time.monotonic() + WALL_S
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"waited {WALL_S:.0f} s for {what}")
+            raise AssertionError(f"waited {WALL_S:.0f} s for {what}: {_where(inputs, opponent)}")
         opponent.poll()
         if decide is not None and opponent.my_turn:
             for command in decide(opponent.session.state).commands:
@@ -287,8 +311,9 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
             that diverged)."""
             return any(int(r.ruling.shooter) == seat
                        for r in match.client.session.shots[resynced_at:])
-        # The server tosses and racks at random: the view's first turn may be a placement
-        # or a push-out choice, so it plays on until it struck (or the opponent ran out).
+        # The view's first turn after the resync may be a placement or a push-out choice
+        # (whatever the server's seed), so it plays on until it struck (or the opponent
+        # ran out).
         while not view_struck() and not match.client.session.state.game_over:
             step_until(inputs, opponent, lambda: match.client.session.state.game_over or (
                 match.screen.flow.state in ("Placing", "Aiming", "Choosing")

@@ -24,10 +24,10 @@ from game.rules import Player
 from game.session import Concede, Shoot
 from game.settings import Settings
 from robot import Input
-from tests.net.helpers import start_server, stop
+from tests.net.helpers import SERVER_SEED, start_server, stop
 
 WALL_S = 120.0          # real seconds a test's match may take
-_MADE: list = []        # the online fixture's (match, inputs, opponent) now playing
+_PLAYING: list = []     # the online fixture's (match, inputs, opponent) of the running test
 
 
 class Diverging(MatchClient):
@@ -42,12 +42,6 @@ class Diverging(MatchClient):
             return session.apply(command, physics_ext.shoot(session.table, balls, 0, softer,
                                                             session.params, session.cue))
         return session.apply(command)
-
-
-# The server's seed for these matches: the opponent (the host) wins the toss and breaks, and
-# the game goes on to the view's turn (with a random seed the opponent's break sometimes
-# won the game at once, and the view never had a turn).
-SERVER_SEED = 6
 
 
 @pytest.fixture
@@ -77,7 +71,7 @@ def seated_pair(port: int, cls=MatchClient, race_to: int = 1) -> tuple:
 
 def _where(inputs, opponent) -> str:
     """What the view and the opponent's client were doing (for a timeout's message)."""
-    match = next((m for m, i, _o in _MADE if i is inputs), None)
+    match = next((m for m, i, _o in _PLAYING if i is inputs), None)
     mine = match.client.session if match is not None else None
     said = [f"the opponent's mirror: {len(opponent.session.commands)} commands, shooter "
             f"{opponent.session.state.shooter}, game over {opponent.session.state.game_over}, "
@@ -105,7 +99,6 @@ def online(base, server, tmp_path):
     keeper's replay folder and statistics)."""
     from game.view.online.match import OnlineMatch
     from game.view.online.record import OnlineRecord
-    made = []
 
     def make(cls=MatchClient, race_to=1, record=None):
         opponent, client = seated_pair(server, cls, race_to)
@@ -116,12 +109,12 @@ def online(base, server, tmp_path):
         match = OnlineMatch(base, client, Settings(), lambda: left.append(True),
                             use_shaders=False, sound_root=tmp_path / "sounds", record=record)
         base.win.setActive(False)
-        made.append((match, inputs, opponent))
-        _MADE.append((match, inputs, opponent))
+        _PLAYING.append((match, inputs, opponent))
         return match, inputs, opponent, left
     yield make
-    for match, inputs, opponent in made:
-        _MADE.remove((match, inputs, opponent))
+    playing = _PLAYING[:]
+    _PLAYING.clear()
+    for match, inputs, opponent in playing:
         match.destroy()
         opponent.close()
         inputs.close()
@@ -306,11 +299,11 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
         seat = match.client.seat
         resynced_at = len(match.client.session.shots)
 
-        def view_struck() -> bool:
-            """The view struck on the rebuilt mirror (its break may have been the shot
-            that diverged)."""
+        def view_struck(since: int = resynced_at) -> bool:
+            """The view struck from shot `since` on (by default on the rebuilt mirror: its
+            break may have been the shot that diverged)."""
             return any(int(r.ruling.shooter) == seat
-                       for r in match.client.session.shots[resynced_at:])
+                       for r in match.client.session.shots[since:])
         # The view's first turn after the resync may be a placement or a push-out choice
         # (whatever the server's seed), so it plays on until it struck (or the opponent
         # ran out).
@@ -356,8 +349,7 @@ def test_the_players_game_keeps_the_match_as_its_own_replay_and_statistics(onlin
         assert record_lines(live)[0][1].endswith("unfinished  (1 online)")
         # The opponent plays elsewhere, a guest here: as locally, a guest's frames are
         # not rated.
-        assert (live.visits >= 1) == any(int(r.ruling.shooter) == seat
-                                         for r in match.client.session.shots)
+        assert (live.visits >= 1) == view_struck(since=0)
         assert live.opponents == (("guest", winner, 1 - winner),)
         assert live.rating is None
         rebuilt_path = tmp_path / "rebuilt" / "statistics.sqlite"

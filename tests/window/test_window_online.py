@@ -18,15 +18,13 @@ import time
 
 from driver import PATIENCE, Window, XServer, find_text, text_matching, texts
 from game.replay import load_replay
-from tests.net.helpers import start_server, stop
+from tests.net.helpers import SERVER_SEED, start_server, stop
 
 SIZE = (800, 450)
 SHOT_S = 60.0
 PLAYING = r"skip to the end"
 MY_TURN = r"Hold Space|put it down"
 CODE = re.compile(r"^[A-HJ-NP-Z2-9]{6}$")
-# The server's seed: the host breaks a rack on which the test's strokes leave the game on.
-SERVER_SEED = 6
 
 
 class CuttableProxy:
